@@ -1,0 +1,37 @@
+# ShipSheet: `make run` starts the app, `make test` runs the whole suite.
+# Both create the virtual environment in .venv if it is missing.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+TESTSTAMP := $(VENV)/.installed-test
+
+.PHONY: run test bench screenshots clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TESTSTAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(STAMP)
+	$(BIN)/shipsheet $(ARGS)
+
+test: $(TESTSTAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+bench: $(TESTSTAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider tests/benchmarks -o addopts="" -s
+
+screenshots: $(TESTSTAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/screenshots.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache

@@ -1,0 +1,3 @@
+"""ShipSheet: ship sheets for War In Space, Triplanetary and Federation Commander."""
+
+__version__ = "0.1.0"

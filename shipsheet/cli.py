@@ -1,0 +1,84 @@
+"""Command line: ``shipsheet [FILE]``, ``shipsheet check FILE``, ``shipsheet --version``.
+
+The ``check`` command never imports Qt, so it runs on a server or in a
+mail filter as well as on a desktop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import __version__
+
+COMMANDS = ("check", "print")
+
+
+def _check(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="shipsheet check",
+        description="Validate session files (.shipsheet) and ship definitions (.toml).")
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    args = parser.parse_args(argv)
+    from .model import SessionFileError, ShipDefinitionError, load_session, load_ship_class
+
+    status = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            if path.suffix.lower() == ".toml":
+                if _is_chart(path):
+                    from .rules.fedcom import load_chart
+                    chart = load_chart(path)
+                    print(f"{path}: OK, damage allocation chart \"{chart.name}\"")
+                else:
+                    cls = load_ship_class(path)
+                    print(f"{path}: OK, {cls.game} ship class \"{cls.name}\"")
+            else:
+                session = load_session(path)
+                print(f"{path}: OK, {session.title}: {len(session.ships)} ships, "
+                      f"turn {session.turn}, {session.phase}")
+        except (SessionFileError, ShipDefinitionError) as exc:
+            print(f"{path}: ERROR: {exc}", file=sys.stderr)
+            status = 1
+    return status
+
+
+def _is_chart(path: Path) -> bool:
+    """A chart file has ``rows`` and no ``game`` key."""
+    import tomllib
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return False
+    return "rows" in data and "game" not in data
+
+
+def _app_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="shipsheet",
+        description="Ship sheets for War In Space, Triplanetary and Federation Commander.",
+        epilog="Other commands: 'shipsheet check FILE...' validates files; "
+               "'shipsheet print FILE -o OUT.pdf' prints sheets to PDF.")
+    parser.add_argument("--version", action="version", version=f"ShipSheet {__version__}")
+    parser.add_argument("file", nargs="?", help="a session file (.shipsheet) to open")
+    parser.add_argument("--quit-after-startup", action="store_true",
+                        help="exit as soon as the first window is painted (for timing start-up)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "check":
+        return _check(argv[1:])
+    if argv and argv[0] == "print":
+        from .printing.cli import print_command
+        return print_command(argv[1:])
+    args = _app_parser().parse_args(argv)
+    from .ui.app import run_app
+    return run_app(args.file, quit_after_startup=args.quit_after_startup)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

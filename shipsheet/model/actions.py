@@ -1,0 +1,173 @@
+"""Actions: every change to a session is one of these, applied by Session.apply."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from .errors import RuleViolation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import ActionContext, Session
+    from .ship import Ship
+
+
+class Action:
+    """A change to a session.
+
+    ``name`` is what the user sees ("Mark drive box"; the UI shows "Undo Mark
+    drive box"). :meth:`apply` checks the rules and raises RuleViolation, or
+    changes the session and may add detail lines with ``ctx.log``. The
+    session takes care of atomicity, the headline log entry and undo.
+    """
+
+    name = "Change"
+    #: The ship the change is about, if any (for the log's ship filter).
+    ship_id: str | None = None
+
+    def touches(self, session: "Session") -> Iterable[str] | None:
+        """Ids of the ships whose state may change; None means all of them."""
+        return None if self.ship_id is None else (self.ship_id,)
+
+    def apply(self, session: "Session", ctx: "ActionContext") -> None:
+        """Check the rules, then change the session. Subclasses override this."""
+        raise RuleViolation(f"{self.name}: this action does nothing.")
+
+
+class ShipAction(Action):
+    """Apply ``fn(ship, ctx)`` to one ship; ``fn`` may return detail lines for the log."""
+
+    def __init__(self, name: str, ship: "Ship | str", fn: Callable[["Ship", "ActionContext"], Any]):
+        self.name = name
+        self.ship_id = ship if isinstance(ship, str) else ship.id
+        self.fn = fn
+
+    def apply(self, session: "Session", ctx: "ActionContext") -> None:
+        ship = session.ship(self.ship_id)
+        result = self.fn(ship, ctx)
+        if isinstance(result, str):
+            ctx.log(result)
+        elif isinstance(result, (list, tuple)) and all(isinstance(r, str) for r in result):
+            for line in result:
+                ctx.log(line)
+
+
+class SessionAction(Action):
+    """Apply ``fn(session, ctx)``, touching the listed ships (all when None)."""
+
+    def __init__(self, name: str, fn: Callable[["Session", "ActionContext"], Any],
+                 ships: Iterable[str] | None = None):
+        self.name = name
+        self.fn = fn
+        self._ships = None if ships is None else tuple(ships)
+
+    def touches(self, session: "Session") -> Iterable[str] | None:
+        return self._ships
+
+    def apply(self, session: "Session", ctx: "ActionContext") -> None:
+        self.fn(session, ctx)
+
+
+class AddShip(Action):
+    def __init__(self, ship: "Ship", side: str | None = None):
+        self.ship = ship
+        self.side = side
+        self.name = f"Add {ship.name}"
+        self.ship_id = ship.id
+
+    def touches(self, session):
+        return (self.ship.id,)
+
+    def apply(self, session, ctx):
+        if self.ship.game != session.game:
+            raise RuleViolation(
+                f"{self.ship.name} is a {self.ship.ship_class.name} of another game "
+                f"({self.ship.game}); this session plays {session.game}.")
+        if any(s.id == self.ship.id for s in session.ships):
+            raise RuleViolation(f"{self.ship.name} is already in this session.")
+        if self.side is not None:
+            self.ship.side = self.side.strip() or None
+        session.ships.append(self.ship)
+        ctx.log(f"{self.ship.ship_class.name}" + (f", side {self.ship.side}" if self.ship.side else ""))
+
+
+class RemoveShip(Action):
+    def __init__(self, ship: "Ship"):
+        self.ship_id = ship.id
+        self.name = f"Remove {ship.name}"
+
+    def apply(self, session, ctx):
+        ship = session.ship(self.ship_id)
+        session.ships.remove(ship)
+
+
+class RenameShip(Action):
+    def __init__(self, ship: "Ship", name: str):
+        self.ship_id = ship.id
+        self.new_name = name.strip()
+        self.name = f"Rename {ship.name}"
+
+    def apply(self, session, ctx):
+        if not self.new_name:
+            raise RuleViolation("A ship needs a name.")
+        if len(self.new_name) > 80:
+            raise RuleViolation("A ship's name can be at most 80 characters long.")
+        ship = session.ship(self.ship_id)
+        ctx.log(f"{ship.name} is now {self.new_name}")
+        ship.name = self.new_name
+
+
+class SetSide(Action):
+    def __init__(self, ship: "Ship", side: str | None):
+        self.ship_id = ship.id
+        self.side = (side or "").strip() or None
+        self.name = f"Set side of {ship.name}"
+
+    def apply(self, session, ctx):
+        ship = session.ship(self.ship_id)
+        ship.side = self.side
+        ctx.log(f"side: {self.side or 'none'}")
+
+
+class NextPhase(Action):
+    """Go to the next phase; past the last phase, end the turn and start the next."""
+
+    name = "Next phase"
+
+    def apply(self, session, ctx):
+        phases = session.rules.phases
+        index = phases.index(session.phase) if session.phase in phases else -1
+        if index + 1 < len(phases):
+            session.phase = phases[index + 1]
+        else:
+            session.rules.end_turn(session, ctx)
+            session.turn += 1
+            session.phase = phases[0]
+        ctx.log(f"Turn {session.turn}, {session.phase}", kind="phase")
+        session.rules.enter_phase(session, session.phase, ctx)
+
+
+class NextTurn(Action):
+    """Run through the turn's remaining phases and start the next turn."""
+
+    name = "Next turn"
+
+    def apply(self, session, ctx):
+        turn = session.turn
+        while session.turn == turn:
+            NextPhase().apply(session, ctx)
+
+
+class SetOption(Action):
+    """Set a session option (a plain JSON value), e.g. a chart or ruleset choice."""
+
+    def __init__(self, key: str, value: Any, name: str | None = None):
+        self.key = key
+        self.value = value
+        self.name = name or f"Set {key}"
+
+    def touches(self, session):
+        return ()
+
+    def apply(self, session, ctx):
+        session.options[self.key] = self.value
+        ctx.log(f"{self.key} = {self.value}")

@@ -1,0 +1,118 @@
+"""Validation helpers that track the key path of the value being read.
+
+Game modules use :class:`Node` to read ship definitions so that every error
+names the file and the exact key path (``ca.toml: boxes[12].arc: ...``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from .errors import ShipDefinitionError
+
+_MISSING = object()
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+class Node:
+    """A value inside a definition, with the file name and key path to report errors."""
+
+    def __init__(self, value: Any, source: str = "", path: str = "", error=ShipDefinitionError):
+        self.value = value
+        self.source = source
+        self.path = path
+        self._error = error
+
+    # -- reporting -----------------------------------------------------
+    def fail(self, message: str) -> "NoReturn":  # type: ignore[name-defined]
+        parts = [p for p in (self.source, self.path) if p]
+        raise self._error(": ".join(parts + [message]))
+
+    def child(self, key: str | int, value: Any) -> "Node":
+        if isinstance(key, int):
+            path = f"{self.path}[{key}]"
+        else:
+            path = f"{self.path}.{key}" if self.path else key
+        return Node(value, self.source, path, self._error)
+
+    # -- tables --------------------------------------------------------
+    def table(self) -> "Node":
+        if not isinstance(self.value, dict):
+            self.fail(f"expected a table, found {_type_name(self.value)}")
+        return self
+
+    def has(self, key: str) -> bool:
+        return isinstance(self.value, dict) and key in self.value
+
+    def get(self, key: str, default: Any = _MISSING) -> "Node":
+        self.table()
+        if key not in self.value:
+            if default is _MISSING:
+                self.child(key, None).fail("missing")
+            return self.child(key, default)
+        return self.child(key, self.value[key])
+
+    def only_keys(self, *allowed: str) -> None:
+        """Refuse keys not in ``allowed`` (catches typos such as ``bxoes``)."""
+        self.table()
+        for key in self.value:
+            if key not in allowed:
+                self.child(str(key), None).fail("unknown key")
+
+    # -- scalars -------------------------------------------------------
+    def str(self, *, choices: tuple[str, ...] | None = None, nonempty: bool = True,
+            max_len: int = 200) -> str:
+        if not isinstance(self.value, str):
+            self.fail(f"expected text, found {_type_name(self.value)}")
+        text = self.value.strip()
+        if nonempty and not text:
+            self.fail("must not be empty")
+        if len(text) > max_len:
+            self.fail(f"too long ({len(text)} characters, at most {max_len})")
+        if choices is not None and text not in choices:
+            self.fail(f'unknown value "{text}" (expected one of: {", ".join(choices)})')
+        return text
+
+    def int(self, *, lo: int | None = None, hi: int | None = None) -> int:
+        if isinstance(self.value, bool) or not isinstance(self.value, int):
+            self.fail(f"expected a whole number, found {_type_name(self.value)}")
+        if lo is not None and self.value < lo:
+            self.fail(f"{self.value} is too small (at least {lo})")
+        if hi is not None and self.value > hi:
+            self.fail(f"{self.value} is too large (at most {hi})")
+        return self.value
+
+    def bool(self) -> bool:
+        if not isinstance(self.value, bool):
+            self.fail(f"expected true or false, found {_type_name(self.value)}")
+        return self.value
+
+    # -- lists ---------------------------------------------------------
+    def list(self, *, min_len: int = 0, max_len: int | None = None) -> list["Node"]:
+        if not isinstance(self.value, list):
+            self.fail(f"expected a list, found {_type_name(self.value)}")
+        if len(self.value) < min_len:
+            self.fail(f"expected at least {min_len} entries, found {len(self.value)}")
+        if max_len is not None and len(self.value) > max_len:
+            self.fail(f"expected at most {max_len} entries, found {len(self.value)}")
+        return [self.child(i, v) for i, v in enumerate(self.value)]
+
+    def items(self) -> Iterator[tuple[str, "Node"]]:
+        self.table()
+        for key, value in self.value.items():
+            yield key, self.child(str(key), value)

@@ -1,0 +1,160 @@
+"""The ship library: bundled TOML definitions plus the user's own.
+
+Class ids are ``<game>/<file stem>``: ``resources/ships/fedcom/ca.toml`` is
+``fedcom/ca``. A user's file with the same id takes precedence over the
+bundled one.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from .errors import RuleViolation, ShipDefinitionError, ShipSheetError
+from .games import COMMON_KEYS, GAME_IDS, get_game
+from .keypath import Node
+from .paths import resources_dir, user_ships_dir
+from .ship import Ship, ShipClass
+
+#: Definitions larger than this are refused unread (no ship needs 1 MB of TOML).
+MAX_DEFINITION_BYTES = 1_000_000
+
+
+class UnknownClassError(ShipSheetError, KeyError):
+    """No ship class with that id in the library."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown ship class"
+
+
+def parse_ship_class(data: object, source: str = "", class_id: str | None = None,
+                     error=ShipDefinitionError) -> ShipClass:
+    """Validate a definition given as plain data and return the ShipClass.
+
+    ``source`` prefixes error messages (a file name or a key path in a session
+    file); ``error`` is the exception class raised.
+    """
+    root = Node(data, source, "", error).table()
+    game = root.get("game").str(choices=GAME_IDS)
+    name = root.get("class").str(max_len=120)
+    root.get("sample", False).bool()
+    root.get("notes", "").str(nonempty=False, max_len=4000)
+    rules = get_game(game)
+    spec = rules.parse_class(root)
+    if class_id is None:
+        stem = Path(source).stem if source else name.lower().replace(" ", "-")
+        class_id = f"{game}/{stem}"
+    return ShipClass(class_id, game, name, data, spec, source)
+
+
+def load_ship_class(path: str | Path) -> ShipClass:
+    """Load and validate one TOML ship definition file."""
+    path = Path(path)
+    label = path.name
+    try:
+        size = path.stat().st_size
+        if size > MAX_DEFINITION_BYTES:
+            raise ShipDefinitionError(f"{label}: file too large ({size} bytes) for a ship definition")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ShipDefinitionError(f"{label}: cannot read the file ({exc.strerror or exc})") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ShipDefinitionError(f"{label}: not a text file (TOML must be UTF-8)") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ShipDefinitionError(f"{label}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ShipDefinitionError(f"{label}: nested too deeply") from None
+    game = data.get("game") if isinstance(data, dict) else None
+    stem = path.stem
+    class_id = f"{game}/{stem}" if isinstance(game, str) else None
+    return parse_ship_class(data, label, class_id)
+
+
+def _scan(folder: Path, game: str | None) -> tuple[dict[str, ShipClass], list[str]]:
+    found: dict[str, ShipClass] = {}
+    problems: list[str] = []
+    games = [game] if game else list(GAME_IDS)
+    for g in games:
+        sub = folder / g
+        if not sub.is_dir():
+            continue
+        for path in sorted(sub.glob("*.toml")):
+            try:
+                cls = load_ship_class(path)
+            except ShipDefinitionError as exc:
+                problems.append(f"{g}/{exc}")
+                continue
+            if cls.game != g:
+                problems.append(f"{g}/{path.name}: game: \"{cls.game}\" does not match its folder {g}/")
+                continue
+            found[cls.id] = cls
+    return found, problems
+
+
+_cache: dict[tuple, tuple[dict[str, ShipClass], list[str]]] = {}
+
+
+def _folder_key(folder: Path) -> tuple:
+    """Changes when any definition in the folder is added, removed or edited."""
+    if not folder.is_dir():
+        return ()
+    key = []
+    for path in folder.glob("*/*.toml"):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        key.append((str(path), st.st_mtime_ns, st.st_size))
+    return tuple(sorted(key))
+
+
+def _library(game: str | None) -> tuple[dict[str, ShipClass], list[str]]:
+    folders = [resources_dir() / "ships", user_ships_dir()]
+    key = (game, tuple(_folder_key(f) for f in folders), tuple(str(f) for f in folders))
+    if key not in _cache:
+        classes: dict[str, ShipClass] = {}
+        problems: list[str] = []
+        for folder in folders:  # the user's folder last: it overrides
+            found, bad = _scan(folder, game)
+            classes.update(found)
+            problems.extend(bad)
+        _cache.clear()
+        _cache[key] = (classes, problems)
+    return _cache[key]
+
+
+def list_classes(game: str | None = None) -> list[ShipClass]:
+    """Every ship class in the library (bundled and user), sorted by game then name."""
+    if game is not None and game not in GAME_IDS:
+        raise UnknownClassError(f'unknown game "{game}" (known: {", ".join(GAME_IDS)})')
+    classes = _library(game)[0].values()
+    return sorted(classes, key=lambda c: (GAME_IDS.index(c.game), c.name.casefold()))
+
+
+def library_problems() -> list[str]:
+    """Messages for definition files that were skipped because they do not validate."""
+    return list(_library(None)[1])
+
+
+def get_class(class_id: str) -> ShipClass:
+    """The class with id ``<game>/<file stem>``, e.g. ``triplanetary/frigate``."""
+    game = class_id.split("/", 1)[0]
+    classes = _library(game if game in GAME_IDS else None)[0]
+    if class_id not in classes:
+        raise UnknownClassError(f'no ship class "{class_id}" in the library')
+    return classes[class_id]
+
+
+def new_ship(ship_class: ShipClass, name: str, side: str | None = None) -> Ship:
+    """A new, undamaged ship of ``ship_class``."""
+    name = name.strip() if isinstance(name, str) else ""
+    if not name:
+        raise RuleViolation("A ship needs a name.")
+    state = get_game(ship_class.game).initial_state(ship_class)
+    return Ship(name=name, ship_class=ship_class, state=state, side=side)
+
+
+__all__ = ["COMMON_KEYS", "UnknownClassError", "get_class", "library_problems",
+           "list_classes", "load_ship_class", "new_ship", "parse_ship_class"]

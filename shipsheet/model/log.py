@@ -1,0 +1,54 @@
+"""The session log: one entry per action, die roll, or note."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, asdict
+from datetime import datetime, timezone
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+
+
+@dataclass
+class LogEntry:
+    """One line of the log.
+
+    ``kind`` is ``action`` (the headline of a change), ``roll`` (a die roll,
+    random or typed), ``detail`` (a further line of an action, e.g. one DDAP
+    point) or ``phase``. ``action`` numbers the change the entry belongs to,
+    so the UI can mark all entries of an undone change at once.
+    """
+
+    text: str
+    kind: str = "action"
+    turn: int = 1
+    phase: str = ""
+    ship: str | None = None
+    action: int = 0
+    undone: bool = False
+    time: str = field(default_factory=now_iso)
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        if not data["undone"]:
+            del data["undone"]
+        if data["ship"] is None:
+            del data["ship"]
+        return data
+
+    def plain(self, ship_names: dict[str, str] | None = None) -> str:
+        """The entry as one line of plain text (for a PBEM turn report)."""
+        who = ""
+        if self.ship and ship_names:
+            who = f"{ship_names.get(self.ship, self.ship)}: "
+        indent = "    " if self.kind in ("roll", "detail") else ""
+        mark = " (undone)" if self.undone else ""
+        return f"T{self.turn} {self.phase} | {indent}{who}{self.text}{mark}"
+
+
+def log_as_text(entries, ship_names: dict[str, str] | None = None,
+                include_undone: bool = False) -> str:
+    """The log as plain text, one line per entry; undone changes left out by default."""
+    return "\n".join(e.plain(ship_names) for e in entries
+                     if include_undone or not e.undone)

@@ -1,0 +1,240 @@
+"""A session: one game's ships, the turn and phase, the log, the dice, undo/redo.
+
+Every change goes through :meth:`Session.apply`: the action runs against the
+live session; if it raises (a :class:`RuleViolation` or anything else) the
+session is restored to exactly what it was, so nothing is half-changed. On
+success its log entries are kept and a :class:`Change` (snapshots before and
+after) goes on the undo stack. Undo restores the snapshot taken before and
+marks the change's log entries as undone; redo restores the one taken after.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from .dice import Dice
+from .errors import RuleViolation
+from .games import GAME_TITLES, get_game
+from .log import LogEntry, log_as_text
+from .ship import Ship, clone
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action
+
+
+@dataclass
+class _Snapshot:
+    turn: int
+    phase: str
+    options: dict
+    dice_count: int
+    typed: list
+    ships: list  # the ship objects, in order
+    details: dict  # ship id -> (name, side, state copy) for the ships touched
+
+    def restore(self, session: "Session") -> None:
+        session.turn = self.turn
+        session.phase = self.phase
+        session.options = clone(self.options)
+        session.dice.count = self.dice_count
+        session.dice._typed[:] = self.typed
+        session.ships[:] = self.ships
+        for ship in self.ships:
+            if ship.id in self.details:
+                ship.name, ship.side, state = self.details[ship.id]
+                ship.state = clone(state)
+
+
+@dataclass
+class Change:
+    """A change that was applied: what it was, and how to take it back."""
+
+    action: "Action"
+    name: str
+    seq: int
+    before: _Snapshot
+    after: _Snapshot
+    log_start: int
+    log_end: int
+
+    @property
+    def entries(self) -> slice:
+        return slice(self.log_start, self.log_end)
+
+
+class ActionContext:
+    """What an action sees while it runs: the session, its dice, and its log lines."""
+
+    def __init__(self, session: "Session", seq: int, ship: str | None):
+        self.session = session
+        self.dice = session.dice
+        self.seq = seq
+        self.ship = ship
+
+    def log(self, text: str, *, ship: str | None = None, kind: str = "detail") -> None:
+        s = self.session
+        s.log.append(LogEntry(text, kind, s.turn, s.phase, ship or self.ship, self.seq))
+
+    def _on_roll(self, sides: int, value: int, reason: str, typed: bool) -> None:
+        how = "typed in" if typed else "rolled"
+        what = f" for {reason}" if reason else ""
+        self.log(f"d{sides} {how}: {value}{what}", kind="roll")
+
+
+class Session:
+    """One game's play: ships (with sides), turn, phase, log, dice, undo/redo."""
+
+    def __init__(self, game: str, *, name: str = "", seed: int | None = None):
+        self.rules = get_game(game)
+        self.game = game
+        self.name = name
+        self.uid = uuid.uuid4().hex
+        self.turn = 1
+        self.phase = self.rules.phases[0]
+        self.ships: list[Ship] = []
+        self.log: list[LogEntry] = []
+        self.dice = Dice(seed)
+        #: Session-level settings and game data (e.g. a chart choice); plain JSON values.
+        self.options: dict = {}
+        self._undo: list[Change] = []
+        self._redo: list[Change] = []
+        self._seq = 0
+        self._listeners: list[Callable[[Change | None], None]] = []
+
+    def __repr__(self) -> str:
+        return f"Session({self.game!r}, {len(self.ships)} ships, turn {self.turn})"
+
+    @property
+    def title(self) -> str:
+        return self.name or f"{GAME_TITLES.get(self.game, self.game)} session"
+
+    # -- ships ---------------------------------------------------------
+    def ship(self, key: str) -> Ship:
+        """The ship with this id, or else this name (case-insensitive)."""
+        for ship in self.ships:
+            if ship.id == key:
+                return ship
+        for ship in self.ships:
+            if ship.name.casefold() == key.casefold():
+                return ship
+        raise RuleViolation(f'There is no ship "{key}" in this session.')
+
+    def add_ship(self, ship: Ship, side: str | None = None) -> Ship:
+        """Add a ship (an undoable, logged action). Returns the ship."""
+        from .actions import AddShip
+        self.apply(AddShip(ship, side))
+        return ship
+
+    @property
+    def sides(self) -> list[str]:
+        seen: list[str] = []
+        for ship in self.ships:
+            if ship.side and ship.side not in seen:
+                seen.append(ship.side)
+        return seen
+
+    def ship_names(self) -> dict[str, str]:
+        return {s.id: s.name for s in self.ships}
+
+    def log_text(self, ship: str | None = None, include_undone: bool = False) -> str:
+        entries = [e for e in self.log if ship is None or e.ship == ship]
+        return log_as_text(entries, self.ship_names(), include_undone)
+
+    # -- the one path for every change ------------------------------------
+    def _snapshot(self, touched: Iterable[str] | None) -> _Snapshot:
+        ships = list(self.ships)
+        wanted = None if touched is None else set(touched)
+        details = {s.id: (s.name, s.side, clone(s.state)) for s in ships
+                   if wanted is None or s.id in wanted}
+        return _Snapshot(self.turn, self.phase, clone(self.options), self.dice.count,
+                         list(self.dice._typed), ships, details)
+
+    def apply(self, action: "Action") -> Change:
+        """Check and apply ``action``; refuse with RuleViolation, changing nothing."""
+        touched = action.touches(self)
+        before = self._snapshot(touched)
+        log_start = len(self.log)
+        seq = self._seq + 1
+        ctx = ActionContext(self, seq, action.ship_id)
+        self.dice.on_roll = ctx._on_roll
+        try:
+            ctx.log(action.name, kind="action")
+            action.apply(self, ctx)
+        except BaseException:
+            before.restore(self)
+            del self.log[log_start:]
+            raise
+        finally:
+            self.dice.on_roll = None
+        self._seq = seq
+        after = self._snapshot(touched)
+        change = Change(action, action.name, seq, before, after, log_start, len(self.log))
+        self._undo.append(change)
+        self._redo.clear()
+        self._notify(change)
+        return change
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo_name(self) -> str | None:
+        return self._undo[-1].name if self._undo else None
+
+    def redo_name(self) -> str | None:
+        return self._redo[-1].name if self._redo else None
+
+    def undo(self) -> Change:
+        """Take back the last change (its log entries stay, marked undone)."""
+        if not self._undo:
+            raise RuleViolation("There is nothing to undo.")
+        change = self._undo.pop()
+        change.before.restore(self)
+        for entry in self.log[change.entries]:
+            entry.undone = True
+        self._redo.append(change)
+        self._notify(change)
+        return change
+
+    def redo(self) -> Change:
+        """Apply again the last change that was undone."""
+        if not self._redo:
+            raise RuleViolation("There is nothing to redo.")
+        change = self._redo.pop()
+        change.after.restore(self)
+        for entry in self.log[change.entries]:
+            entry.undone = False
+        self._undo.append(change)
+        self._notify(change)
+        return change
+
+    def clear_history(self) -> None:
+        """Forget undo/redo (e.g. after loading a file)."""
+        self._undo.clear()
+        self._redo.clear()
+
+    # -- observers -------------------------------------------------------
+    def subscribe(self, callback: Callable[[Change | None], None]) -> None:
+        """Call ``callback(change)`` after every apply, undo and redo."""
+        self._listeners.append(callback)
+
+    def unsubscribe(self, callback: Callable[[Change | None], None]) -> None:
+        if callback in self._listeners:
+            self._listeners.remove(callback)
+
+    def _notify(self, change: Change | None) -> None:
+        for callback in list(self._listeners):
+            callback(change)
+
+    # -- turn and phase ----------------------------------------------------
+    def next_phase(self) -> Change:
+        from .actions import NextPhase
+        return self.apply(NextPhase())
+
+    def next_turn(self) -> Change:
+        from .actions import NextTurn
+        return self.apply(NextTurn())

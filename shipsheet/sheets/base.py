@@ -1,0 +1,215 @@
+"""What every sheet painter offers: a size, a drawing, and hit areas.
+
+One painter per game draws a ship's sheet in *sheet units* (1 unit = 1 pt,
+1/72 inch) from the model alone. The window scales it to the zoom and the
+screen; the printer scales it to the page. The same :meth:`SheetPainter.paint`
+serves both, so what prints is what is on screen.
+
+Hit areas say what a box is, what clicking it does (an action builder from
+the game's rules, applied by the window through the undo stack) or why it
+cannot be clicked, and which context-menu entries it offers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Action, Session, Ship
+
+ActionFactory = Callable[[], "Action"]
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Colours of a sheet. Marks never rely on colour alone: shapes carry the meaning."""
+
+    paper: QColor
+    ink: QColor
+    faint: QColor  # rules, unmarked box outlines' fill
+    mark: QColor  # pen marks (slash, X)
+    accent: QColor  # current die / D-level circle, hover
+    muted: QColor  # secondary text
+
+    @staticmethod
+    def print_theme() -> "Theme":
+        """Black on white, for paper and PDF."""
+        return Theme(QColor("#ffffff"), QColor("#000000"), QColor("#f0f0f0"),
+                     QColor("#000000"), QColor("#000000"), QColor("#444444"))
+
+    @staticmethod
+    def light() -> "Theme":
+        return Theme(QColor("#fdfcf8"), QColor("#1d1d1f"), QColor("#efece4"),
+                     QColor("#b3261e"), QColor("#1f5fbf"), QColor("#5f5f66"))
+
+    @staticmethod
+    def dark() -> "Theme":
+        return Theme(QColor("#24262b"), QColor("#e8e6e1"), QColor("#33363d"),
+                     QColor("#ff8a80"), QColor("#8ab4f8"), QColor("#a9a9b0"))
+
+
+@dataclass
+class HitArea:
+    """A clickable region of the sheet (in sheet units)."""
+
+    rect: QRectF
+    key: str
+    tooltip: str
+    #: Builds the action a left click applies; None when clicking does nothing.
+    click: ActionFactory | None = None
+    #: Why a click is refused, shown on hover and in the status bar.
+    refusal: str | None = None
+    #: Context-menu entries: (label, action builder).
+    menu: list[tuple[str, ActionFactory]] = field(default_factory=list)
+
+
+class SheetPainter:
+    """Base of every game's sheet. Subclasses implement ``draw`` and fill ``areas``."""
+
+    width = 595.0  # A4 portrait in points
+    margin = 28.0
+    box = 16.0  # the one box size of a sheet
+
+    def __init__(self, ship: "Ship", session: "Session | None" = None):
+        self.ship = ship
+        self.session = session
+        self.areas: list[HitArea] = []
+        self._height = 400.0
+        # Fonts are sized in sheet units whatever the device's resolution.
+        self._font_scale = 0.75
+
+    # -- geometry ----------------------------------------------------------
+    def size(self) -> QSizeF:
+        """The sheet's size in units (lays it out without drawing)."""
+        self.layout()
+        return QSizeF(self.width, self._height)
+
+    def layout(self) -> None:
+        """Compute hit areas and height; the default draws into nothing to find them."""
+        from PySide6.QtGui import QPicture
+        picture = QPicture()
+        painter = QPainter(picture)
+        try:
+            self.paint(painter, Theme.light())
+        finally:
+            painter.end()
+
+    def hit(self, pos: QPointF) -> HitArea | None:
+        """The hit area under ``pos`` (sheet units), topmost first."""
+        for area in reversed(self.areas):
+            if area.rect.contains(pos):
+                return area
+        return None
+
+    # -- drawing -----------------------------------------------------------
+    def paint(self, painter: QPainter, theme: Theme) -> None:
+        """Draw the whole sheet at the origin, in sheet units."""
+        self.areas = []
+        dpi = painter.device().logicalDpiY() if painter.device() is not None else 96
+        self._font_scale = 72.0 / (dpi or 96)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        painter.fillRect(QRectF(0, 0, self.width, self._height), theme.paper)
+        y = self.draw(painter, theme)
+        painter.restore()
+        self._height = max(200.0, y + self.margin)
+
+    def draw(self, painter: QPainter, theme: Theme) -> float:
+        """Draw the sheet; return the y of the bottom of the content."""
+        return self.draw_title(painter, theme)
+
+    # -- shared pieces (used by every game's sheet) ---------------------------
+    def font(self, size: float, bold: bool = False) -> QFont:
+        """A sans font whose height is ``size`` sheet units on any device."""
+        font = QFont()
+        font.setFamilies(["Noto Sans", "DejaVu Sans", "Liberation Sans", "Helvetica", "Arial"])
+        font.setPointSizeF(size * self._font_scale)
+        font.setBold(bold)
+        return font
+
+    def text(self, painter: QPainter, rect: QRectF, text: str, *, size: float = 9,
+             bold: bool = False, color: QColor | None = None,
+             align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter) -> None:
+        painter.setFont(self.font(size, bold))
+        if color is not None:
+            painter.setPen(color)
+        painter.drawText(rect, int(align), text)
+
+    def draw_title(self, painter: QPainter, theme: Theme, subtitle: str = "") -> float:
+        """Title block: ship name large, class and game small, status words. Returns y below."""
+        m = self.margin
+        w = self.width - 2 * m
+        ship = self.ship
+        painter.setPen(theme.ink)
+        self.text(painter, QRectF(m, m, w, 30), ship.name, size=20, bold=True, color=theme.ink)
+        from ..model.games import GAME_TITLES
+        sub = subtitle or f"{ship.ship_class.name} · {GAME_TITLES.get(ship.game, ship.game)}"
+        if ship.side:
+            sub += f" · {ship.side}"
+        self.text(painter, QRectF(m, m + 30, w, 16), sub, size=9, color=theme.muted)
+        if ship.ship_class.sample:
+            self.text(painter, QRectF(m, m + 30, w, 16), "SAMPLE DESIGN", size=7, bold=True,
+                      color=theme.muted,
+                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        y = m + 50
+        chips = self.status_words()
+        if chips:
+            self.text(painter, QRectF(m, y, w, 16), "Status: " + " · ".join(chips), size=9.5,
+                      bold=True, color=theme.ink)
+            y += 18
+        painter.setPen(QPen(theme.ink, 1.2))
+        painter.drawLine(QPointF(m, y + 2), QPointF(m + w, y + 2))
+        return y + 12
+
+    def status_words(self) -> list[str]:
+        from ..model.games import get_game
+        return get_game(self.ship.game).status_chips(self.ship)
+
+    def section(self, painter: QPainter, theme: Theme, y: float, title: str) -> float:
+        """A labelled group heading; returns the y where the group's content starts."""
+        m = self.margin
+        self.text(painter, QRectF(m, y, self.width - 2 * m, 16), title.upper(), size=8.5,
+                  bold=True, color=theme.muted)
+        painter.setPen(QPen(theme.faint, 1.0))
+        painter.drawLine(QPointF(m, y + 17), QPointF(self.width - m, y + 17))
+        return y + 22
+
+    # Pen marks: damage is a slash, destroyed a full X, current value circled.
+    def draw_box(self, painter: QPainter, theme: Theme, rect: QRectF, *, mark: str = "",
+                 label: str = "", dashed: bool = False) -> None:
+        """A box with an optional pen mark: '' none, 'slash', 'x', 'fill'."""
+        pen = QPen(theme.ink, 1.0)
+        if dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(rect)
+        if label:
+            self.text(painter, rect, label, size=6.5, color=theme.muted,
+                      align=Qt.AlignmentFlag.AlignCenter)
+        inset = rect.adjusted(2.5, 2.5, -2.5, -2.5)
+        mark_pen = QPen(theme.mark, 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        if mark in ("slash", "x"):
+            painter.setPen(mark_pen)
+            painter.drawLine(inset.bottomLeft(), inset.topRight())
+        if mark == "x":
+            painter.drawLine(inset.topLeft(), inset.bottomRight())
+        if mark == "fill":
+            painter.fillRect(inset, theme.mark)
+
+    def draw_circle(self, painter: QPainter, theme: Theme, rect: QRectF) -> None:
+        """Circle the current value (die type, D-level)."""
+        painter.setPen(QPen(theme.accent, 1.8))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(rect.adjusted(-2, -2, 2, 2))
+
+    def strike(self, painter: QPainter, theme: Theme, rect: QRectF) -> None:
+        """Strike text through (a locked suit)."""
+        painter.setPen(QPen(theme.mark, 2.0))
+        y = rect.center().y()
+        painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))

@@ -1,0 +1,81 @@
+"""Start the application: windows, crash recovery, the first file."""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from .. import __version__
+from ..model.autosave import AutosaveStore
+from ..model.errors import SessionFileError
+from .dialogs import ask_recover
+from .main_window import MainWindow
+
+
+class Application:
+    """Owns the open windows (File > New Window adds one)."""
+
+    def __init__(self, qapp: QApplication, autosave: AutosaveStore | None = None):
+        self.qapp = qapp
+        self.autosave = autosave if autosave is not None else AutosaveStore()
+        self.windows: list[MainWindow] = []
+
+    def new_window(self) -> MainWindow:
+        window = MainWindow(self.autosave)
+        window.new_window_requested.connect(self.new_window)
+        window.destroyed.connect(lambda _=None, w=window: self._forget(w))
+        self.windows.append(window)
+        window.show()
+        return window
+
+    def _forget(self, window: MainWindow) -> None:
+        if window in self.windows:
+            self.windows.remove(window)
+
+    def recover(self, window: MainWindow) -> bool:
+        """Offer the newest autosave left by a crash; True if one was restored."""
+        infos = self.autosave.recoverable()
+        choice = ask_recover(window, infos)
+        if choice is False or not infos:
+            return False
+        if choice is None:  # discarded
+            self.autosave.discard(infos[0].uid)
+            return False
+        try:
+            session = choice.load()
+        except SessionFileError:
+            return False
+        window.open_session(session, choice.source if choice.source and choice.source.exists() else None,
+                            dirty=True)
+        window.show_status(f"Restored the autosave from {choice.time_text}")
+        return True
+
+
+def make_qapp(argv: list[str] | None = None) -> QApplication:
+    app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
+    app.setApplicationName("ShipSheet")
+    app.setApplicationDisplayName("ShipSheet")
+    app.setOrganizationName("ShipSheet")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("io.github.shipsheet.ShipSheet")
+    return app
+
+
+def run_app(path: str | None = None, *, quit_after_startup: bool = False) -> int:
+    qapp = make_qapp()
+    application = Application(qapp)
+    window = application.new_window()
+    if quit_after_startup:
+        if path:
+            window.open_path(path)
+        # Exit once the first window has been painted (for timing start-up).
+        QTimer.singleShot(0, qapp.quit)
+        qapp.processEvents()
+        window.repaint()
+        return 0
+    restored = application.recover(window)
+    if path and not restored:
+        window.open_path(path)
+    return qapp.exec()

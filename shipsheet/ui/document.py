@@ -1,0 +1,143 @@
+"""A session open in a window: the session, its file, its undo stack, its autosave.
+
+Every change the UI makes goes through :meth:`SessionDocument.do`, which
+applies the model action (refusals come back as the ``refused`` signal with
+the rule's message) and pushes one :class:`ActionCommand` on the session's
+QUndoStack, so one click is one undo step.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from ..model import Action, RuleViolation, Session, save_session
+from ..model.autosave import AutosaveStore
+from ..model.storage import session_to_bytes
+
+#: Autosave this long after the last change (the issue allows at most 2 s).
+AUTOSAVE_DELAY_MS = 700
+
+_writer = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+
+
+class ActionCommand(QUndoCommand):
+    """One applied model change on the QUndoStack. The first redo is the push itself."""
+
+    def __init__(self, doc: "SessionDocument", name: str):
+        super().__init__(name)
+        self.doc = doc
+        self._first = True
+
+    def redo(self) -> None:
+        if self._first:
+            self._first = False
+            return
+        self.doc.session.redo()
+
+    def undo(self) -> None:
+        self.doc.session.undo()
+
+
+class SessionDocument(QObject):
+    """The session of one window."""
+
+    changed = Signal()  # after every apply, undo, redo, load
+    refused = Signal(str)  # a RuleViolation's message
+    selection_changed = Signal(object)  # ship id or None
+    path_changed = Signal()
+
+    def __init__(self, session: Session, path: str | Path | None = None,
+                 autosave: AutosaveStore | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.path: Path | None = Path(path) if path else None
+        self.undo_stack = QUndoStack(self)
+        self.autosave_store = autosave if autosave is not None else AutosaveStore()
+        self.current_ship_id: str | None = session.ships[0].id if session.ships else None
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self._autosave_timer.timeout.connect(self.autosave_now)
+        self._pending: concurrent.futures.Future | None = None
+        self._listener = lambda change: self._on_model_change()
+        session.subscribe(self._listener)
+
+    # -- changes -----------------------------------------------------------
+    def do(self, action: Action) -> bool:
+        """Apply ``action``; on a refusal emit ``refused`` and return False."""
+        try:
+            change = self.session.apply(action)
+        except RuleViolation as exc:
+            self.refused.emit(str(exc))
+            return False
+        self.undo_stack.push(ActionCommand(self, change.name))
+        return True
+
+    def _on_model_change(self) -> None:
+        self.changed.emit()
+        self._autosave_timer.start()
+
+    @property
+    def dirty(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    # -- selection ------------------------------------------------------------
+    @property
+    def current_ship(self):
+        for ship in self.session.ships:
+            if ship.id == self.current_ship_id:
+                return ship
+        return None
+
+    def select(self, ship_id: str | None) -> None:
+        if ship_id != self.current_ship_id:
+            self.current_ship_id = ship_id
+            self.selection_changed.emit(ship_id)
+
+    # -- files ------------------------------------------------------------------
+    def save(self, path: str | Path | None = None) -> Path:
+        """Save (atomically) to ``path`` or the current file; marks the stack clean."""
+        target = Path(path) if path else self.path
+        if target is None:
+            raise ValueError("no file name yet")
+        self.flush_autosave()
+        save_session(self.session, target)
+        self.path = target
+        self.undo_stack.setClean()
+        self.autosave_store.discard(self.session.uid)
+        self.path_changed.emit()
+        return target
+
+    @property
+    def display_name(self) -> str:
+        return self.path.name if self.path else (self.session.name or "Untitled")
+
+    # -- autosave -----------------------------------------------------------------
+    def autosave_now(self) -> None:
+        """Serialise now (fast, on this thread) and write on the autosave thread."""
+        self._autosave_timer.stop()
+        if not self.dirty:
+            return
+        payload = session_to_bytes(self.session)
+        store, session, source = self.autosave_store, self.session, self.path
+        self._pending = _writer.submit(store.write, session, source, payload)
+
+    def flush_autosave(self) -> None:
+        """Wait for a write in progress (before a save or a close)."""
+        if self._pending is not None:
+            try:
+                self._pending.result(timeout=10)
+            except Exception:  # an autosave that failed must never stop a save
+                pass
+            self._pending = None
+
+    def close(self) -> None:
+        """A clean close: no autosave is left to recover."""
+        self._autosave_timer.stop()
+        self.flush_autosave()
+        self.autosave_store.discard(self.session.uid)
+        self.session.unsubscribe(self._listener)

@@ -1,0 +1,521 @@
+"""The main window: roster, sheet, game actions, log, turn and phase."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QInputDialog, QLabel,
+                               QMainWindow, QMenu, QMessageBox, QStackedWidget, QToolBar, QWidget)
+
+from ..model import (GAME_TITLES, RemoveShip, RenameShip, RuleViolation, Session,
+                     SessionFileError, SetSide, get_class, load_session, new_ship)
+from ..model.actions import AddShip, NextPhase, NextTurn
+from ..model.autosave import AutosaveStore
+from ..model.paths import resources_dir
+from .dialogs import NewSessionDialog, NewShipDialog, about
+from .document import SessionDocument
+from .log_view import LogView
+from .panels import make_panel
+from .roster import RosterView
+from .settings import add_recent_file, recent_files
+from .sheet_view import SheetView
+from .welcome import WelcomeView
+
+FILE_FILTER = "ShipSheet sessions (*.shipsheet);;All files (*)"
+
+
+def sample_path(game: str) -> Path:
+    return resources_dir() / "samples" / f"{game}.shipsheet"
+
+
+class MainWindow(QMainWindow):
+    """One window, one session (or the welcome view when none is open)."""
+
+    new_window_requested = Signal()
+
+    def __init__(self, autosave: AutosaveStore | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.autosave_store = autosave if autosave is not None else AutosaveStore()
+        self.doc: SessionDocument | None = None
+        self.setAcceptDrops(True)
+        self.resize(1280, 860)
+        self.setWindowIcon(QIcon(str(resources_dir() / "icons" / "shipsheet.svg")))
+
+        self.stack = QStackedWidget()
+        self.welcome = WelcomeView()
+        self.welcome.new_ship.connect(self.new_ship)
+        self.welcome.new_session.connect(self.new_session)
+        self.welcome.open_file.connect(self.open_dialog)
+        self.welcome.open_sample.connect(self.open_sample)
+        self.welcome.open_recent.connect(self.open_path)
+        self.stack.addWidget(self.welcome)
+        self.setCentralWidget(self.stack)
+        self.sheet_view: SheetView | None = None
+        self.roster: RosterView | None = None
+        self.log_view: LogView | None = None
+        self.panel: QWidget | None = None
+
+        self.turn_label = QLabel()
+        self.turn_label.setAccessibleName("Turn and phase")
+        self.statusBar().addPermanentWidget(self.turn_label)
+        self._docks: list[QDockWidget] = []
+        self._make_actions()
+        self._make_menus()
+        self._update_actions()
+        self._update_title()
+
+    # -- actions and menus -----------------------------------------------------
+    def _act(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)
+        return action
+
+    def _make_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        self.act_new_ship = self._act("New &Ship…", self.new_ship, K.New, "Start with one ship from the library")
+        self.act_new_session = self._act("New Se&ssion…", self.new_session, "Ctrl+Shift+N",
+                                         "An empty session of one game")
+        self.act_new_window = self._act("New &Window", self.new_window_requested.emit, "Ctrl+Alt+N",
+                                        "Another window with its own session and undo")
+        self.act_open = self._act("&Open…", self.open_dialog, K.Open)
+        self.act_save = self._act("&Save", self.save, K.Save)
+        self.act_save_as = self._act("Save &As…", self.save_as, K.SaveAs)
+        self.act_close = self._act("&Close Window", self.close, K.Close)
+        self.act_quit = self._act("&Quit", QApplication.closeAllWindows, K.Quit)
+        self.act_undo = self._act("&Undo", self.undo, K.Undo)
+        self.act_redo = self._act("&Redo", self.redo, K.Redo)
+        self.act_copy_log = self._act("Copy &Log as Text", self.copy_log, "Ctrl+Shift+C",
+                                      "Copy the log (as filtered) as plain text")
+        self.act_add_ship = self._act("&Add Ship…", self.add_ship, "Ctrl+Shift+A")
+        self.act_remove_ship = self._act("&Remove Ship", self.remove_ship, None)
+        self.act_rename_ship = self._act("Re&name Ship…", self.rename_ship, "F2")
+        self.act_set_side = self._act("Set S&ide…", self.set_side, None)
+        self.act_next_phase = self._act("Next &Phase", self.next_phase, "Ctrl+Right",
+                                        "Go on to the next phase of the turn")
+        self.act_next_turn = self._act("Next &Turn", self.next_turn, "Ctrl+Shift+Right",
+                                       "Finish this turn's phases and start the next turn")
+        self.act_prev_ship = self._act("Previous Ship", lambda: self.step_ship(-1), "Ctrl+Up")
+        self.act_next_ship = self._act("Next Ship", lambda: self.step_ship(1), "Ctrl+Down")
+        self.act_zoom_in = self._act("Zoom &In", lambda: self.zoom(1), K.ZoomIn)
+        self.act_zoom_out = self._act("Zoom &Out", lambda: self.zoom(-1), K.ZoomOut)
+        self.act_zoom_reset = self._act("&Actual Size", lambda: self.zoom(0), "Ctrl+0")
+        self.act_about = self._act("&About ShipSheet", lambda: about(self))
+        self.act_rules = self._act("&Rules and House Rules", self.show_rules, K.HelpContents)
+
+    def _make_menus(self) -> None:
+        bar = self.menuBar()
+        m = bar.addMenu("&File")
+        for a in (self.act_new_ship, self.act_new_session, self.act_new_window):
+            m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_open)
+        self.recent_menu = m.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        samples = m.addMenu("Open Sa&mple Session")
+        for game, title in GAME_TITLES.items():
+            samples.addAction(title, lambda g=game: self.open_sample(g))
+        m.addSeparator()
+        m.addAction(self.act_save)
+        m.addAction(self.act_save_as)
+        self.file_menu = m
+        self.print_separator = m.addSeparator()
+        m.addAction(self.act_close)
+        m.addAction(self.act_quit)
+
+        m = bar.addMenu("&Edit")
+        m.addAction(self.act_undo)
+        m.addAction(self.act_redo)
+        m.addSeparator()
+        m.addAction(self.act_copy_log)
+
+        m = bar.addMenu("&Session")
+        for a in (self.act_add_ship, self.act_rename_ship, self.act_set_side, self.act_remove_ship):
+            m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_prev_ship)
+        m.addAction(self.act_next_ship)
+        m.addSeparator()
+        m.addAction(self.act_next_phase)
+        m.addAction(self.act_next_turn)
+
+        self.view_menu = bar.addMenu("&View")
+        for a in (self.act_zoom_in, self.act_zoom_out, self.act_zoom_reset):
+            self.view_menu.addAction(a)
+        self.view_menu.addSeparator()
+
+        m = bar.addMenu("&Help")
+        m.addAction(self.act_rules)
+        m.addAction(self.act_about)
+
+        tb = QToolBar("Main")
+        tb.setObjectName("main-toolbar")
+        tb.setIconSize(QSize(18, 18))
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for a in (self.act_open, self.act_save):
+            tb.addAction(a)
+        tb.addSeparator()
+        tb.addAction(self.act_undo)
+        tb.addAction(self.act_redo)
+        tb.addSeparator()
+        tb.addAction(self.act_add_ship)
+        tb.addSeparator()
+        tb.addAction(self.act_next_phase)
+        tb.addAction(self.act_next_turn)
+        self.addToolBar(tb)
+        self.toolbar = tb
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = recent_files()
+        for path in files:
+            self.recent_menu.addAction(Path(path).name, lambda p=path: self.open_path(p)).setToolTip(path)
+        if not files:
+            self.recent_menu.addAction("No recent files").setEnabled(False)
+
+    def _update_actions(self) -> None:
+        has = self.doc is not None
+        ship = self.doc.current_ship if has else None
+        for a in (self.act_save, self.act_save_as, self.act_add_ship, self.act_next_phase,
+                  self.act_next_turn, self.act_copy_log, self.act_zoom_in, self.act_zoom_out,
+                  self.act_zoom_reset, self.act_prev_ship, self.act_next_ship):
+            a.setEnabled(has)
+        for a in (self.act_remove_ship, self.act_rename_ship, self.act_set_side):
+            a.setEnabled(ship is not None)
+        stack = self.doc.undo_stack if has else None
+        self.act_undo.setEnabled(bool(stack and stack.canUndo()))
+        self.act_redo.setEnabled(bool(stack and stack.canRedo()))
+        self.act_undo.setText(f"&Undo {stack.undoText()}" if stack and stack.canUndo() else "&Undo")
+        self.act_redo.setText(f"&Redo {stack.redoText()}" if stack and stack.canRedo() else "&Redo")
+        if has:
+            s = self.doc.session
+            self.turn_label.setText(f"Turn {s.turn} · {s.phase}")
+        else:
+            self.turn_label.setText("")
+
+    def _update_title(self) -> None:
+        if self.doc is None:
+            self.setWindowTitle("ShipSheet")
+            self.setWindowModified(False)
+            return
+        self.setWindowTitle(f"{self.doc.display_name}[*] — ShipSheet")
+        self.setWindowModified(self.doc.dirty)
+        if self.doc.path:
+            self.setWindowFilePath(str(self.doc.path))
+
+    # -- showing a session ---------------------------------------------------------
+    def set_document(self, doc: SessionDocument | None) -> None:
+        """Show ``doc`` (replacing the current one, which must be closed by the caller)."""
+        for dock in self._docks:
+            self.removeDockWidget(dock)
+            dock.deleteLater()
+        self._docks = []
+        if self.sheet_view is not None:
+            self.stack.removeWidget(self.sheet_view)
+            self.sheet_view.deleteLater()
+            self.sheet_view = None
+        self.doc = doc
+        if doc is None:
+            self.welcome.refresh()
+            self.stack.setCurrentWidget(self.welcome)
+            self._update_actions()
+            self._update_title()
+            return
+        self.sheet_view = SheetView(doc)
+        self.sheet_view.canvas.status_message.connect(lambda m: self.statusBar().showMessage(m, 6000))
+        self.stack.addWidget(self.sheet_view)
+        self.stack.setCurrentWidget(self.sheet_view)
+
+        self.roster = RosterView(doc)
+        self.log_view = LogView(doc)
+        self.panel = make_panel(doc)
+        self._add_dock("Roster", self.roster, Qt.DockWidgetArea.LeftDockWidgetArea, "Ctrl+1")
+        self._add_dock("Actions", self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "Ctrl+2")
+        self._add_dock("Log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea, "Ctrl+3")
+
+        doc.changed.connect(self._update_actions)
+        doc.selection_changed.connect(lambda _id: self._update_actions())
+        doc.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
+        doc.undo_stack.indexChanged.connect(lambda _i: self._update_title())
+        doc.refused.connect(self._refused)
+        doc.path_changed.connect(self._update_title)
+        self._update_actions()
+        self._update_title()
+        self.sheet_view.canvas.setFocus()
+
+    def _add_dock(self, title: str, widget: QWidget, area, shortcut: str) -> None:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title.lower()}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        toggle = dock.toggleViewAction()
+        toggle.setShortcut(QKeySequence(shortcut))
+        self.view_menu.addAction(toggle)
+        self._docks.append(dock)
+        # Remove this dock's toggle from the View menu when the dock goes.
+        dock.destroyed.connect(lambda _=None, t=toggle: self.view_menu.removeAction(t))
+
+    def _refused(self, message: str) -> None:
+        self.statusBar().showMessage(f"Not allowed: {message}", 10000)
+
+    def show_status(self, message: str) -> None:
+        self.statusBar().showMessage(message, 6000)
+
+    # -- files ----------------------------------------------------------------------
+    def _replace_ok(self) -> bool:
+        """May the current session be replaced? (asks to save unsaved changes)"""
+        if self.doc is None:
+            return True
+        if not self.maybe_save():
+            return False
+        self.doc.close()
+        return True
+
+    def open_session(self, session: Session, path: str | Path | None = None, *,
+                     dirty: bool = False) -> SessionDocument:
+        """Show ``session`` in this window (after asking about the current one)."""
+        doc = SessionDocument(session, path, self.autosave_store, self)
+        if dirty:
+            doc.undo_stack.resetClean()
+        self.set_document(doc)
+        return doc
+
+    def open_path(self, path: str | Path) -> bool:
+        """Open a session file; a file that fails to load is reported, nothing else changes."""
+        path = Path(path)
+        try:
+            session = load_session(path)
+        except SessionFileError as exc:
+            QMessageBox.warning(self, "Cannot open file", str(exc))
+            return False
+        if not self._replace_ok():
+            return False
+        add_recent_file(path)
+        newer = self.autosave_store.newer_than_file(path)
+        doc = self.open_session(session, path)
+        if newer is not None and newer.uid == session.uid:
+            self._offer_newer_autosave(doc, newer)
+        self.show_status(f"Opened {path.name}")
+        return True
+
+    def _offer_newer_autosave(self, doc: SessionDocument, info) -> None:
+        answer = QMessageBox.question(
+            self, "Newer autosave",
+            f"There is an autosave of {info.source.name if info.source else 'this session'} "
+            f"from {info.time_text}, newer than the file. Restore it?")
+        if answer == QMessageBox.StandardButton.Yes:
+            try:
+                session = info.load()
+            except SessionFileError as exc:
+                QMessageBox.warning(self, "Cannot restore", str(exc))
+                return
+            self.open_session(session, doc.path, dirty=True)
+
+    def open_dialog(self) -> None:
+        start = str(Path(recent_files()[0]).parent) if recent_files() else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Open Session", start, FILE_FILTER)
+        if path:
+            self.open_path(path)
+
+    def open_sample(self, game: str) -> bool:
+        """Open a game's sample session as a new, unsaved session."""
+        try:
+            session = load_session(sample_path(game))
+        except SessionFileError as exc:
+            QMessageBox.warning(self, "Cannot open sample", str(exc))
+            return False
+        if not self._replace_ok():
+            return False
+        import uuid
+        session.uid = uuid.uuid4().hex  # a copy: never autosave over another window's sample
+        self.open_session(session)
+        return True
+
+    def new_session(self, game: str | None = None) -> bool:
+        if game is None:
+            dialog = NewSessionDialog(self)
+            if not dialog.exec():
+                return False
+            game = dialog.game.currentData()
+            name = dialog.name.text().strip()
+        else:
+            name = ""
+        if not self._replace_ok():
+            return False
+        session = Session(game, name=name)
+        self.open_session(session)
+        return True
+
+    def new_ship(self) -> bool:
+        """Welcome's New Ship: a new session of the class's game holding that ship."""
+        dialog = NewShipDialog(self)
+        if not dialog.exec():
+            return False
+        cls = get_class(dialog.class_id)
+        if not self._replace_ok():
+            return False
+        session = Session(cls.game)
+        doc = self.open_session(session)
+        ship = new_ship(cls, dialog.name.text())
+        if doc.do(AddShip(ship, dialog.side.currentText() or None)):
+            doc.select(ship.id)
+        return True
+
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes. False means the user cancelled."""
+        if self.doc is None or not self.doc.dirty:
+            return True
+        answer = QMessageBox.warning(
+            self, "Unsaved changes",
+            f"“{self.doc.display_name}” has changes that are not saved. Save them?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def save(self) -> bool:
+        if self.doc is None:
+            return False
+        if self.doc.path is None:
+            return self.save_as()
+        return self._save_to(self.doc.path)
+
+    def save_as(self) -> bool:
+        if self.doc is None:
+            return False
+        suggested = self.doc.path or Path.home() / f"{self.doc.session.name or 'session'}.shipsheet"
+        path, _ = QFileDialog.getSaveFileName(self, "Save Session As", str(suggested), FILE_FILTER)
+        if not path:
+            return False
+        if not path.endswith(".shipsheet"):
+            path += ".shipsheet"
+        return self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.doc.save(path)
+        except OSError as exc:
+            QMessageBox.warning(self, "Cannot save", f"{path.name}: {exc.strerror or exc}. "
+                                "The previous version of the file is unchanged.")
+            return False
+        add_recent_file(path)
+        self.show_status(f"Saved {path.name}")
+        return True
+
+    def closeEvent(self, event) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        if self.doc is not None:
+            self.doc.close()
+        event.accept()
+
+    def dragEnterEvent(self, event) -> None:
+        urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
+        if any(u.isLocalFile() and u.toLocalFile().endswith(".shipsheet") for u in urls):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        for url in event.mimeData().urls():
+            if url.isLocalFile() and url.toLocalFile().endswith(".shipsheet"):
+                event.acceptProposedAction()
+                self.open_path(url.toLocalFile())
+                return
+
+    # -- edit -------------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.doc and self.doc.undo_stack.canUndo():
+            name = self.doc.undo_stack.undoText()
+            self.doc.undo_stack.undo()
+            self.show_status(f"Undone: {name}")
+
+    def redo(self) -> None:
+        if self.doc and self.doc.undo_stack.canRedo():
+            name = self.doc.undo_stack.redoText()
+            self.doc.undo_stack.redo()
+            self.show_status(f"Redone: {name}")
+
+    def copy_log(self) -> None:
+        if self.log_view is not None:
+            self.log_view.copy_text()
+            self.show_status("Log copied as plain text")
+
+    # -- session -------------------------------------------------------------------------
+    def add_ship(self) -> None:
+        if self.doc is None:
+            return
+        session = self.doc.session
+        dialog = NewShipDialog(self, session.game, session.sides)
+        if not dialog.exec():
+            return
+        ship = new_ship(get_class(dialog.class_id), dialog.name.text())
+        if self.doc.do(AddShip(ship, dialog.side.currentText() or None)):
+            self.doc.select(ship.id)
+
+    def remove_ship(self) -> None:
+        ship = self.doc.current_ship if self.doc else None
+        if ship is None:
+            return
+        index = self.doc.session.ships.index(ship)
+        if self.doc.do(RemoveShip(ship)):
+            ships = self.doc.session.ships
+            self.doc.select(ships[min(index, len(ships) - 1)].id if ships else None)
+            self.show_status(f"Removed {ship.name} (Undo brings it back)")
+
+    def rename_ship(self) -> None:
+        ship = self.doc.current_ship if self.doc else None
+        if ship is None:
+            return
+        name, ok = QInputDialog.getText(self, "Rename Ship", "Name:", text=ship.name)
+        if ok:
+            self.doc.do(RenameShip(ship, name))
+
+    def set_side(self) -> None:
+        ship = self.doc.current_ship if self.doc else None
+        if ship is None:
+            return
+        sides = self.doc.session.sides
+        side, ok = QInputDialog.getItem(self, "Set Side", f"Side of {ship.name}:",
+                                        [""] + sides, max(0, ([""] + sides).index(ship.side or "")), True)
+        if ok:
+            self.doc.do(SetSide(ship, side))
+
+    def step_ship(self, step: int) -> None:
+        if self.roster is None or self.doc is None:
+            return
+        ids = [item.data(0, Qt.ItemDataRole.UserRole) for item in self.roster.ship_items()]
+        if not ids:
+            return
+        current = ids.index(self.doc.current_ship_id) if self.doc.current_ship_id in ids else -1
+        self.doc.select(ids[(current + step) % len(ids)])
+
+    def next_phase(self) -> None:
+        if self.doc and self.doc.do(NextPhase()):
+            s = self.doc.session
+            self.show_status(f"Turn {s.turn}: {s.phase}")
+
+    def next_turn(self) -> None:
+        if self.doc and self.doc.do(NextTurn()):
+            self.show_status(f"Turn {self.doc.session.turn} begins")
+
+    def zoom(self, step: int) -> None:
+        if self.sheet_view is None:
+            return
+        if step == 0:
+            self.sheet_view.canvas.set_zoom(1.0)
+            self.show_status("Zoom 100 %")
+        else:
+            self.sheet_view.canvas.step_zoom(step)
+
+    def show_rules(self) -> None:
+        from .rules_help import RulesHelp
+        game = self.doc.session.game if self.doc else None
+        RulesHelp(self, game).exec()

@@ -1,0 +1,161 @@
+"""The sheet on screen: the game's painter scaled to the zoom, clicks turned into actions."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QPainter, QPalette
+from PySide6.QtWidgets import QMenu, QScrollArea, QSizePolicy, QToolTip, QWidget
+
+from ..sheets import SheetPainter, Theme, painter_for
+from .document import SessionDocument
+
+ZOOM_STEPS = (0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
+
+
+def theme_for(widget: QWidget) -> Theme:
+    """Dark paper in a dark palette, light paper otherwise."""
+    window = widget.palette().color(QPalette.ColorRole.Window)
+    return Theme.dark() if window.lightness() < 128 else Theme.light()
+
+
+class SheetCanvas(QWidget):
+    """Draws one ship's sheet and maps mouse positions to its hit areas."""
+
+    status_message = Signal(str)
+
+    def __init__(self, doc: SessionDocument, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.zoom = 1.0
+        self.painter: SheetPainter | None = None
+        self._hover_key: str | None = None
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        doc.changed.connect(self.refresh)
+        doc.selection_changed.connect(lambda _id: self.refresh())
+        self.refresh()
+
+    # -- state ----------------------------------------------------------------
+    def refresh(self) -> None:
+        ship = self.doc.current_ship
+        self.painter = painter_for(ship, self.doc.session) if ship is not None else None
+        self._resize()
+        self.update()
+
+    def _resize(self) -> None:
+        if self.painter is None:
+            self.setFixedSize(QSize(10, 10))
+            return
+        size = self.painter.size()
+        self.setFixedSize(QSize(int(size.width() * self.zoom + 0.5), int(size.height() * self.zoom + 0.5)))
+
+    def set_zoom(self, zoom: float) -> None:
+        self.zoom = max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], zoom))
+        self._resize()
+        self.update()
+
+    def to_sheet(self, pos: QPointF) -> QPointF:
+        return QPointF(pos.x() / self.zoom, pos.y() / self.zoom)
+
+    def area_at(self, pos: QPointF):
+        return self.painter.hit(self.to_sheet(pos)) if self.painter else None
+
+    # -- painting --------------------------------------------------------------
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        if self.painter is None:
+            painter.end()
+            return
+        painter.scale(self.zoom, self.zoom)
+        self.painter.paint(painter, theme_for(self))
+        area = next((a for a in self.painter.areas if a.key == self._hover_key), None)
+        if area is not None:  # hover outline: colour only adds to what the tooltip says
+            painter.setPen(theme_for(self).accent)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(area.rect.adjusted(-2, -2, 2, 2))
+        painter.end()
+
+    # -- mouse ------------------------------------------------------------------
+    def mouseMoveEvent(self, event) -> None:
+        area = self.area_at(event.position())
+        key = area.key if area else None
+        if key != self._hover_key:
+            self._hover_key = key
+            self.update()
+            if area is not None:
+                tip = area.tooltip + (f"\n\nCan't: {area.refusal}" if area.refusal else "")
+                QToolTip.showText(event.globalPosition().toPoint(), tip, self)
+                self.setCursor(Qt.CursorShape.PointingHandCursor if area.click and not area.refusal
+                               else Qt.CursorShape.ArrowCursor)
+            else:
+                QToolTip.hideText()
+                self.unsetCursor()
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        self._hover_key = None
+        self.update()
+        super().leaveEvent(event)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.click_at(event.position())
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def click_at(self, pos: QPointF) -> bool:
+        """Do what clicking at ``pos`` (widget pixels) does; True if a change was applied."""
+        area = self.area_at(pos)
+        if area is None:
+            return False
+        if area.refusal:
+            self.status_message.emit(area.refusal)
+            QToolTip.showText(self.mapToGlobal(pos.toPoint()), area.refusal, self)
+            return False
+        if area.click is None:
+            return False
+        return self.doc.do(area.click())
+
+    def contextMenuEvent(self, event) -> None:
+        area = self.area_at(QPointF(event.pos()))
+        if area is None or not area.menu:
+            return
+        menu = QMenu(self)
+        for label, factory in area.menu:
+            act = QAction(label, menu)
+            act.triggered.connect(lambda _=False, f=factory: self.doc.do(f()))
+            menu.addAction(act)
+        menu.exec(event.globalPos())
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            step = 1 if event.angleDelta().y() > 0 else -1
+            self.step_zoom(step)
+            event.accept()
+            return
+        event.ignore()
+
+    def step_zoom(self, step: int) -> None:
+        index = min(range(len(ZOOM_STEPS)), key=lambda i: abs(ZOOM_STEPS[i] - self.zoom))
+        index = max(0, min(len(ZOOM_STEPS) - 1, index + step))
+        self.set_zoom(ZOOM_STEPS[index])
+        self.status_message.emit(f"Zoom {round(self.zoom * 100)} %")
+
+
+class SheetView(QScrollArea):
+    """The scrollable, zoomable sheet in the centre of the window."""
+
+    def __init__(self, doc: SessionDocument, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.canvas = SheetCanvas(doc, self)
+        self.setWidget(self.canvas)
+        self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.setWidgetResizable(False)
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.canvas.wheelEvent(event)
+            return
+        super().wheelEvent(event)

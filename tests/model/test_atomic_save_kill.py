@@ -1,0 +1,69 @@
+"""Atomic writes: a writer killed (SIGKILL) at random moments never leaves a broken file.
+
+A child process saves versions of a session in a loop, each version a
+little larger (so the writes take a while); we kill it at random moments,
+check the file loads as one complete version, start a new writer, and go on
+until at least 200 saves and 25 kills are done.
+"""
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from shipsheet.model import load_session
+
+WRITER = r"""
+import sys
+from shipsheet.model import Session, get_class, new_ship, save_session
+path, start = sys.argv[1], int(sys.argv[2])
+cls = get_class("fedcom/sample-heavy-cruiser")
+version = start
+while True:
+    session = Session("fedcom", name=f"v{version}", seed=version)
+    session.turn = version
+    for i in range(20 + version % 7):
+        session.ships.append(new_ship(cls, f"Ship {version}-{i}"))
+    save_session(session, path)
+    print(version, flush=True)
+    version += 1
+"""
+
+
+def check_whole(path: Path) -> int:
+    """The file holds one complete version: its name, turn and ship count agree."""
+    session = load_session(path)
+    version = session.turn
+    assert session.name == f"v{version}"
+    assert len(session.ships) == 20 + version % 7
+    assert session.ships[-1].name == f"Ship {version}-{len(session.ships) - 1}"
+    return version
+
+
+def test_killed_writer_leaves_old_or_new_file(tmp_path):
+    rng = random.Random(2026)
+    path = tmp_path / "night.shipsheet"
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    saves = kills = 0
+    version = 1
+    while saves < 200 or kills < 25:
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(version)],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+        first = proc.stdout.readline()  # one save done, so the file exists
+        assert first.strip(), "writer did not start"
+        time.sleep(rng.uniform(0.0, 0.12))
+        os.kill(proc.pid, signal.SIGKILL)
+        rest = proc.stdout.read()
+        proc.wait()
+        done = [int(v) for v in (first + rest).split()]
+        saves += len(done)
+        kills += 1
+        on_disk = check_whole(path)
+        # The file is the last reported version or the one being written when killed.
+        assert on_disk in (done[-1], done[-1] + 1)
+        version = on_disk + 1
+    assert not [p for p in tmp_path.iterdir() if p.name != "night.shipsheet" and not p.name.endswith(".tmp")]
+    print(f"{saves} saves, {kills} kills")
