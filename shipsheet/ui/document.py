@@ -33,6 +33,7 @@ class ActionCommand(QUndoCommand):
         self._first = True
 
     def redo(self) -> None:
+        """Re-apply; the push itself does nothing (the change was applied before it)."""
         if self._first:
             self._first = False
             return

@@ -18,6 +18,7 @@ from .dialogs import NewSessionDialog, NewShipDialog, about
 from .document import SessionDocument
 from .log_view import LogView
 from .panels import make_panel
+from .print_actions import export_pdf_dialog, print_dialog, print_preview
 from .roster import RosterView
 from .settings import add_recent_file, recent_files
 from .sheet_view import SheetView
@@ -92,6 +93,7 @@ class MainWindow(QMainWindow):
         self.act_quit = self._act("&Quit", QApplication.closeAllWindows, K.Quit)
         self.act_undo = self._act("&Undo", self.undo, K.Undo)
         self.act_redo = self._act("&Redo", self.redo, K.Redo)
+        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.act_copy_log = self._act("Copy &Log as Text", self.copy_log, "Ctrl+Shift+C",
                                       "Copy the log (as filtered) as plain text")
         self.act_add_ship = self._act("&Add Ship…", self.add_ship, "Ctrl+Shift+A")
@@ -107,6 +109,10 @@ class MainWindow(QMainWindow):
         self.act_zoom_in = self._act("Zoom &In", lambda: self.zoom(1), K.ZoomIn)
         self.act_zoom_out = self._act("Zoom &Out", lambda: self.zoom(-1), K.ZoomOut)
         self.act_zoom_reset = self._act("&Actual Size", lambda: self.zoom(0), "Ctrl+0")
+        self.act_print = self._act("&Print…", lambda: print_dialog(self), K.Print)
+        self.act_preview = self._act("Print Pre&view…", lambda: print_preview(self), "Ctrl+Shift+P")
+        self.act_pdf = self._act("&Export PDF…", lambda: export_pdf_dialog(self), "Ctrl+E",
+                                 "The current ship, the selected ships or the whole session as PDF")
         self.act_about = self._act("&About ShipSheet", lambda: about(self))
         self.act_rules = self._act("&Rules and House Rules", self.show_rules, K.HelpContents)
 
@@ -126,7 +132,11 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_save)
         m.addAction(self.act_save_as)
         self.file_menu = m
-        self.print_separator = m.addSeparator()
+        m.addSeparator()
+        m.addAction(self.act_print)
+        m.addAction(self.act_preview)
+        m.addAction(self.act_pdf)
+        m.addSeparator()
         m.addAction(self.act_close)
         m.addAction(self.act_quit)
 
@@ -183,7 +193,8 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         has = self.doc is not None
         ship = self.doc.current_ship if has else None
-        for a in (self.act_save, self.act_save_as, self.act_add_ship, self.act_next_phase,
+        for a in (self.act_save, self.act_save_as, self.act_add_ship, self.act_print,
+                  self.act_preview, self.act_pdf, self.act_next_phase,
                   self.act_next_turn, self.act_copy_log, self.act_zoom_in, self.act_zoom_out,
                   self.act_zoom_reset, self.act_prev_ship, self.act_next_ship):
             a.setEnabled(has)
@@ -214,6 +225,7 @@ class MainWindow(QMainWindow):
     def set_document(self, doc: SessionDocument | None) -> None:
         """Show ``doc`` (replacing the current one, which must be closed by the caller)."""
         for dock in self._docks:
+            self.view_menu.removeAction(dock.toggleViewAction())
             self.removeDockWidget(dock)
             dock.deleteLater()
         self._docks = []
@@ -221,7 +233,9 @@ class MainWindow(QMainWindow):
             self.stack.removeWidget(self.sheet_view)
             self.sheet_view.deleteLater()
             self.sheet_view = None
-        self.doc = doc
+        old, self.doc = self.doc, doc
+        if old is not None and old is not doc:
+            old.deleteLater()  # closed by the caller; its signals must not reach this window
         if doc is None:
             self.welcome.refresh()
             self.stack.setCurrentWidget(self.welcome)
@@ -229,7 +243,7 @@ class MainWindow(QMainWindow):
             self._update_title()
             return
         self.sheet_view = SheetView(doc)
-        self.sheet_view.canvas.status_message.connect(lambda m: self.statusBar().showMessage(m, 6000))
+        self.sheet_view.canvas.status_message.connect(self.show_status)
         self.stack.addWidget(self.sheet_view)
         self.stack.setCurrentWidget(self.sheet_view)
 
@@ -240,15 +254,21 @@ class MainWindow(QMainWindow):
         self._add_dock("Actions", self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "Ctrl+2")
         self._add_dock("Log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea, "Ctrl+3")
 
-        doc.changed.connect(self._update_actions)
-        doc.selection_changed.connect(lambda _id: self._update_actions())
-        doc.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
-        doc.undo_stack.indexChanged.connect(lambda _i: self._update_title())
+        # Bound methods, not lambdas: Qt drops these connections with the window.
+        doc.changed.connect(self._refresh_chrome)
+        doc.selection_changed.connect(self._refresh_chrome)
+        doc.undo_stack.cleanChanged.connect(self._refresh_chrome)
+        doc.undo_stack.indexChanged.connect(self._refresh_chrome)
         doc.refused.connect(self._refused)
         doc.path_changed.connect(self._update_title)
         self._update_actions()
         self._update_title()
         self.sheet_view.canvas.setFocus()
+
+    def _refresh_chrome(self, *_args) -> None:
+        """Title, unsaved mark, undo/redo names, turn and phase."""
+        self._update_title()
+        self._update_actions()
 
     def _add_dock(self, title: str, widget: QWidget, area, shortcut: str) -> None:
         dock = QDockWidget(title, self)
@@ -259,8 +279,6 @@ class MainWindow(QMainWindow):
         toggle.setShortcut(QKeySequence(shortcut))
         self.view_menu.addAction(toggle)
         self._docks.append(dock)
-        # Remove this dock's toggle from the View menu when the dock goes.
-        dock.destroyed.connect(lambda _=None, t=toggle: self.view_menu.removeAction(t))
 
     def _refused(self, message: str) -> None:
         self.statusBar().showMessage(f"Not allowed: {message}", 10000)

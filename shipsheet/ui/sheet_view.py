@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QPainter, QPalette
+from PySide6.QtGui import QAction, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QMenu, QScrollArea, QSizePolicy, QToolTip, QWidget
 
 from ..sheets import SheetPainter, Theme, painter_for
@@ -29,15 +29,16 @@ class SheetCanvas(QWidget):
         self.zoom = 1.0
         self.painter: SheetPainter | None = None
         self._hover_key: str | None = None
+        self._focus_key: str | None = None  # keyboard focus among the hit areas
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         doc.changed.connect(self.refresh)
-        doc.selection_changed.connect(lambda _id: self.refresh())
+        doc.selection_changed.connect(self.refresh)
         self.refresh()
 
     # -- state ----------------------------------------------------------------
-    def refresh(self) -> None:
+    def refresh(self, *_args) -> None:
         ship = self.doc.current_ship
         self.painter = painter_for(ship, self.doc.session) if ship is not None else None
         self._resize()
@@ -69,12 +70,62 @@ class SheetCanvas(QWidget):
             return
         painter.scale(self.zoom, self.zoom)
         self.painter.paint(painter, theme_for(self))
-        area = next((a for a in self.painter.areas if a.key == self._hover_key), None)
-        if area is not None:  # hover outline: colour only adds to what the tooltip says
-            painter.setPen(theme_for(self).accent)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(area.rect.adjusted(-2, -2, 2, 2))
+        theme = theme_for(self)
+        for key, style in ((self._hover_key, Qt.PenStyle.SolidLine),
+                           (self._focus_key if self.hasFocus() else None, Qt.PenStyle.DotLine)):
+            area = next((a for a in self.painter.areas if a.key == key), None) if key else None
+            if area is not None:  # colour only adds to what the tooltip says
+                pen = QPen(theme.accent, 1.5, style)
+                painter.setPen(pen)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRect(area.rect.adjusted(-2.5, -2.5, 2.5, 2.5))
         painter.end()
+
+    # -- keyboard: arrows move among the boxes, Space/Enter clicks, Menu opens the menu --
+    def focused_area(self):
+        if self.painter is None:
+            return None
+        return next((a for a in self.painter.areas if a.key == self._focus_key), None)
+
+    def keyPressEvent(self, event) -> None:
+        if self.painter is None or not self.painter.areas:
+            super().keyPressEvent(event)
+            return
+        key = event.key()
+        areas = sorted(self.painter.areas, key=lambda a: (round(a.rect.top() / 8), a.rect.left()))
+        current = self.focused_area()
+        index = areas.index(current) if current in areas else -1
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Up):
+            if key in (Qt.Key.Key_Right, Qt.Key.Key_Left) or index < 0:
+                step = 1 if key in (Qt.Key.Key_Right, Qt.Key.Key_Down) else -1
+                index = (index + step) % len(areas)
+            else:  # up/down: the nearest area in the next row above or below
+                here = areas[index].rect.center()
+                below = key == Qt.Key.Key_Down
+                rows = [a for a in areas if (a.rect.center().y() > here.y() + 4) == below
+                        and abs(a.rect.center().y() - here.y()) > 4]
+                if rows:
+                    nearest = min(rows, key=lambda a: (abs(a.rect.center().y() - here.y()),
+                                                       abs(a.rect.center().x() - here.x())))
+                    index = areas.index(nearest)
+            area = areas[index]
+            self._focus_key = area.key
+            self.status_message.emit(area.tooltip.splitlines()[0] +
+                                     (f" — can't: {area.refusal}" if area.refusal else ""))
+            self.update()
+            event.accept()
+            return
+        if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter) and current is not None:
+            self.click_area(current)
+            event.accept()
+            return
+        if key == Qt.Key.Key_Menu or (key == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier):
+            if current is not None:
+                centre = current.rect.center()
+                self.show_menu(current, self.mapToGlobal(QPointF(centre.x() * self.zoom, centre.y() * self.zoom).toPoint()))
+                event.accept()
+                return
+        super().keyPressEvent(event)
 
     # -- mouse ------------------------------------------------------------------
     def mouseMoveEvent(self, event) -> None:
@@ -110,9 +161,16 @@ class SheetCanvas(QWidget):
         area = self.area_at(pos)
         if area is None:
             return False
+        self._focus_key = area.key
+        return self.click_area(area, pos)
+
+    def click_area(self, area, pos: QPointF | None = None) -> bool:
+        """Apply what clicking ``area`` does; explain a refusal instead."""
         if area.refusal:
             self.status_message.emit(area.refusal)
-            QToolTip.showText(self.mapToGlobal(pos.toPoint()), area.refusal, self)
+            where = pos if pos is not None else QPointF(area.rect.center().x() * self.zoom,
+                                                        area.rect.center().y() * self.zoom)
+            QToolTip.showText(self.mapToGlobal(where.toPoint()), area.refusal, self)
             return False
         if area.click is None:
             return False
@@ -120,14 +178,19 @@ class SheetCanvas(QWidget):
 
     def contextMenuEvent(self, event) -> None:
         area = self.area_at(QPointF(event.pos()))
-        if area is None or not area.menu:
+        if area is not None:
+            self.show_menu(area, event.globalPos())
+
+    def show_menu(self, area, global_pos) -> None:
+        """The hit area's context menu (e.g. "Correct mark")."""
+        if not area.menu:
             return
         menu = QMenu(self)
         for label, factory in area.menu:
             act = QAction(label, menu)
             act.triggered.connect(lambda _=False, f=factory: self.doc.do(f()))
             menu.addAction(act)
-        menu.exec(event.globalPos())
+        menu.exec(global_pos)
 
     def wheelEvent(self, event) -> None:
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:

@@ -1,0 +1,37 @@
+"""Regenerate resources/samples/<game>.shipsheet from each game's sample builder.
+
+Run: .venv/bin/python packaging/make_samples.py
+Each game's rules package has ``sample.build_sample_session()``, which builds
+its session only through actions, with a fixed seed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from shipsheet.model import save_session  # noqa: E402
+
+GAMES = {"war-in-space": "war_in_space", "triplanetary": "triplanetary", "fedcom": "fedcom"}
+
+
+def main() -> None:
+    out = ROOT / "resources" / "samples"
+    out.mkdir(parents=True, exist_ok=True)
+    for game, module in GAMES.items():
+        builder = importlib.import_module(f"shipsheet.rules.{module}.sample")
+        session = builder.build_sample_session()
+        session.uid = f"sample-{game}"  # stable, so regenerating changes only what changed
+        for entry in session.log:
+            entry.time = "2026-01-01T12:00:00+00:00"
+        path = out / f"{game}.shipsheet"
+        save_session(session, path)
+        print(f"{path.relative_to(ROOT)}: {len(session.ships)} ships, turn {session.turn}, {session.phase}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,179 @@
+"""Lay sheets out on pages: one ship per page, a footer, an optional log page.
+
+:func:`render_job` draws on any paged device (QPrinter for paper and print
+preview, QPdfWriter for PDF), through each game's sheet painter with the
+black-on-white print theme, so the page shows exactly the state on screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Callable
+
+from PySide6.QtCore import QMarginsF, QRectF, Qt
+from PySide6.QtGui import QFont, QFontMetricsF, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter
+
+from ..model import Session, Ship
+from ..sheets import Theme, painter_for
+
+PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
+MARGIN_PT = 36.0  # half an inch
+FOOTER_PT = 18.0
+
+
+class Cancelled(Exception):
+    """The user cancelled a long export."""
+
+
+@dataclass
+class PrintJob:
+    """What to print: some ships of a session, optionally its log."""
+
+    session: Session
+    ships: list[Ship] = field(default_factory=list)
+    log: bool = False
+    page_size: str = "A4"
+    title: str = ""
+
+    @property
+    def page_count(self) -> int:
+        return len(self.ships) + (1 if self.log else 0)  # the log may take more; counted as it goes
+
+
+def page_layout(page_size: str) -> QPageLayout:
+    if page_size not in PAGE_SIZES:
+        raise ValueError(f'unknown page size "{page_size}" (use {" or ".join(PAGE_SIZES)})')
+    return QPageLayout(QPageSize(PAGE_SIZES[page_size]), QPageLayout.Orientation.Portrait,
+                       QMarginsF(MARGIN_PT, MARGIN_PT, MARGIN_PT, MARGIN_PT), QPageLayout.Unit.Point)
+
+
+def _points_to_device(painter: QPainter, device: QPagedPaintDevice) -> QRectF:
+    """Scale the painter so one unit is one point; return the printable area in points."""
+    layout = device.pageLayout()
+    paint = layout.paintRect(QPageLayout.Unit.Point)
+    scale = device.logicalDpiX() / 72.0
+    painter.scale(scale, device.logicalDpiY() / 72.0)
+    return QRectF(0, 0, paint.width(), paint.height())
+
+
+def _font(painter: QPainter, size_pt: float, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setFamilies(["Noto Sans", "DejaVu Sans", "Liberation Sans", "Helvetica", "Arial"])
+    # The painter is scaled to points; size fonts in device units accordingly.
+    font.setPointSizeF(size_pt * 72.0 / painter.device().logicalDpiY())
+    font.setBold(bold)
+    return font
+
+
+def _footer(painter: QPainter, area: QRectF, job: PrintJob, page: int) -> None:
+    s = job.session
+    text = f"{job.title or s.title} · Turn {s.turn}, {s.phase} · printed {date.today().isoformat()}"
+    rect = QRectF(area.left(), area.bottom() - FOOTER_PT + 6, area.width(), FOOTER_PT - 6)
+    painter.setPen(Qt.GlobalColor.black)
+    painter.drawLine(rect.topLeft(), rect.topRight())
+    painter.setFont(_font(painter, 7.5))
+    painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
+    painter.drawText(rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), f"page {page}")
+
+
+def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session) -> None:
+    sheet = painter_for(ship, session)
+    size = sheet.size()
+    room = QRectF(area.left(), area.top(), area.width(), area.height() - FOOTER_PT)
+    scale = min(room.width() / size.width(), room.height() / size.height())
+    painter.save()
+    painter.translate(room.left() + (room.width() - size.width() * scale) / 2, room.top())
+    painter.scale(scale, scale)
+    sheet.paint(painter, Theme.print_theme())
+    painter.restore()
+
+
+def _log_pages(painter: QPainter, area: QRectF, job: PrintJob, device: QPagedPaintDevice,
+               first_page: int, new_page: Callable[[], None]) -> int:
+    """Draw the log over as many pages as it needs; returns the number of pages."""
+    lines = job.session.log_text().splitlines() or ["(the log is empty)"]
+    painter.setFont(_font(painter, 8))
+    metrics = QFontMetricsF(_font(painter, 8))
+    line_h = 11.0
+    pages = 0
+    y = area.top()
+    heading = True
+    for line in lines:
+        if heading or y + line_h > area.bottom() - FOOTER_PT:
+            if not heading:
+                _footer(painter, area, job, first_page + pages)
+                new_page()
+            pages += 1
+            y = area.top()
+            painter.setFont(_font(painter, 14, True))
+            painter.drawText(QRectF(area.left(), y, area.width(), 20), "Session log" + (" (continued)" if pages > 1 else ""))
+            painter.setFont(_font(painter, 8))
+            y += 26
+            heading = False
+        painter.drawText(QRectF(area.left(), y, area.width(), line_h),
+                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), line)
+        y += line_h
+    del metrics
+    _footer(painter, area, job, first_page + pages - 1)
+    return pages
+
+
+def render_job(device: QPagedPaintDevice, job: PrintJob,
+               progress: Callable[[int, int], bool] | None = None) -> int:
+    """Draw the job on ``device``; returns the number of pages.
+
+    ``progress(done, total)`` is called after each ship's page; returning
+    False cancels (raises :class:`Cancelled`; the caller discards the output).
+    """
+    if not job.ships and not job.log:
+        raise ValueError("nothing to print: no ships chosen and no log")
+    device.setPageLayout(page_layout(job.page_size))
+    painter = QPainter()
+    if not painter.begin(device):
+        raise OSError("cannot start printing on this device")
+    try:
+        area = _points_to_device(painter, device)
+        page = 0
+        total = len(job.ships)
+        for i, ship in enumerate(job.ships):
+            if page:
+                device.newPage()
+            page += 1
+            _draw_sheet(painter, area, ship, job.session)
+            _footer(painter, area, job, page)
+            if progress is not None and not progress(i + 1, total):
+                raise Cancelled()
+        if job.log:
+            if page:
+                device.newPage()
+            page += _log_pages(painter, area, job, device, page + 1, device.newPage)
+    finally:
+        painter.end()
+    return page
+
+
+def export_pdf(job: PrintJob, path: str | Path,
+               progress: Callable[[int, int], bool] | None = None) -> int:
+    """Write the job to a PDF file (atomically: a cancelled or failed export leaves no file)."""
+    import os
+    import tempfile
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or Path("."))
+    os.close(fd)
+    try:
+        writer = QPdfWriter(tmp)
+        writer.setResolution(600)
+        writer.setTitle(f"{job.title or job.session.title} — ShipSheet")
+        writer.setCreator("ShipSheet")
+        pages = render_job(writer, job, progress)
+        del writer  # flushes and closes the file
+        os.replace(tmp, path)
+        return pages
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,60 @@
+"""pytest-qt fixtures for the window: a user's view of ShipSheet, with no real dialogs.
+
+Modal dialogs would block a test, so message boxes and file pickers are
+replaced by fixtures that record what was asked and answer as a user would.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from shipsheet.model.autosave import AutosaveStore
+from shipsheet.ui.app import Application, make_qapp
+
+
+@pytest.fixture
+def autosave(tmp_path) -> AutosaveStore:
+    return AutosaveStore(tmp_path / "autosave")
+
+
+@pytest.fixture
+def app(qapp, autosave):
+    application = Application(make_qapp(), autosave)
+    yield application
+    for window in list(application.windows):
+        if window.doc is not None:
+            window.doc.undo_stack.setClean()
+        window.close()
+
+
+@pytest.fixture
+def window(app, qtbot):
+    win = app.new_window()
+    qtbot.addWidget(win)
+    return win
+
+
+class Dialogs:
+    """Records message boxes; answers questions with ``answer``; file pickers with ``path``."""
+
+    def __init__(self):
+        self.shown: list[tuple[str, str, str]] = []
+        self.answer = QMessageBox.StandardButton.Discard
+        self.path = ""
+
+    def _record(self, kind):
+        def show(parent, title, text, *args, **kwargs):
+            self.shown.append((kind, title, text))
+            return self.answer
+        return show
+
+
+@pytest.fixture
+def dialogs(monkeypatch) -> Dialogs:
+    d = Dialogs()
+    for kind in ("warning", "information", "question", "critical"):
+        monkeypatch.setattr(QMessageBox, kind, staticmethod(d._record(kind)))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (d.path, "")))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (d.path, "")))
+    return d

@@ -1,0 +1,213 @@
+"""The application shell, driven as a user would: open, select, change, undo, save, reopen."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QMessageBox
+
+from shipsheet.model import RenameShip, Session, get_class, load_session, new_ship, save_session
+from shipsheet.model.storage import session_to_data
+from shipsheet.ui.document import AUTOSAVE_DELAY_MS
+
+
+def two_side_session() -> Session:
+    session = Session("triplanetary", name="Belt patrol", seed=3)
+    session.add_ship(new_ship(get_class("triplanetary/frigate"), "Nike"), side="Inner Planets")
+    session.add_ship(new_ship(get_class("triplanetary/corsair"), "Raven"), side="Pirates")
+    session.add_ship(new_ship(get_class("triplanetary/transport"), "Ceres Queen"), side="Inner Planets")
+    session.clear_history()
+    return session
+
+
+def saved(tmp_path, session=None):
+    path = tmp_path / "patrol.shipsheet"
+    save_session(session or two_side_session(), path)
+    return path
+
+
+def test_starts_on_the_welcome_view(window):
+    assert window.stack.currentWidget() is window.welcome
+    texts = [b.text() for b in window.welcome.buttons.values()]
+    assert texts == ["New Ship…", "New Session…", "Open…", "Open Sample Session"]
+    assert window.windowTitle() == "ShipSheet"
+
+
+def test_open_shows_roster_grouped_by_side_and_the_sheet(window, tmp_path, dialogs):
+    assert window.open_path(saved(tmp_path))
+    roster = window.roster
+    groups = [roster.topLevelItem(i).text(0) for i in range(roster.topLevelItemCount())]
+    assert groups == ["Inner Planets", "Pirates"]
+    assert [roster.topLevelItem(0).child(i).text(0) for i in range(2)] == ["Nike", "Ceres Queen"]
+    assert window.sheet_view.canvas.painter.ship.name == "Nike"
+    roster.setCurrentItem(roster.item_for(window.doc.session.ship("Raven").id))
+    assert window.doc.current_ship.name == "Raven"
+    assert window.sheet_view.canvas.painter.ship.name == "Raven"
+    assert window.windowTitle() == "patrol.shipsheet[*] — ShipSheet" and not window.isWindowModified()
+    assert window.turn_label.text() == "Turn 1 · Movement"
+
+
+def test_change_undo_redo_with_action_names_and_unsaved_mark(window, tmp_path, dialogs):
+    window.open_path(saved(tmp_path))
+    ship = window.doc.current_ship
+    assert window.doc.do(RenameShip(ship, "Nike II"))
+    assert window.isWindowModified()
+    assert window.act_undo.text() == "&Undo Rename Nike"
+    window.act_undo.trigger()
+    assert ship.name == "Nike" and not window.isWindowModified()
+    assert window.act_redo.text() == "&Redo Rename Nike"
+    window.act_redo.trigger()
+    assert ship.name == "Nike II"
+    assert window.roster.item_for(ship.id).text(0) == "Nike II"
+
+
+def test_refusal_is_shown_and_changes_nothing(window, tmp_path, dialogs):
+    window.open_path(saved(tmp_path))
+    assert not window.doc.do(RenameShip(window.doc.current_ship, "  "))
+    assert "Not allowed: A ship needs a name." in window.statusBar().currentMessage()
+    assert not window.doc.undo_stack.canUndo()
+
+
+def test_save_and_reopen_gives_the_same_session(window, tmp_path, dialogs):
+    path = saved(tmp_path)
+    window.open_path(path)
+    window.doc.do(RenameShip(window.doc.current_ship, "Nike II"))
+    window.next_phase()
+    window.act_save.trigger()
+    assert not window.isWindowModified()
+    expected = session_to_data(window.doc.session)
+    window.close()
+    reopened = load_session(path)
+    assert session_to_data(reopened) == expected
+    assert reopened.phase == "Ordnance" and reopened.ships[0].name == "Nike II"
+
+
+def test_save_as_writes_a_new_file_and_renames_the_window(window, tmp_path, dialogs):
+    window.open_path(saved(tmp_path))
+    dialogs.path = str(tmp_path / "copy")
+    assert window.save_as()
+    assert (tmp_path / "copy.shipsheet").is_file()
+    assert window.windowTitle().startswith("copy.shipsheet")
+
+
+def test_a_file_that_fails_to_load_shows_the_message_and_keeps_the_app(window, tmp_path, dialogs):
+    bad = tmp_path / "mail.shipsheet"
+    bad.write_text('{"format": "shipsheet-session", "version": 99}')
+    assert not window.open_path(bad)
+    kind, title, text = dialogs.shown[-1]
+    assert kind == "warning" and title == "Cannot open file"
+    assert "made by a newer ShipSheet" in text
+    assert window.stack.currentWidget() is window.welcome
+    assert bad.read_text() == '{"format": "shipsheet-session", "version": 99}'
+
+
+def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(window, tmp_path, dialogs, qtbot):
+    window.open_path(saved(tmp_path))
+    window.doc.do(RenameShip(window.doc.current_ship, "Nike II"))
+    dialogs.answer = QMessageBox.StandardButton.Cancel
+    assert not window.close()
+    assert dialogs.shown[-1][1] == "Unsaved changes"
+    dialogs.answer = QMessageBox.StandardButton.Discard
+    assert window.close()
+
+
+def test_autosave_follows_a_change_within_two_seconds(window, tmp_path, dialogs, qtbot, autosave):
+    assert AUTOSAVE_DELAY_MS <= 1000
+    window.open_path(saved(tmp_path))
+    started = time.monotonic()
+    window.doc.do(RenameShip(window.doc.current_ship, "Nike II"))
+    qtbot.waitUntil(lambda: autosave.recoverable() != [], timeout=2000)
+    assert time.monotonic() - started < 2.0
+    assert autosave.recoverable()[0].load().ships[0].name == "Nike II"
+
+
+def test_window_dropped_without_saving_is_recovered_on_next_start(app, tmp_path, dialogs, qtbot,
+                                                                  autosave, monkeypatch):
+    path = saved(tmp_path)
+    first = app.new_window()
+    first.open_path(path)
+    first.doc.do(RenameShip(first.doc.current_ship, "Nike II"))
+    first.doc.autosave_now()
+    first.doc.flush_autosave()
+    # The crash: the window goes away without closing its document.
+    first.doc.session.unsubscribe(first.doc._listener)
+    first.doc._autosave_timer.stop()
+    first.doc = None
+    first.deleteLater()
+    asked = []
+    import shipsheet.ui.app as app_module
+    monkeypatch.setattr(app_module, "ask_recover", lambda parent, infos: asked.append(infos) or infos[0])
+    second = app.new_window()
+    assert app.recover(second)
+    assert asked and asked[0][0].source == path.resolve()
+    assert second.doc.session.ships[0].name == "Nike II"
+    assert second.isWindowModified() and second.doc.path == path.resolve()
+    assert "Restored the autosave from" in second.statusBar().currentMessage()
+
+
+def test_new_window_has_its_own_session_and_undo(app, window, tmp_path, dialogs):
+    window.open_path(saved(tmp_path))
+    window.act_new_window.trigger()
+    other = app.windows[-1]
+    assert other is not window and other.doc is None
+    other.new_session("fedcom")
+    assert other.doc.session is not window.doc.session
+    window.doc.do(RenameShip(window.doc.current_ship, "Nike II"))
+    assert window.doc.undo_stack.canUndo() and not other.doc.undo_stack.canUndo()
+
+
+def test_drop_a_session_file_opens_it(window, tmp_path, dialogs):
+    path = saved(tmp_path)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert window.doc is not None and window.doc.path == path
+
+
+def test_recent_files_are_remembered(window, tmp_path, dialogs):
+    path = saved(tmp_path)
+    window.open_path(path)
+    from shipsheet.ui.settings import recent_files
+    assert recent_files()[0] == str(path.resolve())
+    window.close()
+    window.set_document(None)
+    assert window.welcome.recent.item(0).data(Qt.ItemDataRole.UserRole) == str(path.resolve())
+
+
+def test_log_filters_by_ship_and_copies_plain_text(window, tmp_path, dialogs):
+    window.open_path(saved(tmp_path))
+    ship = window.doc.session.ship("Raven")
+    window.doc.do(RenameShip(ship, "Black Raven"))
+    window.doc.do(RenameShip(window.doc.session.ship("Nike"), "Nike II"))
+    log = window.log_view
+    log.filter.setCurrentIndex(log.filter.findData(ship.id))
+    shown = [log.list.item(i).text() for i in range(log.list.count())]
+    assert len(shown) == 4 and all("Raven" in line for line in shown)  # added, renamed
+    window.act_copy_log.trigger()
+    text = QGuiApplication.clipboard().text()
+    assert "Black Raven: Rename Raven" in text and "Nike II" not in text
+
+
+def test_turn_and_phase_actions_update_the_status_bar(window, tmp_path, dialogs):
+    window.open_path(saved(tmp_path))
+    window.act_next_phase.trigger()
+    assert window.turn_label.text() == "Turn 1 · Ordnance"
+    window.act_next_turn.trigger()
+    assert window.turn_label.text() == "Turn 2 · Movement"
+    window.act_undo.trigger()
+    assert window.turn_label.text() == "Turn 1 · Ordnance"
+
+
+def test_every_menu_action_has_a_shortcut_or_menu_place(window):
+    standard = {a.text(): a.shortcut().toString() for a in
+                (window.act_open, window.act_save, window.act_undo, window.act_redo, window.act_print)}
+    assert standard == {"&Open…": "Ctrl+O", "&Save": "Ctrl+S", "&Undo": "Ctrl+Z",
+                        "&Redo": "Ctrl+Shift+Z", "&Print…": "Ctrl+P"}
+    in_menus = {a for m in window.menuBar().actions() if m.menu() for a in m.menu().actions()}
+    for act in (window.act_next_phase, window.act_next_turn, window.act_pdf, window.act_add_ship):
+        assert act in in_menus
