@@ -50,8 +50,9 @@ class Dialogs:
         return show
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def dialogs(monkeypatch) -> Dialogs:
+    """Autouse: a real modal dialog would block the test run."""
     d = Dialogs()
     for kind in ("warning", "information", "question", "critical"):
         monkeypatch.setattr(QMessageBox, kind, staticmethod(d._record(kind)))

@@ -27,7 +27,7 @@ qapp.exec()
 """
 
 
-def test_killed_app_is_offered_back_on_next_start(app, tmp_path, monkeypatch, qtbot):
+def test_killed_app_is_offered_back_on_next_start(app, tmp_path, monkeypatch, qtbot, dialogs):
     path = tmp_path / "patrol.shipsheet"
     session = Session("triplanetary", name="Patrol")
     session.add_ship(new_ship(get_class("triplanetary/frigate"), "Nike"))
