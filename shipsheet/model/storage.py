@@ -103,6 +103,7 @@ def write_atomic(path: str | Path, payload: bytes) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.fchmod(fd, _file_mode(path))
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
             fh.flush()
@@ -124,6 +125,16 @@ def write_atomic(path: str | Path, payload: bytes) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+def _file_mode(path: Path) -> int:
+    """The existing file's permissions, else the usual ones for a new file (0666 less umask)."""
+    try:
+        return os.stat(path).st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def save_session(session: Session, path: str | Path) -> None:
