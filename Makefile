@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test bench screenshots clean
+.PHONY: run test bench screenshots package clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ bench: $(TESTSTAMP)
 
 screenshots: $(TESTSTAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/screenshots.py
+
+package: $(TESTSTAMP)
+	$(BIN)/python -m PyInstaller --noconfirm --clean packaging/shipsheet.spec
+	@echo "Built dist/shipsheet/shipsheet"
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

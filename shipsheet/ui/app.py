@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
 from .. import __version__
@@ -63,18 +63,38 @@ def make_qapp(argv: list[str] | None = None) -> QApplication:
     return app
 
 
+class _FirstPaint(QObject):
+    """Quits the application once the window has been painted (``--quit-after-startup``)."""
+
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+        window.installEventFilter(self)
+        self.done = False
+
+    def eventFilter(self, obj, event) -> bool:
+        if not self.done and event.type() == QEvent.Type.Paint:
+            self.done = True
+            QTimer.singleShot(0, self._quit)
+        return False
+
+    def _quit(self) -> None:
+        print(f"started: {self.window.windowTitle()}", flush=True)
+        QApplication.instance().quit()
+
+
 def run_app(path: str | None = None, *, quit_after_startup: bool = False) -> int:
+    """Start the app (optionally on ``path``); returns the exit code."""
     qapp = make_qapp()
     application = Application(qapp)
     window = application.new_window()
     if quit_after_startup:
+        # For timing start-up: open the file, paint once, exit. No recovery prompt.
         if path:
             window.open_path(path)
-        # Exit once the first window has been painted (for timing start-up).
-        QTimer.singleShot(0, qapp.quit)
-        qapp.processEvents()
-        window.repaint()
-        return 0
+        _FirstPaint(window)
+        window.update()
+        return qapp.exec()
     restored = application.recover(window)
     if path and not restored:
         window.open_path(path)

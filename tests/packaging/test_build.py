@@ -1,0 +1,47 @@
+"""The installable app: a wheel that carries its resources, and the one-folder PyInstaller build."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_wheel_ships_resources_and_finds_them_when_installed(tmp_path):
+    wheels = tmp_path / "wheels"
+    run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                          "-q", "-w", str(wheels), str(ROOT)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    wheel = next(wheels.glob("shipsheet-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "shipsheet/resources/ships/triplanetary/frigate.toml" in names
+    assert "shipsheet/resources/samples/fedcom.shipsheet" in names
+    target = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(target)  # an installed wheel is its unpacked tree
+    code = ("import shipsheet.model.paths as p, shipsheet.model.library as lib; "
+            "print(p.resources_dir()); print(len(lib.list_classes()))")
+    env = dict(os.environ, PYTHONPATH=str(target))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    folder, count = out.stdout.split()
+    assert Path(folder) == target / "shipsheet" / "resources" and int(count) >= 17
+
+
+def test_pyinstaller_one_folder_build_runs(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "ERROR",
+                          "--distpath", str(tmp_path / "dist"), "--workpath", str(tmp_path / "build"),
+                          str(ROOT / "packaging" / "shipsheet.spec")], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-3000:]
+    binary = tmp_path / "dist" / "shipsheet" / "shipsheet"
+    from shipsheet import __version__
+    out = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == f"ShipSheet {__version__}"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([str(binary), "--quit-after-startup", str(ROOT / "resources/samples/fedcom.shipsheet")],
+                         capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "started: fedcom.shipsheet" in out.stdout
