@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 
@@ -30,11 +30,12 @@ class LogEntry:
     time: str = field(default_factory=now_iso)
 
     def to_json(self) -> dict:
-        data = asdict(self)
-        if not data["undone"]:
-            del data["undone"]
-        if data["ship"] is None:
-            del data["ship"]
+        data = {"text": self.text, "kind": self.kind, "turn": self.turn, "phase": self.phase,
+                "action": self.action, "time": self.time}
+        if self.ship is not None:
+            data["ship"] = self.ship
+        if self.undone:
+            data["undone"] = True
         return data
 
     def plain(self, ship_names: dict[str, str] | None = None) -> str:

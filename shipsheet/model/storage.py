@@ -213,6 +213,7 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     session.options = dict(options.value)
 
     seen_ids: set[str] = set()
+    parsed: list[tuple[dict, str | None, object]] = []  # ships of one class share its parse
     for node in root.get("ships", []).list(max_len=MAX_SHIPS):
         node.table()
         sid = node.get("id").str(max_len=64)
@@ -223,15 +224,19 @@ def session_from_data(data: Any, label: str = "session") -> Session:
         side_node = node.get("side", None)
         side = None if side_node.value is None else side_node.str(nonempty=False, max_len=80) or None
         class_node = node.get("class").table()
-        if not _depth_ok(class_node.value, MAX_DEPTH):
-            class_node.fail("nested too deeply")
         class_id_node = node.get("class_id", None)
         class_id = None if class_id_node.value is None else class_id_node.str(max_len=200)
-        try:
-            ship_class = parse_ship_class(class_node.value, f"{label}: {class_node.path}", class_id,
-                                          error=SessionFileError)
-        except ShipDefinitionError as exc:  # a game module raising the definition error
-            raise SessionFileError(f"{label}: {class_node.path}: {exc}") from None
+        ship_class = next((c for data, cid, c in parsed
+                           if cid == class_id and data == class_node.value), None)
+        if ship_class is None:
+            if not _depth_ok(class_node.value, MAX_DEPTH):
+                class_node.fail("nested too deeply")
+            try:
+                ship_class = parse_ship_class(class_node.value, f"{label}: {class_node.path}", class_id,
+                                              error=SessionFileError)
+            except ShipDefinitionError as exc:  # a game module raising the definition error
+                raise SessionFileError(f"{label}: {class_node.path}: {exc}") from None
+            parsed.append((class_node.value, class_id, ship_class))
         if ship_class.game != game:
             class_node.fail(f'a {ship_class.game} ship in a {game} session')
         state_node = node.get("state").table()
@@ -240,21 +245,63 @@ def session_from_data(data: Any, label: str = "session") -> Session:
         state = session.rules.check_state(ship_class, state_node)
         session.ships.append(Ship(name=name, ship_class=ship_class, state=state, side=side, id=sid))
 
-    for node in root.get("log", []).list(max_len=MAX_LOG):
-        node.table()
-        ship_node = node.get("ship", None)
-        session.log.append(LogEntry(
-            text=node.get("text").str(nonempty=False, max_len=10_000),
-            kind=node.get("kind", "action").str(choices=LOG_KINDS),
-            turn=node.get("turn", 1).int(lo=0, hi=1_000_000),
-            phase=node.get("phase", "").str(nonempty=False),
-            ship=None if ship_node.value is None else ship_node.str(max_len=64),
-            action=node.get("action", 0).int(lo=0, hi=2**48),
-            undone=node.get("undone", False).bool(),
-            time=node.get("time", "").str(nonempty=False, max_len=64),
-        ))
+    session.log = _read_log(root.get("log", []))
     session._seq = max((e.action for e in session.log), default=0)
     return session
+
+
+_LOG_FIELDS = {"text": str, "kind": str, "turn": int, "phase": str, "ship": str,
+               "action": int, "undone": bool, "time": str}
+
+
+def _read_log(node: Node) -> list[LogEntry]:
+    """Validate the log quickly: plain type checks per entry (a log has thousands);
+    an entry in doubt goes through the Node path for a message with its key path."""
+    raw = node.value
+    if not isinstance(raw, list):
+        node.list()  # raises with the key path
+    if len(raw) > MAX_LOG:
+        node.list(max_len=MAX_LOG)
+    entries = []
+    append = entries.append
+    kinds = set(LOG_KINDS)
+    allowed = _LOG_FIELDS.keys()
+    for i, item in enumerate(raw):
+        if type(item) is dict and item.keys() <= allowed:
+            text = item.get("text")
+            kind = item.get("kind", "action")
+            turn = item.get("turn", 1)
+            phase = item.get("phase", "")
+            ship = item.get("ship")
+            action = item.get("action", 0)
+            undone = item.get("undone", False)
+            time = item.get("time", "")
+            if (type(text) is str and len(text) <= 10_000 and kind in kinds
+                    and type(turn) is int and 0 <= turn <= 1_000_000
+                    and type(phase) is str and len(phase) <= 200
+                    and (ship is None or (type(ship) is str and len(ship) <= 64))
+                    and type(action) is int and 0 <= action <= 2**48
+                    and type(undone) is bool and type(time) is str and len(time) <= 64):
+                append(LogEntry(text, kind, turn, phase, ship, action, undone, time))
+                continue
+        append(_read_log_entry(node.child(i, item)))
+    return entries
+
+
+def _read_log_entry(node: Node) -> LogEntry:
+    node.table()
+    node.only_keys(*_LOG_FIELDS)
+    ship_node = node.get("ship", None)
+    return LogEntry(
+        text=node.get("text").str(nonempty=False, max_len=10_000),
+        kind=node.get("kind", "action").str(choices=LOG_KINDS),
+        turn=node.get("turn", 1).int(lo=0, hi=1_000_000),
+        phase=node.get("phase", "").str(nonempty=False),
+        ship=None if ship_node.value is None else ship_node.str(max_len=64),
+        action=node.get("action", 0).int(lo=0, hi=2**48),
+        undone=node.get("undone", False).bool(),
+        time=node.get("time", "").str(nonempty=False, max_len=64),
+    )
 
 
 def load_session(path: str | Path) -> Session:

@@ -138,3 +138,12 @@ def test_save_replaces_atomically_and_leaves_no_temp_files(tmp_path):
     save_session(session, path)
     assert load_session(path).phase == session.phase
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.shipsheet"]
+
+
+def test_bad_log_entry_is_named_by_its_key_path(tmp_path):
+    data = session_to_data(three_ship_session())
+    data["log"][1]["kind"] = "gossip"
+    path = tmp_path / "log.shipsheet"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SessionFileError, match=r'log\[1\]\.kind: unknown value "gossip"'):
+        load_session(path)
