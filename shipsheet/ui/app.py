@@ -10,8 +10,13 @@ from PySide6.QtWidgets import QApplication
 from .. import __version__
 from ..model.autosave import AutosaveStore
 from ..model.errors import SessionFileError
-from .dialogs import ask_recover
 from .main_window import MainWindow
+
+
+def ask_recover(parent, infos):
+    """Ask whether to restore an autosave (the dialogs load only when there is one)."""
+    from .dialogs import ask_recover as ask
+    return ask(parent, infos)
 
 
 class Application:
@@ -37,6 +42,8 @@ class Application:
     def recover(self, window: MainWindow) -> bool:
         """Offer the newest autosave left by a crash; True if one was restored."""
         infos = self.autosave.recoverable()
+        if not infos:
+            return False
         choice = ask_recover(window, infos)
         if choice is False or not infos:
             return False

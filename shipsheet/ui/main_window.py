@@ -14,11 +14,9 @@ from ..model import (GAME_TITLES, RemoveShip, RenameShip, RuleViolation, Session
 from ..model.actions import AddShip, NextPhase, NextTurn
 from ..model.autosave import AutosaveStore
 from ..model.paths import resources_dir
-from .dialogs import NewSessionDialog, NewShipDialog, about
 from .document import SessionDocument
 from .log_view import LogView
 from .panels import make_panel
-from .print_actions import export_pdf_dialog, print_dialog, print_preview
 from .roster import RosterView
 from .settings import add_recent_file, recent_files
 from .sheet_view import SheetView
@@ -109,12 +107,24 @@ class MainWindow(QMainWindow):
         self.act_zoom_in = self._act("Zoom &In", lambda: self.zoom(1), K.ZoomIn)
         self.act_zoom_out = self._act("Zoom &Out", lambda: self.zoom(-1), K.ZoomOut)
         self.act_zoom_reset = self._act("&Actual Size", lambda: self.zoom(0), "Ctrl+0")
-        self.act_print = self._act("&Print…", lambda: print_dialog(self), K.Print)
-        self.act_preview = self._act("Print Pre&view…", lambda: print_preview(self), "Ctrl+Shift+P")
-        self.act_pdf = self._act("&Export PDF…", lambda: export_pdf_dialog(self), "Ctrl+E",
+        self.act_print = self._act("&Print…", lambda: self._printing().print_dialog(self), K.Print)
+        self.act_preview = self._act("Print Pre&view…", lambda: self._printing().print_preview(self),
+                                     "Ctrl+Shift+P")
+        self.act_pdf = self._act("&Export PDF…", lambda: self._printing().export_pdf_dialog(self), "Ctrl+E",
                                  "The current ship, the selected ships or the whole session as PDF")
-        self.act_about = self._act("&About ShipSheet", lambda: about(self))
+        self.act_about = self._act("&About ShipSheet", lambda: self._dialogs().about(self))
         self.act_rules = self._act("&Rules and House Rules", self.show_rules, K.HelpContents)
+
+    # Printing and the dialogs load on first use: start-up paints sooner.
+    @staticmethod
+    def _printing():
+        from . import print_actions
+        return print_actions
+
+    @staticmethod
+    def _dialogs():
+        from . import dialogs
+        return dialogs
 
     def _make_menus(self) -> None:
         bar = self.menuBar()
@@ -358,7 +368,7 @@ class MainWindow(QMainWindow):
 
     def new_session(self, game: str | None = None) -> bool:
         if game is None:
-            dialog = NewSessionDialog(self)
+            dialog = self._dialogs().NewSessionDialog(self)
             if not dialog.exec():
                 return False
             game = dialog.game.currentData()
@@ -373,7 +383,7 @@ class MainWindow(QMainWindow):
 
     def new_ship(self) -> bool:
         """Welcome's New Ship: a new session of the class's game holding that ship."""
-        dialog = NewShipDialog(self)
+        dialog = self._dialogs().NewShipDialog(self)
         if not dialog.exec():
             return False
         cls = get_class(dialog.class_id)
@@ -471,7 +481,7 @@ class MainWindow(QMainWindow):
         if self.doc is None:
             return
         session = self.doc.session
-        dialog = NewShipDialog(self, session.game, session.sides)
+        dialog = self._dialogs().NewShipDialog(self, session.game, session.sides)
         if not dialog.exec():
             return
         ship = new_ship(get_class(dialog.class_id), dialog.name.text())

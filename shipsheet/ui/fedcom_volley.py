@@ -1,0 +1,425 @@
+"""The Federation Commander volley dialog: target, shield, damage, DAC rolls, preview, Apply.
+
+The preview is the rules' own (``preview_volley``): every allocation attempt
+with its roll, row, column, cell, the box hit (or frame, skipped, lost) and
+why, then the notes on standing orders that are not applied. Apply makes the
+same volley through ``volley_action``: one undo step, and the session log
+(the moderator's log) gets one line per point. Rolls can be typed from
+physical dice; any the volley needs beyond them come from the session dice,
+and the preview says which is which.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QDialog,
+                               QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+                               QPushButton, QRadioButton, QSpinBox, QTableView, QToolButton,
+                               QVBoxLayout, QWidget)
+
+from ..model import RuleViolation
+from ..rules.fedcom import (Overrides, VolleyResult, orders_of, preview_volley, session_chart,
+                            shield_left, status, volley_action)
+from ..rules.fedcom.volley import FRAME_HIT, HIT, LOST, MAX_VOLLEY, SKIPPED
+from ..sheets.fedcom import SHIELD_NAMES
+from .document import SessionDocument
+
+COLUMNS = ("Point", "Roll", "Row", "Col", "Cell", "Result", "Why")
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def parse_rolls(text: str) -> list[int]:
+    """Typed die rolls ("3 5, 2") as numbers; the rules check each is a d6 roll."""
+    rolls = []
+    for token in _SPLIT.split(text.strip()):
+        if not token:
+            continue
+        if not token.isdigit():
+            raise RuleViolation(f'"{token}" is not a die roll: type the numbers the dice show, '
+                                f'e.g. 3 5 2.')
+        rolls.append(int(token))
+    return rolls
+
+
+class VolleyModel(QAbstractTableModel):
+    """The preview's points, one row per allocation attempt."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.result: VolleyResult | None = None
+        self._rows: list[tuple] = []
+        self._bold = QFont()
+        self._bold.setBold(True)
+        self._italic = QFont()
+        self._italic.setItalic(True)
+
+    def set_result(self, result: VolleyResult | None) -> None:
+        self.beginResetModel()
+        self.result = result
+        rows = []
+        for p in (result.points if result else ()):
+            point = f"{p.point}" if p.attempt == 1 else f"{p.point} again"
+            if p.outcome == HIT:
+                what = p.box or ""
+            elif p.outcome == FRAME_HIT:
+                what = "frame"
+            else:
+                what = p.outcome
+            rows.append((point, "" if p.roll is None else str(p.roll),
+                         "" if p.row is None else str(p.row),
+                         "" if p.column is None else str(p.column), p.cell, what, p.reason,
+                         p.outcome, p))
+        self._rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        row = self._rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return row[col]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return row[8].line()
+        if role == Qt.ItemDataRole.FontRole and col == 5:
+            outcome = row[7]
+            if outcome in (FRAME_HIT, HIT):
+                return self._bold
+            return self._italic
+        if role == Qt.ItemDataRole.TextAlignmentRole and 1 <= col <= 3:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def text_rows(self) -> list[list[str]]:
+        """The table as text, row by row (what a user reads)."""
+        return [list(r[:7]) for r in self._rows]
+
+
+class VolleyDialog(QDialog):
+    """Allocate one volley against a ship, previewed point by point, applied as one undo step."""
+
+    def __init__(self, doc: SessionDocument, ship_id: str | None = None,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.setWindowTitle("Volley — Federation Commander")
+        self.setAccessibleName("Volley")
+        self.resize(860, 640)
+        self.result: VolleyResult | None = None
+        self.error: str = ""
+
+        self.target = QComboBox()
+        self.target.setToolTip("The ship the volley hits")
+        self.shield = QComboBox()
+        self.shield.setToolTip("The shield facing the volley: its boxes take damage first; a volley "
+                               "of 10 or more that does not get through still scores one internal "
+                               "point (burn-through). Choose none for internal damage only.")
+        self.damage = QSpinBox()
+        self.damage.setRange(0, MAX_VOLLEY)
+        self.damage.setAccelerated(True)
+        self.damage.setToolTip("The volley's total damage points")
+        self.roll_mode = QRadioButton("&Roll with the session dice")
+        self.roll_mode.setToolTip("The session's seeded dice roll every DAC row (logged)")
+        self.type_mode = QRadioButton("T&ype the rolls from physical dice")
+        self.type_mode.setToolTip("Type the d6 rolls for the DAC rows, in order; the session dice "
+                                  "roll any more the volley needs")
+        self.modes = QButtonGroup(self)
+        self.modes.addButton(self.roll_mode)
+        self.modes.addButton(self.type_mode)
+        self.roll_mode.setChecked(True)
+        self.rolls = QLineEdit()
+        self.rolls.setPlaceholderText("e.g. 3 5 2 — one d6 per group of up to 10 points")
+        self.rolls.setToolTip("One d6 per group of up to 10 internal points, in order, including "
+                              "the groups of skipped points allocated again; extra rolls are ignored")
+        self.rolls.setEnabled(False)
+        self.use_orders = QCheckBox("Apply the ship's standing &orders")
+        self.use_orders.setChecked(True)
+        self.use_orders.setToolTip("Untick to allocate by the DDAP alone, ignoring this turn's "
+                                   "standing orders (SOP)")
+        self.orders_text = QLabel()
+        self.orders_text.setWordWrap(True)
+        self.chart_text = QLabel()
+        self.chart_text.setWordWrap(True)
+        self.chart_text.setToolTip("The session's Damage Allocation Chart (choose it in the Actions panel)")
+
+        form = QFormLayout()
+        for label, widget in (("&Target ship:", self.target), ("&Shield:", self.shield),
+                              ("&Damage:", self.damage)):
+            lab = QLabel(label)
+            lab.setBuddy(widget)
+            form.addRow(lab, widget)
+        dice = QHBoxLayout()
+        dice.addWidget(self.roll_mode)
+        dice.addWidget(self.type_mode)
+        dice.addWidget(self.rolls, 1)
+        dice_label = QLabel("DAC rolls:")
+        form.addRow(dice_label, dice)
+        self.rolls_info = QLabel()
+        self.rolls_info.setWordWrap(True)
+        form.addRow("", self.rolls_info)
+        form.addRow("Chart:", self.chart_text)
+        form.addRow(self.use_orders, self.orders_text)
+
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        bold = self.summary.font()
+        bold.setBold(True)
+        self.summary.setFont(bold)
+        self.summary.setAccessibleName("Volley summary")
+        self.model = VolleyModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setAccessibleName("Preview: every point")
+        self.table.setToolTip("Every point of the volley: the DAC roll, row and column, the chart "
+                              "cell, the box hit (or frame, skipped, lost) and why")
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(True)
+        for col, width in enumerate((62, 40, 40, 40, 130, 110)):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+            self.table.setColumnWidth(col, width)
+        preview_label = QLabel("&Preview:")
+        preview_label.setBuddy(self.table)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.notes.setAccessibleName("Standing orders not applied")
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setAccessibleName("Message")
+
+        self.apply_button = QPushButton("&Apply")
+        self.apply_button.setDefault(True)
+        self.apply_button.setToolTip("Apply this volley to the ship (one undo step; the log gets "
+                                     "one line per point)")
+        self.copy_button = QPushButton("Cop&y preview")
+        self.copy_button.setToolTip("Copy the preview as plain text")
+        self.undo_action = doc.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.addAction(self.undo_action)
+        self.undo_button = QToolButton()
+        self.undo_button.setDefaultAction(self.undo_action)
+        self.undo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.close_button = QPushButton("Close")
+        self.close_button.setToolTip("Close the dialog (Esc)")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.undo_button)
+        buttons.addWidget(self.copy_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.apply_button)
+        buttons.addWidget(self.close_button)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.summary)
+        layout.addWidget(preview_label)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.notes)
+        layout.addWidget(self.message)
+        layout.addLayout(buttons)
+
+        self._fill_targets(ship_id)
+        self.target.currentIndexChanged.connect(self._target_changed)
+        self.shield.currentIndexChanged.connect(self.refresh_preview)
+        self.damage.valueChanged.connect(self.refresh_preview)
+        self.roll_mode.toggled.connect(self._mode_changed)
+        self.rolls.textChanged.connect(self.refresh_preview)
+        self.use_orders.toggled.connect(self.refresh_preview)
+        self.apply_button.clicked.connect(self.apply)
+        self.copy_button.clicked.connect(self.copy_preview)
+        self.close_button.clicked.connect(self.close)
+        self._refusal = ""
+        doc.changed.connect(self._doc_changed)
+        doc.refused.connect(self._refused)
+        self._target_changed()
+
+    # -- inputs ---------------------------------------------------------------------------
+    @property
+    def ship(self):
+        ship_id = self.target.currentData()
+        for ship in self.doc.session.ships:
+            if ship.id == ship_id:
+                return ship
+        return None
+
+    def _fill_targets(self, ship_id: str | None = None) -> None:
+        current = ship_id or self.target.currentData()
+        self.target.blockSignals(True)
+        self.target.clear()
+        for ship in self.doc.session.ships:
+            words = status(ship)
+            tag = " — destroyed" if words.destroyed else (" — crippled" if words.crippled else "")
+            side = f" ({ship.side})" if ship.side else ""
+            self.target.addItem(f"{ship.name}{side}{tag}", ship.id)
+        self.target.setCurrentIndex(max(0, self.target.findData(current)))
+        self.target.blockSignals(False)
+
+    def _fill_shields(self) -> None:
+        ship = self.ship
+        current = self.shield.currentData() if self.shield.count() else 1
+        self.shield.blockSignals(True)
+        self.shield.clear()
+        self.shield.addItem("None: internal damage only", None)
+        if ship is not None:
+            sizes = ship.ship_class.spec.shields
+            for n in range(1, 7):
+                self.shield.addItem(f"#{n} {SHIELD_NAMES[n]}: {shield_left(ship, n)} of "
+                                    f"{sizes[n - 1]} boxes up", n)
+        self.shield.setCurrentIndex(max(0, self.shield.findData(current)))
+        self.shield.blockSignals(False)
+
+    def _target_changed(self, *_args) -> None:
+        self._fill_shields()
+        self.refresh_preview()
+
+    def _mode_changed(self, *_args) -> None:
+        self.rolls.setEnabled(self.type_mode.isChecked())
+        if self.type_mode.isChecked():
+            self.rolls.setFocus()
+        self.refresh_preview()
+
+    def _doc_changed(self) -> None:
+        """The session changed (an apply, an undo, another window's click): start again from it."""
+        self._fill_targets()
+        self._fill_shields()
+        self.refresh_preview()
+
+    def _refused(self, message: str) -> None:
+        self._refusal = message
+
+    def typed_rolls(self) -> list[int] | None:
+        """The typed rolls, or None when the session dice roll."""
+        if not self.type_mode.isChecked():
+            return None
+        return parse_rolls(self.rolls.text())
+
+    def set_inputs(self, *, ship_id: str | None = None, damage: int | None = None,
+                   shield: int | None | str = "keep", rolls: list[int] | str | None = None) -> None:
+        """Fill the form as a user would (for scripts and tests); refreshes the preview once."""
+        widgets = (self.target, self.shield, self.damage, self.rolls, self.roll_mode, self.type_mode)
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            if ship_id is not None:
+                self.target.setCurrentIndex(self.target.findData(ship_id))
+                self._fill_shields()
+            if shield != "keep":
+                self.shield.setCurrentIndex(self.shield.findData(shield))
+            if damage is not None:
+                self.damage.setValue(damage)
+            if rolls is not None:
+                self.type_mode.setChecked(True)
+                self.rolls.setEnabled(True)
+                self.rolls.setText(rolls if isinstance(rolls, str) else " ".join(map(str, rolls)))
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+        self.refresh_preview()
+
+    # -- the preview ------------------------------------------------------------------------------
+    def refresh_preview(self, *_args) -> None:
+        """Work the volley out again from the inputs (the rules' preview; nothing changes)."""
+        session = self.doc.session
+        ship = self.ship
+        self.result = None
+        self.error = ""
+        orders = orders_of(ship) if ship is not None else Overrides()
+        self.orders_text.setText("; ".join(orders.describe()) if orders else
+                                 "none this turn: the DDAP decides every hit")
+        self.use_orders.setEnabled(bool(orders))
+        try:
+            chart = session_chart(session.options)
+            self.chart_text.setText(chart.name)
+            if ship is None:
+                raise RuleViolation("Choose the ship the volley hits.")
+            typed = self.typed_rolls()
+            overrides = None if self.use_orders.isChecked() else Overrides()
+            self.result = preview_volley(session, ship, self.damage.value(), rolls=typed,
+                                         shield=self.shield.currentData(), overrides=overrides,
+                                         chart=chart)
+        except RuleViolation as exc:
+            self.error = str(exc)
+        self._show()
+
+    def _show(self) -> None:
+        result = self.result
+        self.model.set_result(result)
+        if result is None:
+            self.summary.setText("")
+            self.rolls_info.setText("")
+            self.notes.setText("")
+            self.message.setText(f"<b>Cannot allocate:</b> {self.error}" if self.error else "")
+            self.apply_button.setEnabled(False)
+            return
+        self.summary.setText(result.summary())
+        typed = self.typed_rolls() or []
+        used = result.rolls
+        n_typed = min(len(typed), len(used))
+        if not used:
+            info = "No DAC roll needed: no internal damage."
+        else:
+            info = f"This volley uses {len(used)} DAC roll{'s' if len(used) != 1 else ''}: "
+            parts = []
+            if n_typed:
+                parts.append(f"{' '.join(map(str, used[:n_typed]))} typed")
+            if len(used) > n_typed:
+                parts.append(f"{' '.join(map(str, used[n_typed:]))} from the session dice")
+            info += "; ".join(parts) + "."
+        if len(typed) > len(used):
+            info += f" Typed rolls not needed (ignored): {' '.join(map(str, typed[len(used):]))}."
+        self.rolls_info.setText(info)
+        self.notes.setText("\n".join(f"Not applied: {n}" for n in result.notes))
+        self.message.setText("")
+        self.apply_button.setEnabled(self.damage.value() > 0)
+
+    def preview_lines(self) -> list[str]:
+        """The preview as the moderator's log will read it."""
+        return self.result.lines() if self.result else []
+
+    def copy_preview(self) -> None:
+        QGuiApplication.clipboard().setText("\n".join(self.preview_lines()))
+        self.message.setText("Preview copied as plain text.")
+
+    # -- apply -----------------------------------------------------------------------------------
+    def apply(self) -> bool:
+        """Apply the previewed volley (one undo step). True when applied."""
+        ship = self.ship
+        if ship is None or self.result is None or self.damage.value() <= 0:
+            return False
+        try:
+            typed = self.typed_rolls()
+        except RuleViolation as exc:
+            self.message.setText(f"<b>Not applied:</b> {exc}")
+            return False
+        overrides = None if self.use_orders.isChecked() else Overrides()
+        action = volley_action(ship, self.damage.value(), rolls=typed,
+                               shield=self.shield.currentData(), overrides=overrides)
+        self._refusal = ""
+        if not self.doc.do(action):
+            self.message.setText(f"<b>Not applied:</b> {self._refusal}")
+            return False
+        self.rolls.clear()  # those dice are spent
+        self.message.setText(f"Applied: {action.name}. The log has one line per point; "
+                             f"Undo takes the whole volley back.")
+        return True
+
+
+__all__ = ["COLUMNS", "VolleyDialog", "VolleyModel", "parse_rolls"]

@@ -1,0 +1,63 @@
+"""Benchmarks (``make bench``): each records its figure, target and verdict in one table.
+
+At the end the table is printed and written to tests/benchmarks/RESULTS.md
+with the date and the machine.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+_ROWS: list[tuple[str, str, str, bool]] = []
+
+
+class Report:
+    def add(self, name: str, figure: str, target: str, ok: bool) -> None:
+        _ROWS.append((name, figure, target, ok))
+        print(f"\n{name}: {figure} (target {target}) {'PASS' if ok else 'FAIL'}")
+
+
+@pytest.fixture
+def report() -> Report:
+    return Report()
+
+
+def _machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{platform.system()} {platform.release()}, {cpu}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if not _ROWS:
+        return
+    from PySide6 import __version__ as pyside
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Run with `make bench` on {datetime.now().strftime('%Y-%m-%d %H:%M')}; "
+        f"machine: {_machine()}; PySide6 {pyside}.",
+        "",
+        "| figure | measured | target | verdict |",
+        "| --- | --- | --- | --- |",
+    ]
+    lines += [f"| {n} | {f} | {t} | {'pass' if ok else 'FAIL'} |" for n, f, t, ok in _ROWS]
+    text = "\n".join(lines) + "\n"
+    print("\n\n" + text)
+    if len(_ROWS) >= 3 and "-k" not in sys.argv:
+        (Path(__file__).parent / "RESULTS.md").write_text(text)

@@ -1,0 +1,141 @@
+"""Start-up, memory, save/load and autosave against plain Qt and plain json, in one run."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from shipsheet.model import Session, get_class, new_ship
+from shipsheet.model.log import LogEntry
+from shipsheet.model.paths import resources_dir
+from shipsheet.model.storage import parse_session_bytes, session_to_bytes, session_to_data
+
+HERE = Path(__file__).parent
+ENV = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+
+
+def _time(cmd, runs=7) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True, env=ENV)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def test_startup_against_a_bare_qt_window(report):
+    sample = str(resources_dir() / "samples" / "fedcom.shipsheet")
+    app = [sys.executable, "-m", "shipsheet", "--quit-after-startup", sample]
+    bare = [sys.executable, str(HERE / "bare_window.py")]
+    _time(app, 1), _time(bare, 1)  # warm the file cache
+    t_bare, t_app = _time(bare), _time(app)
+    ratio = t_app / t_bare
+    report.add("Start-up to first paint (fedcom sample) vs bare QMainWindow",
+               f"{t_app * 1000:.0f} ms vs {t_bare * 1000:.0f} ms = {ratio:.2f}x", "<= 1.3x", ratio <= 1.3)
+    assert ratio <= 1.3
+
+
+MEMORY_APP = r"""
+import sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from shipsheet.model import Session, get_class, list_classes, new_ship
+from shipsheet.ui.app import Application, make_qapp
+qapp = make_qapp()
+application = Application(qapp)
+window = application.new_window()
+session = Session("fedcom", name="Fifty")
+classes = list_classes("fedcom")
+for i in range(50):
+    session.ships.append(new_ship(classes[i % len(classes)], f"Ship {i}"))
+window.open_session(session)
+class Quit(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            QTimer.singleShot(0, qapp.quit)
+        return False
+quitter = Quit()
+window.installEventFilter(quitter)
+window.update()
+qapp.exec()
+status = open("/proc/self/status").read()
+print([line for line in status.splitlines() if line.startswith("VmRSS")][0].split()[1])
+"""
+
+
+def test_memory_with_fifty_ships_against_a_bare_qt_window(report):
+    def rss(cmd):
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=ENV)
+        return int(out.stdout.split()[-1]) / 1024  # MB
+    bare = rss([sys.executable, str(HERE / "bare_window.py"), "--rss"])
+    app = rss([sys.executable, "-c", MEMORY_APP])
+    limit = bare * 1.3 + 30
+    report.add("Resident memory, 50 ships open vs bare QMainWindow",
+               f"{app:.0f} MB vs {bare:.0f} MB", f"<= 1.3x + 30 MB ({limit:.0f} MB)", app <= limit)
+    assert app <= limit
+
+
+def big_session() -> Session:
+    """200 ships and 10,000 log entries."""
+    session = Session("fedcom", name="Big")
+    cls = get_class("fedcom/sample-heavy-cruiser")
+    for i in range(200):
+        session.ships.append(new_ship(cls, f"Ship {i}"))
+    for i in range(10_000):
+        ship = session.ships[i % 200]
+        session.log.append(LogEntry(f"Volley {i // 10}: point {i % 10 + 1}, roll 4, row 4, column 3: "
+                                    "phaser -> ph-5 (fired Ph-3 first)", "detail", 1 + i // 500,
+                                    "Combat", ship.id, i // 10 + 1))
+    return session
+
+
+def _best(fn, runs=7) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def test_save_and_load_against_plain_json(report, tmp_path):
+    session = big_session()
+    data = session_to_data(session)
+    raw = session_to_bytes(session)
+    t_dumps = _best(lambda: json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+    t_save = _best(lambda: session_to_bytes(session))
+    t_loads = _best(lambda: json.loads(raw))
+    t_load = _best(lambda: parse_session_bytes(raw))
+    save_ratio, load_ratio = t_save / t_dumps, t_load / t_loads
+    report.add("Save 200 ships + 10,000 log entries vs json.dumps",
+               f"{t_save * 1000:.0f} ms vs {t_dumps * 1000:.0f} ms = {save_ratio:.2f}x", "<= 2x", save_ratio <= 2)
+    report.add("Load (with validation) vs json.loads",
+               f"{t_load * 1000:.0f} ms vs {t_loads * 1000:.0f} ms = {load_ratio:.2f}x", "<= 3x", load_ratio <= 3)
+    assert save_ratio <= 2 and load_ratio <= 3
+
+
+def test_autosave_blocks_the_ui_thread_briefly(report, qapp, tmp_path):
+    """The UI thread only serialises; the write happens on the autosave thread."""
+    from shipsheet.model.autosave import AutosaveStore
+    from shipsheet.ui.document import SessionDocument
+    session = Session("fedcom", name="Autosave")
+    cls = get_class("fedcom/sample-heavy-cruiser")
+    for i in range(50):
+        session.ships.append(new_ship(cls, f"Ship {i}"))
+    for i in range(2000):
+        session.log.append(LogEntry(f"entry {i}", "detail", 1, "Combat", session.ships[i % 50].id, i))
+    doc = SessionDocument(session, None, AutosaveStore(tmp_path))
+    doc.undo_stack.resetClean()
+    worst = 0.0
+    for _ in range(10):
+        start = time.perf_counter()
+        doc.autosave_now()
+        worst = max(worst, time.perf_counter() - start)
+        doc.flush_autosave()
+    report.add("Autosave time on the UI thread (50 ships, 2,000 log entries)",
+               f"worst {worst * 1000:.1f} ms", "<= 16 ms", worst <= 0.016)
+    assert worst <= 0.016
