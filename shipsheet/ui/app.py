@@ -67,6 +67,10 @@ def make_qapp(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationName("ShipSheet")
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("io.github.shipsheet.ShipSheet")
+    if not getattr(app, "_shipsheet_scheme", False):
+        from .palette import follow_system_scheme
+        follow_system_scheme(app)
+        app._shipsheet_scheme = True
     return app
 
 

@@ -169,6 +169,19 @@ class MainWindow(QMainWindow):
         self.view_menu = bar.addMenu("&View")
         for a in (self.act_zoom_in, self.act_zoom_out, self.act_zoom_reset):
             self.view_menu.addAction(a)
+        appearance = self.view_menu.addMenu("A&ppearance")
+        from PySide6.QtGui import QActionGroup
+        group = QActionGroup(self)
+        from .settings import get_setting
+        current = get_setting("appearance", "system")
+        self.appearance_actions = {}
+        for key, label in (("system", "Follow the &System"), ("light", "&Light"), ("dark", "&Dark")):
+            act = appearance.addAction(label)
+            act.setCheckable(True)
+            act.setChecked(key == current)
+            group.addAction(act)
+            act.triggered.connect(lambda _=False, k=key: self.set_appearance(k))
+            self.appearance_actions[key] = act
         self.view_menu.addSeparator()
 
         m = bar.addMenu("&Help")
@@ -263,6 +276,9 @@ class MainWindow(QMainWindow):
         self._add_dock("Roster", self.roster, Qt.DockWidgetArea.LeftDockWidgetArea, "Ctrl+1")
         self._add_dock("Actions", self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "Ctrl+2")
         self._add_dock("Log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea, "Ctrl+3")
+        roster_dock, actions_dock, log_dock = self._docks
+        self.resizeDocks([roster_dock, actions_dock], [340, 330], Qt.Orientation.Horizontal)
+        self.resizeDocks([log_dock], [170], Qt.Orientation.Vertical)
 
         # Bound methods, not lambdas: Qt drops these connections with the window.
         doc.changed.connect(self._refresh_chrome)
@@ -542,6 +558,17 @@ class MainWindow(QMainWindow):
             self.show_status("Zoom 100 %")
         else:
             self.sheet_view.canvas.step_zoom(step)
+
+    def set_appearance(self, preference: str) -> None:
+        """View > Appearance: follow the system, or force light or dark."""
+        from .palette import apply_color_scheme
+        from .settings import set_setting
+        set_setting("appearance", preference)
+        apply_color_scheme(QApplication.instance(), preference)
+        for window in QApplication.topLevelWidgets():
+            if isinstance(window, MainWindow):
+                for key, act in window.appearance_actions.items():
+                    act.setChecked(key == preference)
 
     def show_rules(self) -> None:
         from .rules_help import RulesHelp

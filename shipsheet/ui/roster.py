@@ -36,8 +36,15 @@ class ChipDelegate(QStyledItemDelegate):
         selected = option.state & QStyle.StateFlag.State_Selected
         text_color = option.palette.color(QPalette.ColorRole.HighlightedText if selected
                                           else QPalette.ColorRole.Text)
-        for chip in chips:
+        right = option.rect.right() - 2
+        for i, chip in enumerate(chips):
             w = fm.horizontalAdvance(chip) + 12
+            rest = len(chips) - i - 1
+            more = f"+{rest}" if rest else ""
+            room = right - x - (fm.horizontalAdvance(more) + 16 if more else 0)
+            if w > room and i > 0:  # no room: say how many more there are (the tooltip lists them)
+                chip, w = f"+{len(chips) - i}", fm.horizontalAdvance(f"+{len(chips) - i}") + 12
+                rest = 0
             rect = QRectF(x, y, w, h)
             bad = chip.startswith(("Destroyed", "Lost", "Dead"))
             edge = QColor("#c62828") if bad and not selected else text_color
@@ -46,7 +53,7 @@ class ChipDelegate(QStyledItemDelegate):
             painter.setPen(text_color)
             painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), chip)
             x += w + 4
-            if x > option.rect.right():
+            if chip.startswith("+") or x > right:
                 break
         painter.restore()
 
@@ -109,7 +116,7 @@ class RosterView(QTreeWidget):
             else:
                 self.addTopLevelItem(item)
         self.expandAll()
-        for col in range(2):
+        for col in range(3):
             self.resizeColumnToContents(col)
         self._updating = False
         self._select_current(self.doc.current_ship_id)

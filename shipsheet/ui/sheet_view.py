@@ -62,6 +62,13 @@ class SheetCanvas(QWidget):
     def area_at(self, pos: QPointF):
         return self.painter.hit(self.to_sheet(pos)) if self.painter else None
 
+    def changeEvent(self, event) -> None:
+        """Repaint in the new colours when the system turns dark or light."""
+        from PySide6.QtCore import QEvent
+        if event.type() == QEvent.Type.PaletteChange:
+            self.update()
+        super().changeEvent(event)
+
     # -- painting --------------------------------------------------------------
     def paintEvent(self, event) -> None:
         painter = QPainter(self)

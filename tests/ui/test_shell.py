@@ -211,3 +211,18 @@ def test_every_menu_action_has_a_shortcut_or_menu_place(window):
     in_menus = {a for m in window.menuBar().actions() if m.menu() for a in m.menu().actions()}
     for act in (window.act_next_phase, window.act_next_turn, window.act_pdf, window.act_add_ship):
         assert act in in_menus
+
+
+def test_dark_appearance_gives_dark_paper_and_back(window, tmp_path, qapp):
+    from shipsheet.ui.palette import is_dark
+    from shipsheet.ui.sheet_view import theme_for
+    window.open_path(saved(tmp_path))
+    window.appearance_actions["dark"].trigger()
+    qapp.processEvents()
+    assert is_dark(qapp.palette())
+    assert theme_for(window.sheet_view.canvas).paper.lightness() < 80
+    window.appearance_actions["light"].trigger()
+    qapp.processEvents()
+    assert not is_dark(qapp.palette())
+    assert theme_for(window.sheet_view.canvas).paper.lightness() > 200
+    window.appearance_actions["system"].trigger()

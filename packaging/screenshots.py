@@ -1,0 +1,111 @@
+"""Regenerate the README screenshots from the sample sessions (offscreen render).
+
+Run: make screenshots   (or .venv/bin/python packaging/screenshots.py)
+Writes docs/screenshots/*.png. Rerun whenever the UI changes.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "screenshots"
+sys.path.insert(0, str(ROOT))
+
+
+def ship_named(session, prefix):
+    return next((s for s in session.ships if s.name.startswith(prefix)), session.ships[0])
+
+
+def main() -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="shipsheet-shots-"))
+    # A private, empty user environment: no recent files or autosaves of the user's in the pictures.
+    for var in ("SHIPSHEET_DATA_DIR", "SHIPSHEET_STATE_DIR", "SHIPSHEET_CONFIG_DIR"):
+        os.environ[var] = str(tmp / var.lower())
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QImage, QPainter
+
+    from shipsheet.model import load_session
+    from shipsheet.model.paths import resources_dir
+    from shipsheet.printing import PrintJob, export_pdf
+    from shipsheet.sheets import Theme, painter_for
+    from shipsheet.ui.app import Application, make_qapp
+
+    qapp = make_qapp()
+    OUT.mkdir(parents=True, exist_ok=True)
+    app = Application(qapp)
+    window = app.new_window()
+    window.resize(1440, 900)
+
+    def grab(widget, name):
+        qapp.processEvents()
+        widget.grab().save(str(OUT / name))
+        print(f"docs/screenshots/{name}")
+
+    def sheet_png(ship, session, name, theme=None, scale=1.5):
+        painter = painter_for(ship, session)
+        size = painter.size()
+        image = QImage(QSize(int(size.width() * scale), int(size.height() * scale)), QImage.Format.Format_ARGB32)
+        image.fill(0)
+        p = QPainter(image)
+        p.scale(scale, scale)
+        painter.paint(p, theme or Theme.light())
+        p.end()
+        image.save(str(OUT / name))
+        print(f"docs/screenshots/{name}")
+
+    grab(window, "welcome.png")
+    samples = {g: load_session(resources_dir() / "samples" / f"{g}.shipsheet")
+               for g in ("war-in-space", "triplanetary", "fedcom")}
+    window.open_sample("fedcom")
+    fed = window.doc.session
+    damaged = max(fed.ships, key=lambda s: sum(1 for v in str(s.state).split("destroyed")) )
+    window.doc.select(damaged.id)
+    grab(window, "main-window.png")
+    window.open_sample("war-in-space")
+    grab(window, "war-in-space-window.png")
+    window.open_sample("triplanetary")
+    grab(window, "triplanetary-window.png")
+    window.doc.undo_stack.setClean()
+
+    wis = samples["war-in-space"]
+    sheet_png(wis.ships[0], wis, "war-in-space-sds.png")
+    sheet_png(wis.ships[0], wis, "war-in-space-sds-dark.png", Theme.dark())
+    tp = samples["triplanetary"]
+    frigate = next((s for s in tp.ships if s.ship_class.name == "Frigate" and any(
+        s.state.get(k) for k in ("weapon", "drive", "structure"))), tp.ships[0])
+    sheet_png(frigate, tp, "triplanetary-frigate.png")
+    sheet_png(damaged, fed, "fedcom-card.png")
+
+    pdf = tmp / "print.pdf"
+    export_pdf(PrintJob(fed, [damaged]), pdf)
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile", str(pdf),
+                        str(OUT / "printed-page")], check=True)
+        print("docs/screenshots/printed-page.png")
+    else:
+        print("pdftoppm not found (Debian: poppler-utils): printed-page.png not regenerated")
+
+    try:
+        from shipsheet.ui.designer import open_designer
+        designer = open_designer(None, game="fedcom", class_id="fedcom/sample-heavy-cruiser")
+        designer.resize(1400, 900)
+        grab(designer, "designer.png")
+        designer.close()
+    except ImportError:
+        pass
+    for w in list(app.windows):
+        if w.doc is not None:
+            w.doc.undo_stack.setClean()
+        w.close()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Follow the system's light or dark colour scheme.
+
+Most platform themes hand Qt a dark palette when the desktop is dark. Where
+one does not (some Linux desktops), the system still reports its scheme via
+``QStyleHints.colorScheme``; then we switch to the Fusion style with a dark
+palette ourselves, and back when the desktop turns light again.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QStyleFactory
+
+_original: tuple[str, QPalette] | None = None
+
+
+def dark_palette() -> QPalette:
+    p = QPalette()
+    role, group = QPalette.ColorRole, QPalette.ColorGroup
+    colours = {
+        role.Window: "#2b2d31", role.WindowText: "#e6e6e6", role.Base: "#1f2125",
+        role.AlternateBase: "#2f3237", role.ToolTipBase: "#3a3d43", role.ToolTipText: "#f0f0f0",
+        role.PlaceholderText: "#9a9aa2", role.Text: "#e6e6e6", role.Button: "#34373c",
+        role.ButtonText: "#e6e6e6", role.BrightText: "#ff6b6b", role.Link: "#8ab4f8",
+        role.Highlight: "#3d6fb6", role.HighlightedText: "#ffffff", role.Mid: "#45484e",
+        role.Dark: "#1a1b1e", role.Light: "#4a4d53", role.Shadow: "#000000",
+    }
+    for r, c in colours.items():
+        p.setColor(r, QColor(c))
+    for r in (role.WindowText, role.Text, role.ButtonText):
+        p.setColor(group.Disabled, r, QColor("#7d7d85"))
+    return p
+
+
+def is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def wants_dark(preference: str = "system") -> bool | None:
+    """True/False for dark/light; None when the system says nothing."""
+    if preference == "dark":
+        return True
+    if preference == "light":
+        return False
+    scheme = QGuiApplication.styleHints().colorScheme()
+    if scheme == Qt.ColorScheme.Dark:
+        return True
+    if scheme == Qt.ColorScheme.Light:
+        return False
+    return None
+
+
+def apply_color_scheme(app: QApplication | None = None, preference: str | None = None) -> None:
+    """Make the palette match the system's scheme, or the user's choice in View > Appearance."""
+    global _original
+    app = app or QApplication.instance()
+    if preference is None:
+        from .settings import get_setting
+        preference = get_setting("appearance", "system")
+    if _original is None:
+        _original = (app.style().name(), QPalette(app.palette()))
+    dark = wants_dark(preference)
+    if dark and not is_dark(app.palette()):
+        app.setStyle(QStyleFactory.create("Fusion"))
+        app.setPalette(dark_palette())
+    elif (dark is False or (dark is None and not is_dark(_original[1]))) and is_dark(app.palette()):
+        app.setStyle(QStyleFactory.create(_original[0]) or QStyleFactory.create("Fusion"))
+        app.setPalette(_original[1] if not is_dark(_original[1]) else app.style().standardPalette())
+
+
+def follow_system_scheme(app: QApplication) -> None:
+    apply_color_scheme(app)
+    QGuiApplication.styleHints().colorSchemeChanged.connect(lambda _scheme: apply_color_scheme(app))
