@@ -226,3 +226,33 @@ def test_dark_appearance_gives_dark_paper_and_back(window, tmp_path, qapp):
     assert not is_dark(qapp.palette())
     assert theme_for(window.sheet_view.canvas).paper.lightness() > 200
     window.appearance_actions["system"].trigger()
+
+
+def test_sample_session_click_undo_redo_save_reopen(window, tmp_path, dialogs, qtbot):
+    """The user story of the shell: sample, select, mark on the sheet, undo, redo, save, reopen."""
+    from PySide6.QtCore import QPoint
+    assert window.open_sample("war-in-space")
+    session = window.doc.session
+    assert len(session.sides) == 2 and len(session.ships) >= 4
+    second = session.ships[1]
+    window.roster.setCurrentItem(window.roster.item_for(second.id))
+    canvas = window.sheet_view.canvas
+    assert canvas.painter.ship is second
+    area = next(a for a in canvas.painter.areas if a.click is not None and not a.refusal)
+    before = json.dumps(second.state, sort_keys=True)
+    centre = area.rect.center()
+    qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(centre.x()), round(centre.y())))
+    after = json.dumps(second.state, sort_keys=True)
+    assert after != before and window.isWindowModified()
+    name = window.doc.undo_stack.undoText()
+    assert window.act_undo.text() == f"&Undo {name}"
+    window.act_undo.trigger()
+    assert json.dumps(second.state, sort_keys=True) == before
+    window.act_redo.trigger()
+    assert json.dumps(second.state, sort_keys=True) == after
+    dialogs.path = str(tmp_path / "night.shipsheet")
+    assert window.save_as()
+    expected = session_to_data(session)
+    reopened = load_session(tmp_path / "night.shipsheet")
+    assert session_to_data(reopened) == expected
+    assert json.dumps(reopened.ship(second.id).state, sort_keys=True) == after
