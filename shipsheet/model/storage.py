@@ -276,7 +276,7 @@ def _read_log(node: Node) -> list[LogEntry]:
             action = item.get("action", 0)
             undone = item.get("undone", False)
             time = item.get("time", "")
-            if (type(text) is str and len(text) <= 10_000 and kind in kinds
+            if (type(text) is str and len(text) <= 10_000 and type(kind) is str and kind in kinds
                     and type(turn) is int and 0 <= turn <= 1_000_000
                     and type(phase) is str and len(phase) <= 200
                     and (ship is None or (type(ship) is str and len(ship) <= 64))

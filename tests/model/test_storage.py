@@ -147,3 +147,12 @@ def test_bad_log_entry_is_named_by_its_key_path(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(SessionFileError, match=r'log\[1\]\.kind: unknown value "gossip"'):
         load_session(path)
+
+
+def test_log_entry_with_a_list_for_its_kind(tmp_path):
+    data = session_to_data(three_ship_session())
+    data["log"][0]["kind"] = []
+    path = tmp_path / "log.shipsheet"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SessionFileError, match=r"log\[0\]\.kind: expected text, found a list"):
+        load_session(path)
