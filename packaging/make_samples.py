@@ -26,8 +26,14 @@ def main() -> None:
         builder = importlib.import_module(f"shipsheet.rules.{module}.sample")
         session = builder.build_sample_session()
         session.uid = f"sample-{game}"  # stable, so regenerating changes only what changed
+        # Stable ship ids (from the names), so regenerating changes only what changed.
+        ids = {}
+        for n, ship in enumerate(session.ships, 1):
+            ids[ship.id] = f"{game}-{n}"
+            ship.id = ids[ship.id]
         for entry in session.log:
             entry.time = "2026-01-01T12:00:00+00:00"
+            entry.ship = ids.get(entry.ship, entry.ship)
         path = out / f"{game}.shipsheet"
         save_session(session, path)
         print(f"{path.relative_to(ROOT)}: {len(session.ships)} ships, turn {session.turn}, {session.phase}")

@@ -8,6 +8,8 @@ the session dice. Every refusal shown here is the rules' own message.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComboBox,
                                QGridLayout, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
@@ -52,6 +54,7 @@ class EnergyAllocationBox(QGroupBox):
         self._loading = False
         self.allocation: EnergyAllocation | None = None
         self.problem: str | None = None
+        self._refused = False
 
         layout = QVBoxLayout(self)
         self.state_label = QLabel()
@@ -158,6 +161,7 @@ class EnergyAllocationBox(QGroupBox):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Energy Allocation message")
+        self.message.setTextFormat(Qt.TextFormat.RichText)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.message)
 
@@ -235,7 +239,7 @@ class EnergyAllocationBox(QGroupBox):
                 fixed = committed is not None or rolled is not None or sides == 0
                 spin.setReadOnly(fixed)
                 spin.setEnabled(not (sides == 0 and committed is None and rolled is None))
-                spin.setSpecialValueText("0 (no die)" if sides == 0 else "–")
+                spin.setSpecialValueText("0" if sides == 0 else "–")
                 spin.setAccessibleName(f"{system.name} die")
                 if sides == 0:
                     tip = (f"{system.name} produces no energy: all its boxes are marked, so its "
@@ -298,6 +302,10 @@ class EnergyAllocationBox(QGroupBox):
                                   f"Primary and Secondary actions.")
                 button.setEnabled(committed is None and not joker)
         if joker:
+            if committed is None:  # a Joker has no suit
+                self._loading = True
+                self._check_suit(None)
+                self._loading = False
             return
         current = self.chosen_suit()
         if committed is None and (current is None or current in locked):
@@ -330,14 +338,16 @@ class EnergyAllocationBox(QGroupBox):
             self.joker_note.setText(
                 "Joker revealed: you may still announce Damage Control (all three dice go to "
                 "it). Without it, choose the action for each die (house rule).")
-            self.joker_note.setToolTip("House rule: " + house_rule("Allocation without Damage Control")
-                                       + "\n\nHouse rule: " + house_rule("Jokers are never locked"))
+            self.joker_note.setToolTip(
+                "House rule: " + house_rule("Allocation without Damage Control")
+                + "\n\nHouse rule: " + house_rule("Jokers are never locked"))
         else:
             self.joker_note.setText("")
             self.joker_note.setToolTip("")
         self.joker_note.setVisible(bool(self.joker_note.text()))
 
         self.allocation, self.problem = None, None
+        refused = False  # a rule refused the card or the dice (not merely a missing choice)
         if committed is not None:
             self.allocation = committed
         else:
@@ -359,6 +369,8 @@ class EnergyAllocationBox(QGroupBox):
                         joker_assignment=self.joker_assignment())
                 except RuleViolation as exc:
                     self.problem = str(exc)
+                    refused = True
+        self._refused = refused
         self._show_table(self.allocation)
         self._update_buttons(committed)
 
@@ -413,10 +425,12 @@ class EnergyAllocationBox(QGroupBox):
                                  "(house rule).")
             self.message.setToolTip("House rule: " + house_rule("Unspent energy is lost"))
         elif commit_refusal and self.allocation is not None:
-            self.message.setText(f"Can't commit now: {commit_refusal}")
+            reason = html.escape(commit_refusal, quote=False)
+            self.message.setText(f"<b>Can't commit now:</b> {reason}")
             self.message.setToolTip("")
         elif self.problem:
-            self.message.setText(self.problem)
+            problem = html.escape(self.problem, quote=False)
+            self.message.setText(f"<b>Not allowed:</b> {problem}" if self._refused else problem)
             self.message.setToolTip("")
         else:
             self.message.setText(self.allocation.describe())

@@ -9,7 +9,8 @@ they take effect at once.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import html
+
 from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
@@ -22,6 +23,11 @@ from ..rules.war_in_space.game import DAMAGE_CONTROL_PHASE
 from ..rules.war_in_space.repairs import check_damage_control_energy
 from .document import SessionDocument
 from .war_in_space_checks import refusal
+
+
+def _text(text: str) -> str:
+    """Plain words (ship and system names included) made safe for a rich-text label."""
+    return html.escape(text, quote=False)
 
 
 def _die(sides: int) -> str:
@@ -176,7 +182,7 @@ class DamageControlPlanner(QGroupBox):
         energy, why_none = self.budget()
         allocation = committed_allocation(ship)
         if energy is None:
-            self.budget_label.setText(why_none)
+            self.budget_label.setText(_text(why_none))
         else:
             spent = allocation.damage_control - energy
             self.budget_label.setText(
@@ -196,7 +202,7 @@ class DamageControlPlanner(QGroupBox):
                 self.total_label.setText(f"<b>Total: {plan.cost} of {energy}</b> · "
                                          f"{plan.remaining} left unspent")
         else:
-            self.total_label.setText(f"<b>Not allowed:</b> {self.problem}")
+            self.total_label.setText(f"<b>Not allowed:</b> {_text(self.problem)}")
         in_phase = session.phase == DAMAGE_CONTROL_PHASE
         self.plan_button.setText("&Repair now" if in_phase else "&Plan repairs")
         current = planned_repairs(ship)
@@ -214,7 +220,7 @@ class DamageControlPlanner(QGroupBox):
             f"{DAMAGE_CONTROL_PHASE} phase (Next Phase in the toolbar)."))
         if current is not None and not current.is_empty:
             self.planned_label.setText(
-                "<b>Planned:</b> " + " · ".join(current.describe(ship))
+                "<b>Planned:</b> " + _text(" · ".join(current.describe(ship)))
                 + f"<br>They take effect when the session reaches the {DAMAGE_CONTROL_PHASE} "
                 "phase (Next Phase in the toolbar).")
         else:

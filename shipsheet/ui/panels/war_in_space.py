@@ -7,6 +7,8 @@ itself is marked by clicking the sheet.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
@@ -85,7 +87,8 @@ class Panel(QScrollArea):
             self.phase_hint.setText("")
         else:
             dead = " — <b>Dead in space</b>" if is_dead_in_space(ship) else ""
-            self.heading.setText(f"<b>{ship.name}</b>{dead}<br>Turn {session.turn} · "
+            name = html.escape(ship.name, quote=False)
+            self.heading.setText(f"<b>{name}</b>{dead}<br>Turn {session.turn} · "
                                  f"{session.phase} phase")
             phases = session.rules.phases
             index = phases.index(session.phase) if session.phase in phases else -1

@@ -1,0 +1,137 @@
+"""Action builders: one user click = one action = one undo step, with log lines.
+
+Each returns a :class:`shipsheet.model.ShipAction` / ``SessionAction`` whose
+function calls a rule function of this package (which checks first, then
+changes the ship) and returns the lines for the session log.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from shipsheet.model.actions import SessionAction, ShipAction
+from shipsheet.model.dice import Dice
+
+from . import state as _state
+from .chart import Chart, chart_options, get_chart, session_chart
+from .overrides import Overrides, cancel_copy_forward, copy_orders_forward, set_orders
+from .status import apply_repair, plan_repair
+from .volley import VolleyResult, allocate_volley, apply_volley
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.session import ActionContext, Session
+    from shipsheet.model.ship import Ship
+
+
+def _name(ship: "Ship | str") -> str:
+    return ship if isinstance(ship, str) else ship.name
+
+
+def set_turn_state_action(ship: "Ship", box_id: str, state: str) -> ShipAction:
+    """"Set ph-1 fired": a box's turn state this turn."""
+    return ShipAction(f"Set {box_id} {state}", ship,
+                      lambda s, ctx: _state.set_turn_state(s, box_id, state))
+
+
+def set_drones_action(ship: "Ship", box_id: str, drones: int) -> ShipAction:
+    return ShipAction(f"Set {box_id} to {drones} drones", ship,
+                      lambda s, ctx: _state.set_drones(s, box_id, drones))
+
+
+def set_occupant_action(ship: "Ship", box_id: str, occupant: str) -> ShipAction:
+    return ShipAction(f"Set {box_id} occupant {occupant}", ship,
+                      lambda s, ctx: _state.set_occupant(s, box_id, occupant))
+
+
+def mark_box_action(ship: "Ship", box_id: str, destroyed: bool = True) -> ShipAction:
+    """A referee's correction: mark a box destroyed or intact by hand."""
+    verb = "Destroy" if destroyed else "Restore"
+    return ShipAction(f"{verb} {box_id}", ship,
+                      lambda s, ctx: _state.mark_box(s, box_id, destroyed))
+
+
+def mark_frame_action(ship: "Ship", hits: int) -> ShipAction:
+    return ShipAction(f"Set frame damage to {hits}", ship,
+                      lambda s, ctx: _state.mark_frame(s, hits))
+
+
+def mark_shield_action(ship: "Ship", shield: int, damage: int) -> ShipAction:
+    return ShipAction(f"Set shield #{shield} damage to {damage}", ship,
+                      lambda s, ctx: _state.mark_shield(s, shield, damage))
+
+
+def set_orders_action(ship: "Ship", overrides: "Overrides | dict | None") -> ShipAction:
+    """"Set standing orders" for this turn (they lapse at end of turn)."""
+    return ShipAction("Set standing orders", ship, lambda s, ctx: set_orders(s, overrides))
+
+
+def copy_orders_action(ship: "Ship") -> ShipAction:
+    """"Copy orders to next turn"."""
+    return ShipAction("Copy orders to next turn", ship, lambda s, ctx: copy_orders_forward(s))
+
+
+def cancel_copy_orders_action(ship: "Ship") -> ShipAction:
+    return ShipAction("Let orders lapse at end of turn", ship,
+                      lambda s, ctx: cancel_copy_forward(s))
+
+
+def repair_action(ship: "Ship", box_ids: Iterable[str]) -> ShipAction:
+    """"Repair photon-1, lab-2": spend this turn's repair points on the boxes, in order."""
+    ids = [box_ids] if isinstance(box_ids, str) else list(box_ids)
+    return ShipAction(f"Repair {', '.join(ids)}", ship,
+                      lambda s, ctx: apply_repair(s, plan_repair(s, ids)))
+
+
+def volley_action(ship: "Ship", points: int, *, rolls: Iterable[int] | None = None,
+                  shield: int | None = None, overrides: "Overrides | dict | None" = None,
+                  chart: "Chart | str | None" = None) -> ShipAction:
+    """"Volley of 14 on shield #1": allocate and apply in one undo step.
+
+    The chart is ``chart`` or else the session's choice; dice beyond ``rolls``
+    are the session's (logged). ``overrides`` None uses the ship's standing
+    orders. One log line per point, then every order not applied and why.
+    """
+    rolls = None if rolls is None else list(rolls)
+    where = f", shield #{shield}" if shield is not None else ", internal"
+
+    def fn(s: "Ship", ctx: "ActionContext") -> list[str]:
+        the_chart = chart if chart is not None else session_chart(ctx.session.options)
+        result = allocate_volley(s, points, rolls=rolls, shield=shield, overrides=overrides,
+                                 chart=the_chart, rng=ctx.dice)
+        return apply_volley(s, result)
+
+    return ShipAction(f"Volley of {points} at {_name(ship)}{where}", ship, fn)
+
+
+def preview_volley(session: "Session", ship: "Ship", points: int, *,
+                   rolls: Iterable[int] | None = None, shield: int | None = None,
+                   overrides: "Overrides | dict | None" = None,
+                   chart: "Chart | str | None" = None) -> VolleyResult:
+    """What :func:`volley_action` would do now, changing nothing (not even the dice).
+
+    The session dice are copied, so applying the volley right after rolls the
+    same dice and gives the same result.
+    """
+    dice = Dice(session.dice.seed, session.dice.count)
+    if session.dice.typed_pending:
+        dice.type_in(*session.dice.typed_pending)
+    the_chart = chart if chart is not None else session_chart(session.options)
+    return allocate_volley(ship, points, rolls=rolls, shield=shield, overrides=overrides,
+                           chart=the_chart, rng=dice)
+
+
+def set_chart_action(chart: "Chart | str") -> SessionAction:
+    """"Use chart …": the session's Damage Allocation Chart (a copy is kept in the session)."""
+    the_chart = get_chart(chart) if isinstance(chart, str) else chart
+
+    def fn(session: "Session", ctx: "ActionContext") -> None:
+        session.options.update(chart_options(the_chart))
+        ctx.log(f"Damage Allocation Chart: {the_chart.name} ({the_chart.id})")
+
+    return SessionAction(f"Use chart {the_chart.name}", fn, ships=())
+
+
+__all__ = ["cancel_copy_orders_action", "copy_orders_action", "mark_box_action",
+           "mark_frame_action", "mark_shield_action", "preview_volley", "repair_action",
+           "set_chart_action", "set_drones_action", "set_occupant_action", "set_orders_action",
+           "set_turn_state_action", "volley_action"]

@@ -1,0 +1,55 @@
+"""The Federation Commander entry in the game registry: ``GAME``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shipsheet.model.games import GameRules
+from shipsheet.model.keypath import Node
+
+from . import state as _state
+from .card import CLASS_KEYS, FedComClass, parse_card
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.session import ActionContext, Session
+    from shipsheet.model.ship import Ship, ShipClass
+
+
+class FedComRules(GameRules):
+    """Federation Commander with the PBEM Default Damage Allocation Procedure (8FC)."""
+
+    id = "fedcom"
+    title = "Federation Commander"
+    #: [house] Energy allocation, movement, combat (fire and damage), then the
+    #: repair phase at the end of the turn [FC].
+    phases = ("Energy", "Movement", "Combat", "Repair")
+    class_keys = CLASS_KEYS
+
+    def parse_class(self, node: Node) -> FedComClass:
+        return parse_card(node)
+
+    def initial_state(self, ship_class: "ShipClass") -> dict:
+        return _state.initial_state(ship_class)
+
+    def check_state(self, ship_class: "ShipClass", node: Node) -> dict:
+        return _state.check_state(ship_class, node)
+
+    def status_chips(self, ship: "Ship") -> list[str]:
+        from .status import status_chips
+        return status_chips(ship)
+
+    def describe_class(self, ship_class: "ShipClass") -> str:
+        spec: FedComClass = ship_class.spec
+        weapons = sum(1 for b in spec.boxes if b.kind in ("phaser", "torpedo", "drone"))
+        sample = " (sample)" if ship_class.sample else ""
+        return (f"{ship_class.name}{sample}: {len(spec.boxes)} boxes, {weapons} weapons, "
+                f"frame {spec.frame}, damage control {spec.damage_control}")
+
+    def end_turn(self, session: "Session", ctx: "ActionContext") -> None:
+        """Every ship: turn states reset, orders lapse (unless copied), repair points lost."""
+        for ship in session.ships:
+            for line in _state.end_turn(ship):
+                ctx.log(line, ship=ship.id)
+
+
+GAME = FedComRules()

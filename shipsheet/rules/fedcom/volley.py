@@ -1,0 +1,381 @@
+"""Allocating a volley: shield, burn-through, the Damage Allocation Chart and the DDAP.
+
+:func:`allocate_volley` works out every point and changes nothing;
+:func:`apply_volley` writes a result onto the ship (through an action in a
+session, one undo step).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
+
+from shipsheet.model.dice import check_die
+from shipsheet.model.errors import RuleViolation
+
+from .chart import COLUMNS, FRAME, Chart, default_chart, get_chart
+from .overrides import Overrides, as_overrides, resolve
+from .precedence import KindQueue, build_queue, roll_die
+from .state import card
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.ship import Ship
+
+#: Outcomes of one allocation attempt.
+HIT, FRAME_HIT, SKIPPED, LOST = "hit", "frame", "skipped", "lost"
+#: [FC] "A volley of 10 or more that does not penetrate still scores exactly one
+#: internal point (burn-through)."
+BURN_THROUGH_MIN = 10
+MAX_VOLLEY = 10_000
+
+
+@dataclass(slots=True)
+class VolleyPoint:
+    """One allocation attempt of one internal point."""
+
+    point: int                 # the point's number in the volley's internal damage (1-based)
+    attempt: int               # 1, or 2 when a skipped point is re-allocated
+    group: int                 # the group of up to 10 points (one die roll each), 1-based
+    roll: int | None           # the d6 that chose the row (None: not rolled, ship destroyed)
+    row: int | None
+    column: int | None
+    cell: str                  # the chart cell, e.g. "torpedo/lab" ("" when not rolled)
+    box: str | None            # the box id hit, "frame", or None
+    outcome: str               # hit, frame, skipped, lost
+    reason: str                # why, in words
+
+    def line(self, volley: int | None = None) -> str:
+        """The moderator's log line for this point."""
+        head = f"Volley {volley}, point {self.point}" if volley else f"Point {self.point}"
+        if self.attempt > 1:
+            head += " (re-allocated)"
+        if self.roll is None:
+            where = "not rolled"
+        else:
+            where = f"roll {self.roll}, row {self.row}, column {self.column}, {self.cell}"
+        if self.outcome == HIT:
+            what = f"{self.box} hit"
+        elif self.outcome == FRAME_HIT:
+            what = "frame"
+        else:
+            what = self.outcome
+        return f"{head}: {where}: {what} ({self.reason})"
+
+    def to_json(self) -> dict:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+@dataclass
+class VolleyResult:
+    """A volley worked out against a ship: every point and why. Changes nothing by itself."""
+
+    ship_id: str
+    damage: int
+    shield: int | None
+    shield_points: int         # boxes of the shield destroyed
+    internal: int              # internal points allocated on the chart
+    burn_through: bool
+    chart: str                 # the chart's name
+    points: list[VolleyPoint] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    hits: list[str] = field(default_factory=list)      # box ids destroyed, in order
+    frame_hits: int = 0        # frame boxes destroyed
+    destroys_ship: bool = False
+    rolls: list[int] = field(default_factory=list)     # the DAC row rolls used, in order
+
+    @property
+    def skipped(self) -> int:
+        return sum(1 for p in self.points if p.outcome == SKIPPED)
+
+    @property
+    def lost(self) -> int:
+        return sum(1 for p in self.points if p.outcome == LOST)
+
+    def summary(self) -> str:
+        """One line: what the volley did."""
+        bits = [f"{self.damage} damage"]
+        if self.shield is not None:
+            bits.append(f"shield #{self.shield} took {self.shield_points}")
+        if self.burn_through:
+            bits.append("burn-through: 1 internal")
+        else:
+            bits.append(f"{self.internal} internal")
+        if self.internal:
+            n = len(self.hits)
+            bits.append(f"{n} box{'es' if n != 1 else ''} hit, frame {self.frame_hits}")
+            if self.skipped:
+                bits.append(f"{self.skipped} skipped")
+            if self.lost:
+                bits.append(f"{self.lost} lost")
+        if self.destroys_ship:
+            bits.append("SHIP DESTROYED")
+        return "; ".join(bits)
+
+    def lines(self, volley: int | None = None) -> list[str]:
+        """The moderator's log: a summary, one line per point, then the notes."""
+        out = [self.summary()]
+        out.extend(p.line(volley) for p in self.points)
+        out.extend(f"Note: {n}" for n in self.notes)
+        return out
+
+
+def _chart(chart: "Chart | str | None") -> Chart:
+    if chart is None:
+        return default_chart()
+    if isinstance(chart, Chart):
+        return chart
+    if isinstance(chart, str):
+        return get_chart(chart)
+    raise RuleViolation(f"A chart must be a Chart or a chart id, not {type(chart).__name__}.")
+
+
+def standing_orders(ship: "Ship") -> Overrides:
+    """The ship's standing orders for this turn (empty when none were given)."""
+    return Overrides.from_json(ship.state.get("orders"))
+
+
+def _dice(rolls: Iterable[int] | None, rng: Any) -> Iterator[int]:
+    checked = [check_die(r, 6, "a DAC row") for r in (rolls or ())]
+    yield from checked
+    group = len(checked)
+    while True:
+        group += 1
+        if rng is None:
+            raise RuleViolation(
+                f"This volley needs a DAC row roll for group {group} and no roll is left: "
+                f"type in more rolls or let the dice roll.")
+        yield roll_die(rng, 6, f"DAC row, group {group}")
+
+
+def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = None,
+                    shield: int | None = None, overrides: "Overrides | dict | None" = None,
+                    chart: "Chart | str | None" = None, rng: Any = None) -> VolleyResult:
+    """Work out a volley of ``points`` damage against ``ship``; change nothing.
+
+    ``shield`` (1..6) is the shield facing the volley, or None for internal
+    damage only. ``rolls`` are physical DAC row rolls, used in order (one per
+    group of up to 10 points, re-allocated groups included); leftovers are
+    ignored; after them ``rng`` rolls (the session dice, or any object with
+    ``randint``). ``overrides`` None means the ship's standing orders for this
+    turn. ``chart`` is a Chart or chart id; None means the training chart.
+    """
+    spec = card(ship)
+    st = ship.state
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise RuleViolation(f"A volley's damage is a whole number of points, not {points!r}.")
+    if points > MAX_VOLLEY:
+        raise RuleViolation(f"A volley of {points} points is more than ShipSheet allocates at once "
+                            f"(at most {MAX_VOLLEY}).")
+    if st["ship_destroyed"]:
+        raise RuleViolation(f"{ship.name} is already destroyed.")
+    the_chart = _chart(chart)
+    orders = standing_orders(ship) if overrides is None else as_overrides(overrides)
+    dice = _dice(rolls, rng)
+
+    # -- the shield [FC] ------------------------------------------------------------
+    internal = points
+    shield_points = 0
+    burn = False
+    if shield is not None:
+        if isinstance(shield, bool) or not isinstance(shield, int) or not 1 <= shield <= 6:
+            raise RuleViolation(f"A ship's shields are numbered 1 to 6, not {shield!r}.")
+        left = spec.shields[shield - 1] - st["shield_damage"][shield - 1]
+        if points > left:
+            shield_points, internal = left, points - left
+        elif points >= BURN_THROUGH_MIN:
+            # [FC] burn-through: "A volley of 10 or more that does not penetrate still
+            # scores exactly one internal point." [FC, rules answer] 20 points on a
+            # 20-box shield: 19 to the shield and 1 burn-through point.
+            shield_points, internal, burn = points - 1, 1, True
+        else:
+            shield_points, internal = points, 0
+    result = VolleyResult(ship.id, points, shield, shield_points, internal, burn, the_chart.name)
+    if not internal:
+        return result
+
+    resolved = resolve(spec, st["destroyed"], orders)
+    result.notes.extend(resolved.notes)
+    gone = set(st["destroyed"])
+    queues: dict[str, KindQueue] = {}
+    by_kind = spec.by_kind
+    fil = resolved.frame_instead_of_last
+    fis = resolved.frame_instead_of_skip
+    frame_left = spec.frame - st["frame_hits"]
+    out = result.points
+    hits = result.hits
+    used_rolls = result.rolls
+    noted: set[str] = set()
+
+    def queue(kind: str) -> KindQueue | None:
+        q = queues.get(kind)
+        if q is None:
+            if kind not in by_kind:
+                return None
+            q = queues[kind] = build_queue(spec, kind, st, resolved, gone)
+        return q
+
+    def note_once(text: str) -> None:
+        if text not in noted:
+            noted.add(text)
+            result.notes.append(text)
+
+    def hit(kind: str, lead: str) -> tuple[str, str, str] | None:
+        """Hit a box of ``kind`` if one is intact: (outcome, box, reason), else None."""
+        nonlocal frame_left
+        q = queues.get(kind) or queue(kind)
+        if q is None or not q.left:
+            return None
+        if q.left == 1 and kind in fil:
+            if frame_left > 0:
+                # [seed 8FC2] "the player can use (8FC3) to override this rule and take
+                # frame damage in place of the last box of certain systems"
+                frame_left -= 1
+                return FRAME_HIT, FRAME, ((f"{lead}; " if lead else "")
+                                          + f"frame instead of the last {kind} (standing order)")
+            note_once(f"frame_instead_of_last: \"{kind}\" not applied to the last {kind}: "
+                      f"no frame box is left, so frame damage would destroy the ship.")
+        box_id, why = q.take(rng)
+        gone.add(box_id)
+        hits.append(box_id)
+        return HIT, box_id, (f"{lead}; {why}" if lead else why)
+
+    pending = list(range(1, internal + 1))
+    attempt = 1
+    group = 0
+    destroyed = False
+    while pending:
+        skipped: list[int] = []
+        for start in range(0, len(pending), COLUMNS):
+            group_points = pending[start:start + COLUMNS]
+            group += 1
+            if destroyed:
+                for p in group_points:
+                    out.append(VolleyPoint(p, attempt, group, None, None, None, "", None, LOST,
+                                           "the ship was destroyed by an earlier point"))
+                continue
+            roll = next(dice)
+            used_rolls.append(roll)
+            cells = the_chart.rows[roll - 1]
+            for column, p in enumerate(group_points, start=1):
+                if destroyed:
+                    out.append(VolleyPoint(p, attempt, group, roll, roll, column,
+                                           cells[column - 1].text, None, LOST,
+                                           "the ship was destroyed by an earlier point"))
+                    continue
+                cell = cells[column - 1]
+                primary, alt = cell.primary, cell.alternate
+                # [seed 8FC2] primary kind if a box is intact; else the alternate.
+                got = hit(primary, "")
+                if got is None and alt is not None:
+                    if alt == FRAME:
+                        # [seed 8FC2] "Frame damage will only be scored (by this procedure)
+                        # as the alternate to the last damage point"
+                        if frame_left > 0:
+                            frame_left -= 1
+                            got = (FRAME_HIT, FRAME,
+                                   f"no {primary} left; column {COLUMNS}'s alternate is frame")
+                        else:
+                            got = FRAME_HIT, FRAME, (f"no {primary} left; column {COLUMNS}'s "
+                                                    f"alternate is frame, and no frame is left: "
+                                                    f"the ship is destroyed")
+                            destroyed = True
+                    else:
+                        got = hit(alt, f"no {primary} left; alternate {alt}")
+                if got is None:
+                    why = f"no {primary} left" + (f" and no {alt} left" if alt else "")
+                    if fis:
+                        if frame_left > 0:
+                            # [seed 8FC2] "...or instead of skipping a damage point."
+                            frame_left -= 1
+                            got = (FRAME_HIT, FRAME,
+                                   f"{why}; frame instead of skipping (standing order)")
+                        else:
+                            note_once("frame_instead_of_skip not applied: no frame box is left, "
+                                      "so frame damage would destroy the ship.")
+                if got is None:
+                    if attempt == 1:
+                        # [seed 8FC2] "the damage point will be skipped instead of scoring
+                        # frame damage"; [FC] re-allocated at the end of the volley.
+                        skipped.append(p)
+                        out.append(VolleyPoint(
+                            p, attempt, group, roll, roll, column, cell.text, None, SKIPPED,
+                            f"{why}; skipped, re-allocated after the last point"))
+                    else:
+                        # [house] a point skipped a second time is lost.
+                        out.append(VolleyPoint(p, attempt, group, roll, roll, column, cell.text,
+                                               None, LOST, f"{why}; skipped a second time: lost"))
+                    continue
+                outcome, box, reason = got
+                out.append(VolleyPoint(p, attempt, group, roll, roll, column, cell.text,
+                                       box, outcome, reason))
+        pending = skipped
+        attempt += 1
+        if attempt > 2:
+            break
+
+    frames = sum(1 for p in out if p.outcome == FRAME_HIT)
+    result.frame_hits = min(frames, spec.frame - st["frame_hits"])
+    result.destroys_ship = destroyed
+    return result
+
+
+def hit_order(ship: "Ship", kind: str, *, overrides: "Overrides | dict | None" = None,
+              rng: Any = None) -> list[str]:
+    """The intact box ids of ``kind`` in the order the DDAP would hit them [seed 8FC4].
+
+    The kind's 8FC4 line with the turn states, then the most restricted arc,
+    then ``rng`` (random tie-breaks; with ``rng=None`` the last ties fall in
+    card order). ``overrides`` None means the ship's standing orders.
+    """
+    return [box_id for box_id, _ in explain_order(ship, kind, overrides=overrides, rng=rng)[0]]
+
+
+def explain_order(ship: "Ship", kind: str, *, overrides: "Overrides | dict | None" = None,
+                  rng: Any = None) -> tuple[list[tuple[str, str]], list[str]]:
+    """Like :func:`hit_order`, with the reason for each place and the notes on the orders."""
+    spec = card(ship)
+    orders = standing_orders(ship) if overrides is None else as_overrides(overrides)
+    resolved = resolve(spec, ship.state["destroyed"], orders)
+    q = build_queue(spec, kind, ship.state, resolved)
+    out = []
+    while q.left:
+        out.append(q.take(rng))
+    return out, resolved.notes
+
+
+def apply_volley(ship: "Ship", result: VolleyResult) -> list[str]:
+    """Write an allocated volley onto the ship; return the log lines (checked first)."""
+    spec = card(ship)
+    st = ship.state
+    if result.ship_id != ship.id:
+        raise RuleViolation("This volley was allocated against another ship.")
+    if st["ship_destroyed"]:
+        raise RuleViolation(f"{ship.name} is already destroyed.")
+    gone = set(st["destroyed"])
+    stale = [b for b in result.hits if b in gone or b not in spec.box_index]
+    if stale or len(set(result.hits)) != len(result.hits):
+        raise RuleViolation("The ship changed since this volley was worked out "
+                            f"({', '.join(stale) or 'a box is hit twice'}); allocate it again.")
+    if result.shield is not None:
+        left = spec.shields[result.shield - 1] - st["shield_damage"][result.shield - 1]
+        if result.shield_points > left:
+            raise RuleViolation(f"Shield #{result.shield} has only {left} boxes left; the "
+                                "ship changed since this volley was worked out: allocate it again.")
+    if result.frame_hits > spec.frame - st["frame_hits"]:
+        raise RuleViolation("The ship changed since this volley was worked out; allocate it again.")
+    # -- checks done; change the ship --
+    st["volleys"] += 1
+    if result.shield is not None:
+        st["shield_damage"][result.shield - 1] += result.shield_points
+    st["destroyed"].extend(result.hits)
+    for box_id in result.hits:
+        st["turn"].pop(box_id, None)
+    st["frame_hits"] += result.frame_hits
+    if result.destroys_ship:
+        st["ship_destroyed"] = True
+    return result.lines(st["volleys"])
+
+
+__all__ = ["BURN_THROUGH_MIN", "FRAME_HIT", "HIT", "LOST", "SKIPPED", "VolleyPoint",
+           "VolleyResult", "allocate_volley", "apply_volley", "explain_order", "hit_order",
+           "standing_orders"]

@@ -1,0 +1,220 @@
+"""Action builders: each user click on a Triplanetary sheet or dialog is one of these.
+
+Each returns a :class:`~shipsheet.model.ShipAction` or
+:class:`~shipsheet.model.SessionAction` for ``session.apply``: one action is
+one undo step, and its log lines say what happened.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from shipsheet.model.actions import SessionAction, ShipAction
+from shipsheet.model.errors import RuleViolation
+from shipsheet.model.ship import Ship
+
+from .combat import (ADVANCED, COMBAT_SYSTEMS, GUNS, STANDARD, AttackResult, check_attacker,
+                     resolve_attack, resolve_other)
+from .state import ALL_TRACKS, TRACK_TITLES
+from .tables import Damage
+from .tracks import (add_standard, apply_damage, apply_standard, describe_levels, is_destroyed,
+                     maintain, recover, set_cargo, set_fuel)
+
+
+def _apply_result(result: AttackResult, session, ctx) -> None:
+    """Check every target and attacker first, then apply; one log line per target."""
+    targets = [session.ship(t.ship_id) for t in result.targets]
+    for ship in targets:
+        if is_destroyed(ship):
+            raise RuleViolation(f"{ship.name} is already destroyed: it cannot be attacked.")
+    if result.kind == GUNS:
+        for sid in result.attackers:
+            check_attacker(session.ship(sid))
+    dice = [result.roll_rolled] if result.roll is not None else []
+    dice += [d.rolled for d in result.damage_rolls]
+    how = "" if not dice else (" (dice rolled)" if all(dice) else
+                               " (dice typed in)" if not any(dice) else " (dice rolled and typed in)")
+    ctx.log(result.headline() + how)
+    for preview, ship in zip(result.targets, targets):
+        if preview.damage:
+            apply_damage(ship, weapon=preview.damage.weapon, drive=preview.damage.drive,
+                         structure=preview.damage.structure)
+        if preview.standard_result:
+            apply_standard(ship, preview.standard_result)
+        ctx.log(_target_line(result, ship), ship=ship.id)
+
+
+def _target_line(result: AttackResult, ship: Ship) -> str:
+    """The one log line of one target: what hit it and its tracks now."""
+    preview = next(t for t in result.targets if t.ship_id == ship.id)
+    if not preview.affected:
+        return "no effect"
+    if result.combat == STANDARD:
+        what = f"standard result {preview.standard_result}"
+    else:
+        rolls = [f"{d.roll} → {d.damage.describe()}" for d in result.damage_rolls
+                 if ship.id in d.targets]
+        what = f"damage roll{'s' if len(rolls) > 1 else ''} " + "; ".join(rolls)
+    now = "DESTROYED" if is_destroyed(ship) else f"now {describe_levels(ship)}"
+    return f"{what}. {now[0].upper()}{now[1:]}."
+
+
+def _attack_name(kind: str, names: str) -> str:
+    return f"{'Gun' if kind == GUNS else kind.capitalize()} attack on {names}"
+
+
+def apply_attack(result: AttackResult) -> SessionAction:
+    """One action applying a resolved attack to all its targets (one undo step).
+
+    Logs the attack's headline and one line per target (filed under that ship). Refused
+    at apply time if a target was destroyed or an attacker can no longer fire meanwhile.
+    """
+    names = ", ".join(t.name for t in result.targets)
+    return SessionAction(_attack_name(result.kind, names),
+                         lambda s, ctx: _apply_result(result, s, ctx),
+                         ships=[t.ship_id for t in result.targets])
+
+
+def attack(attackers: Ship | Iterable[Ship], defenders: Ship | Iterable[Ship],
+           **options: Any) -> SessionAction:
+    """One action that resolves a gun attack with the session's dice and applies it.
+
+    ``options`` are those of :func:`resolve_attack`; rolls not given are rolled inside the
+    action (so they are logged, and undo rewinds the dice); the combat system is the
+    session's option unless ``combat`` is given.
+    """
+    attackers = [attackers] if isinstance(attackers, Ship) else list(attackers)
+    defenders = [defenders] if isinstance(defenders, Ship) else list(defenders)
+    a_ids = [s.id for s in attackers]
+    d_ids = [s.id for s in defenders]
+
+    def fn(session, ctx):
+        result = resolve_attack([session.ship(i) for i in a_ids],
+                                [session.ship(i) for i in d_ids], session=session, **options)
+        _apply_result(result, session, ctx)
+
+    return SessionAction(_attack_name(GUNS, ", ".join(s.name for s in defenders)), fn,
+                         ships=d_ids)
+
+
+def other_damage(kind: str, defenders: Ship | Iterable[Ship], **options: Any) -> SessionAction:
+    """One action that resolves other damage (torpedo, mine, asteroid, ram) and applies it."""
+    defenders = [defenders] if isinstance(defenders, Ship) else list(defenders)
+    d_ids = [s.id for s in defenders]
+
+    def fn(session, ctx):
+        result = resolve_other(kind, [session.ship(i) for i in d_ids], session=session,
+                               **options)
+        _apply_result(result, session, ctx)
+
+    return SessionAction(_attack_name(kind, ", ".join(s.name for s in defenders)), fn,
+                         ships=d_ids)
+
+
+def damage_action(ship: Ship, *, weapon: int = 0, drive: int = 0,
+                  structure: int = 0) -> ShipAction:
+    """Mark damage by hand (e.g. a click on a D-track ladder)."""
+    damage = Damage(weapon, drive, structure)
+
+    def fn(s: Ship, ctx):
+        apply_damage(s, weapon=weapon, drive=drive, structure=structure)
+        return f"{damage.describe()} → {'DESTROYED' if is_destroyed(s) else describe_levels(s)}"
+
+    return ShipAction(f"Mark {damage.describe()}", ship, fn)
+
+
+def recover_action(ship: Ship, track: str) -> ShipAction:
+    """Recover 1 D on ``track`` (the owner's choice at the end of the turn)."""
+    title = TRACK_TITLES.get(track, track).lower()
+
+    def fn(s: Ship, ctx):
+        before = int(s.state.get(track, 0))
+        after = recover(s, track)
+        return f"{title} D{before} → D{after}"
+
+    return ShipAction(f"Recover 1 {title} D", ship, fn)
+
+
+def mark_level(ship: Ship, track: str, level: int) -> str:
+    """A click on D``level`` of a track ladder: higher marks damage, one lower recovers 1 D.
+
+    Returns what was done in words. Anything else is refused with the reason
+    ([seed] recovery is 1 D a turn; [seed] maintenance at a base clears every track).
+    """
+    if track not in ALL_TRACKS:
+        raise RuleViolation(f'Unknown track "{track}" (expected one of: {", ".join(ALL_TRACKS)}).')
+    if isinstance(level, bool) or not isinstance(level, int) or level < 0:
+        raise RuleViolation(f"A D-level is a whole number of at least 0, not {level!r}.")
+    current = int(ship.state.get(track, 0))
+    title = TRACK_TITLES[track].lower()
+    if level == current:
+        raise RuleViolation(f"{ship.name}'s {title} is already at D{level}.")
+    if level > current:
+        if track == "standard":
+            add_standard(ship, level - current)
+        else:
+            apply_damage(ship, **{track: level - current})
+        return f"{title} D{current} → D{level}"
+    if level == current - 1:
+        recover(ship, track)
+        return f"recovers 1 D: {title} D{current} → D{level}"
+    raise RuleViolation(f"A ship recovers 1 D per turn: {ship.name}'s {title} can go from "
+                        f"D{current} to D{current - 1} only (maintenance at a base clears "
+                        "every track).")
+
+
+def mark_level_action(ship: Ship, track: str, level: int) -> ShipAction:
+    """The action for a click on D``level`` of a track ladder (see :func:`mark_level`)."""
+    title = TRACK_TITLES.get(track, track)
+    return ShipAction(f"Set {title} D{level}", ship, lambda s, ctx: mark_level(s, track, level))
+
+
+def maintain_action(ship: Ship) -> ShipAction:
+    """Maintenance at a base: every track back to D0."""
+    def fn(s: Ship, ctx):
+        before = describe_levels(s)
+        maintain(s)
+        return f"maintenance at a base: {before} → all tracks D0"
+
+    return ShipAction("Maintenance at a base", ship, fn)
+
+
+def fuel_action(ship: Ship, fuel: int) -> ShipAction:
+    """Set the fuel left."""
+    def fn(s: Ship, ctx):
+        before = s.state.get("fuel")
+        set_fuel(s, fuel)
+        return f"fuel {before} → {fuel}"
+
+    return ShipAction(f"Set fuel to {fuel}", ship, fn)
+
+
+def cargo_action(ship: Ship, cargo: int) -> ShipAction:
+    """Set the cargo carried (tons)."""
+    def fn(s: Ship, ctx):
+        before = s.state.get("cargo")
+        set_cargo(s, cargo)
+        return f"cargo {before} t → {cargo} t"
+
+    return ShipAction(f"Set cargo to {cargo} t", ship, fn)
+
+
+def combat_option_action(system: str) -> SessionAction:
+    """Choose the session's combat system: ``"advanced"`` (the seed's ACS) or ``"standard"``."""
+    if system not in COMBAT_SYSTEMS:
+        raise RuleViolation(f'Unknown combat system "{system}" (expected advanced or standard).')
+
+    def fn(session, ctx):
+        if session.options.get("combat", ADVANCED) == system:
+            raise RuleViolation(f"This session already uses {system} combat.")
+        session.options["combat"] = system
+        ctx.log("standard combat table (D1–D5/E, one disabled track)" if system == STANDARD
+                else "Advanced Combat System (weapon, drive and structure tracks)")
+
+    label = "standard" if system == STANDARD else "advanced"
+    return SessionAction(f"Use {label} combat", fn, ships=())
+
+
+__all__ = ["apply_attack", "attack", "cargo_action", "combat_option_action", "damage_action",
+           "fuel_action", "maintain_action", "mark_level", "mark_level_action",
+           "other_damage", "recover_action"]

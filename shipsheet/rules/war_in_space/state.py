@@ -1,0 +1,143 @@
+"""The damage and energy state of a War In Space ship (plain JSON, saved as is).
+
+Layout of ``ship.state``::
+
+    {
+      "marks": [0, 1, 0],                  # marked boxes per system, in system order
+      "criticals": {"spades": false, "hearts": false, "diamonds": true, "clubs": false},
+      "energy": null | {                   # the allocation committed this turn
+        "card": "4D", "dice": [5, 3, 2], "damage_control_announced": true,
+        "attack": 3, "defense": 2, "movement": 0, "damage_control": 5,
+        "damage_control_spent": 0
+      },
+      "planned_repairs": null | {"boxes": [0, 1, 0], "criticals": ["diamonds"]},
+      "rolled": null | [5, 3, 2]           # energy dice rolled this turn, not yet committed
+    }
+"""
+
+from __future__ import annotations
+
+from shipsheet.model.errors import RuleViolation
+from shipsheet.model.keypath import Node
+from shipsheet.model.ship import Ship, ShipClass
+
+from .definition import WarInSpaceClass
+from .terms import ACTIONS, DAMAGE_CONTROL, SUITS, parse_card
+
+STATE_KEYS = ("marks", "criticals", "energy", "planned_repairs", "rolled")
+ENERGY_KEYS = ("card", "dice", "damage_control_announced", *ACTIONS, DAMAGE_CONTROL,
+               "damage_control_spent")
+PLAN_KEYS = ("boxes", "criticals")
+
+
+def initial_state(ship_class: ShipClass) -> dict:
+    """An undamaged ship: no box or critical marked, no energy committed, nothing planned."""
+    spec: WarInSpaceClass = ship_class.spec
+    return {
+        "marks": [0 for _ in spec.systems],
+        "criticals": {suit: False for suit in SUITS},
+        "energy": None,
+        "planned_repairs": None,
+        "rolled": None,
+    }
+
+
+def spec_of(ship: Ship) -> WarInSpaceClass:
+    """The ship's parsed SDS; refuses a ship of another game."""
+    spec = ship.ship_class.spec
+    if not isinstance(spec, WarInSpaceClass):
+        raise RuleViolation(f"{ship.name} is a {ship.ship_class.name} of {ship.game}, "
+                            f"not a War In Space ship.")
+    return spec
+
+
+def check_state(ship_class: ShipClass, node: Node) -> dict:
+    """Validate a state read from a session file; every problem names its key path."""
+    spec: WarInSpaceClass = ship_class.spec
+    node.table()
+    node.only_keys(*STATE_KEYS)
+
+    marks_node = node.get("marks")
+    mark_nodes = marks_node.list()
+    if len(mark_nodes) != len(spec.systems):
+        marks_node.fail(f"expected {len(spec.systems)} entries (one per system), "
+                        f"found {len(mark_nodes)}")
+    marks = [m.int(lo=0, hi=system.boxes) for m, system in zip(mark_nodes, spec.systems)]
+
+    crit_node = node.get("criticals").table()
+    crit_node.only_keys(*SUITS)
+    criticals = {suit: crit_node.get(suit).bool() for suit in SUITS}
+
+    energy = _check_energy(node.get("energy", None), spec)
+    plan = _check_plan(node.get("planned_repairs", None), spec, marks, criticals, energy)
+    rolled = _check_rolled(node.get("rolled", None), spec, energy)
+    return {"marks": marks, "criticals": criticals, "energy": energy, "planned_repairs": plan,
+            "rolled": rolled}
+
+
+def _check_rolled(node: Node, spec: WarInSpaceClass, energy: dict | None) -> list[int] | None:
+    if node.value is None:
+        return None
+    dice_nodes = node.list()
+    if len(dice_nodes) != len(spec.systems):
+        node.fail(f"expected {len(spec.systems)} dice, found {len(dice_nodes)}")
+    if energy is not None:
+        node.fail("dice rolled for a turn whose energy is already committed")
+    return [d.int(lo=0, hi=system.die) for d, system in zip(dice_nodes, spec.systems)]
+
+
+def _check_energy(node: Node, spec: WarInSpaceClass) -> dict | None:
+    if node.value is None:
+        return None
+    node.table()
+    node.only_keys(*ENERGY_KEYS)
+    card_node = node.get("card")
+    try:
+        card = parse_card(card_node.str(max_len=20))
+    except RuleViolation as exc:
+        card_node.fail(str(exc))
+    dice_node = node.get("dice")
+    dice_nodes = dice_node.list()
+    if len(dice_nodes) != len(spec.systems):
+        dice_node.fail(f"expected {len(spec.systems)} dice, found {len(dice_nodes)}")
+    dice = [d.int(lo=0, hi=system.die) for d, system in zip(dice_nodes, spec.systems)]
+    announced = node.get("damage_control_announced").bool()
+    amounts = {key: node.get(key).int(lo=0, hi=3 * 12) for key in (*ACTIONS, DAMAGE_CONTROL)}
+    spent_node = node.get("damage_control_spent", 0)
+    spent = spent_node.int(lo=0, hi=amounts[DAMAGE_CONTROL])
+    if sum(amounts.values()) != sum(dice):
+        node.fail(f"the energy ({sum(amounts.values())}) does not add up to the dice "
+                  f"({sum(dice)})")
+    if amounts[DAMAGE_CONTROL] and not announced:
+        node.get(DAMAGE_CONTROL).fail("Damage Control energy without Damage Control announced")
+    return {"card": card.code, "dice": dice, "damage_control_announced": announced,
+            **amounts, "damage_control_spent": spent}
+
+
+def _check_plan(node: Node, spec: WarInSpaceClass, marks: list[int],
+                criticals: dict[str, bool], energy: dict | None) -> dict | None:
+    if node.value is None:
+        return None
+    from .repairs import BOX_COST, CRITICAL_COST
+    node.table()
+    node.only_keys(*PLAN_KEYS)
+    boxes_node = node.get("boxes")
+    box_nodes = boxes_node.list()
+    if len(box_nodes) != len(spec.systems):
+        boxes_node.fail(f"expected {len(spec.systems)} entries (one per system), "
+                        f"found {len(box_nodes)}")
+    boxes = [b.int(lo=0, hi=system.boxes) for b, system in zip(box_nodes, spec.systems)]
+    suits: list[str] = []
+    for c in node.get("criticals").list(max_len=len(SUITS)):
+        suit = c.str(choices=SUITS)
+        if suit in suits:
+            c.fail(f'"{suit}" is listed twice')
+        suits.append(suit)
+    if energy is None:
+        node.fail("repairs are planned but no energy was committed this turn")
+    cost = BOX_COST * sum(boxes) + CRITICAL_COST * len(suits)
+    available = energy[DAMAGE_CONTROL] - energy["damage_control_spent"]
+    if cost > available:
+        node.fail(f"the planned repairs cost {cost} energy, more than the {available} "
+                  f"Damage Control energy left")
+    return {"boxes": boxes, "criticals": suits}

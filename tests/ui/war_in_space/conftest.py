@@ -1,0 +1,100 @@
+"""A War In Space table on screen: a session, the window showing it, and a user's hands.
+
+The session: the sample cruiser "Vigilant" (Reactor d10 with 4 boxes, Drive d8
+with 3, Fire Control d8 with 3; suits ♠ attack/movement, ♥ defense/attack,
+♦ attack/defense, ♣ movement/defense) with one Drive box and the ♦ critical
+marked, and an undamaged escort "Harrier" (Reactor d6 2 boxes, Drive d8 3,
+Fire Control d4 1), at turn 1, Energy Allocation.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from shipsheet.model import Session, get_class, new_ship
+from shipsheet.rules.war_in_space import mark_critical_action, mark_system_box_action
+
+
+def table_session() -> Session:
+    session = Session("war-in-space", name="Kessel Gap", seed=4242)
+    cruiser = session.add_ship(new_ship(get_class("war-in-space/cruiser"), "Vigilant"), "Concord")
+    session.add_ship(new_ship(get_class("war-in-space/escort"), "Harrier"), "Hegemony")
+    session.apply(mark_system_box_action(cruiser, "Drive"))
+    session.apply(mark_critical_action(cruiser, "D"))
+    session.clear_history()
+    return session
+
+
+class Table:
+    """What a player does and sees: the sheet's boxes, the panel, the log, undo."""
+
+    def __init__(self, window, qtbot):
+        self.window = window
+        self.qtbot = qtbot
+
+    @property
+    def doc(self):
+        return self.window.doc
+
+    @property
+    def session(self):
+        return self.window.doc.session
+
+    @property
+    def ship(self):
+        return self.window.doc.current_ship
+
+    @property
+    def canvas(self):
+        return self.window.sheet_view.canvas
+
+    @property
+    def panel(self):
+        return self.window.panel
+
+    def select(self, name: str) -> None:
+        self.doc.select(self.session.ship(name).id)
+
+    def area(self, key: str):
+        """The sheet's hit area ``key`` as drawn now ("box:1:0", "crit:diamonds", ...)."""
+        areas = {a.key: a for a in self.canvas.painter.areas}
+        assert key in areas, f"no area {key}; the sheet has {sorted(areas)}"
+        return areas[key]
+
+    def click(self, key: str) -> None:
+        """Left-click the middle of a box on the sheet, as the mouse would."""
+        area = self.area(key)
+        centre = area.rect.center() * self.canvas.zoom
+        self.qtbot.mouseClick(self.canvas, Qt.MouseButton.LeftButton,
+                              pos=QPoint(round(centre.x()), round(centre.y())))
+
+    def menu(self, key: str, label_start: str) -> None:
+        """Choose a context-menu entry of a box (what the menu's action does)."""
+        area = self.area(key)
+        matches = [f for label, f in area.menu if label.startswith(label_start)]
+        assert matches, f"{key} menu: {[label for label, _ in area.menu]}"
+        self.doc.do(matches[0]())
+
+    def undo_text(self) -> str:
+        return self.doc.undo_stack.undoText()
+
+    def undo(self) -> None:
+        self.window.act_undo.trigger()
+
+    def status(self) -> str:
+        return self.window.statusBar().currentMessage()
+
+    def log_lines(self) -> list[str]:
+        return self.session.log_text().splitlines()
+
+    def chips(self, name: str) -> list[str]:
+        item = self.window.roster.item_for(self.session.ship(name).id)
+        return item.data(2, Qt.ItemDataRole.UserRole + 1)
+
+
+@pytest.fixture
+def table(window, qtbot) -> Table:
+    """The window with the test session open, the cruiser selected."""
+    window.open_session(table_session())
+    return Table(window, qtbot)
