@@ -12,7 +12,7 @@ possible on the die being rolled.
 from __future__ import annotations
 
 import random
-import secrets
+import os
 from typing import Callable
 
 from .errors import RuleViolation
@@ -33,7 +33,7 @@ class Dice:
     """The session's dice. Usable as the ``rng`` of rule functions."""
 
     def __init__(self, seed: int | None = None, count: int = 0):
-        self.seed = seed if seed is not None else secrets.randbits(48)
+        self.seed = seed if seed is not None else int.from_bytes(os.urandom(6), "big")
         self.count = count
         self._typed: list[int] = []
         # Set by the session while an action runs, so rolls land in its log.

@@ -7,7 +7,6 @@ bundled one.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from .errors import RuleViolation, ShipDefinitionError, ShipSheetError
@@ -58,6 +57,7 @@ def load_ship_class(path: str | Path) -> ShipClass:
         raw = path.read_bytes()
     except OSError as exc:
         raise ShipDefinitionError(f"{label}: cannot read the file ({exc.strerror or exc})") from None
+    import tomllib  # here, not at start-up: a session file never needs it
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

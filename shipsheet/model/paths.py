@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "ShipSheet"
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -25,6 +23,11 @@ def resources_dir() -> Path:
         f"and {_PACKAGE.parent / 'resources'}); reinstall the application.")
 
 
+def _platformdirs():
+    import platformdirs  # on first use: keeps it off the start-up path
+    return platformdirs
+
+
 def _override(var: str) -> Path | None:
     value = os.environ.get(var)
     return Path(value) if value else None
@@ -32,17 +35,17 @@ def _override(var: str) -> Path | None:
 
 def user_data_dir() -> Path:
     """The user's data folder (own ships and charts). SHIPSHEET_DATA_DIR overrides."""
-    return _override("SHIPSHEET_DATA_DIR") or Path(platformdirs.user_data_dir(APP_NAME, False))
+    return _override("SHIPSHEET_DATA_DIR") or Path(_platformdirs().user_data_dir(APP_NAME, False))
 
 
 def user_state_dir() -> Path:
     """Autosaves live here. SHIPSHEET_STATE_DIR overrides."""
-    return _override("SHIPSHEET_STATE_DIR") or Path(platformdirs.user_state_dir(APP_NAME, False))
+    return _override("SHIPSHEET_STATE_DIR") or Path(_platformdirs().user_state_dir(APP_NAME, False))
 
 
 def user_config_dir() -> Path:
     """Settings and recent files. SHIPSHEET_CONFIG_DIR overrides."""
-    return _override("SHIPSHEET_CONFIG_DIR") or Path(platformdirs.user_config_dir(APP_NAME, False))
+    return _override("SHIPSHEET_CONFIG_DIR") or Path(_platformdirs().user_config_dir(APP_NAME, False))
 
 
 def user_ships_dir() -> Path:

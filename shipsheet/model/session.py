@@ -10,7 +10,6 @@ marks the change's log entries as undone; redo restores the one taken after.
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -18,7 +17,7 @@ from .dice import Dice
 from .errors import RuleViolation
 from .games import GAME_TITLES, get_game
 from .log import LogEntry, log_as_text
-from .ship import Ship, clone
+from .ship import Ship, clone, new_id
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
@@ -90,7 +89,7 @@ class Session:
         self.rules = get_game(game)
         self.game = game
         self.name = name
-        self.uid = uuid.uuid4().hex
+        self.uid = new_id(16)
         self.turn = 1
         self.phase = self.rules.phases[0]
         self.ships: list[Ship] = []

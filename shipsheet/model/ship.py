@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import uuid
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,11 @@ class ShipClass:
         return f"ShipClass({self.id!r}, {self.name!r})"
 
 
+def new_id(nbytes: int = 6) -> str:
+    """A random hex id (os.urandom: no need to import uuid at start-up)."""
+    return os.urandom(nbytes).hex()
+
+
 def clone(value: Any) -> Any:
     """A deep copy of plain JSON-like data (dicts, lists, scalars); fast."""
     if isinstance(value, dict):
@@ -52,7 +57,7 @@ class Ship:
     ship_class: ShipClass
     state: dict
     side: str | None = None
-    id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    id: str = field(default_factory=new_id)
 
     @property
     def game(self) -> str:

@@ -377,8 +377,8 @@ class MainWindow(QMainWindow):
             return False
         if not self._replace_ok():
             return False
-        import uuid
-        session.uid = uuid.uuid4().hex  # a copy: never autosave over another window's sample
+        from ..model.ship import new_id
+        session.uid = new_id(16)  # a copy: never autosave over another window's sample
         self.open_session(session)
         return True
 
