@@ -165,7 +165,7 @@ class Panel(QWidget):
         """Show the current ship's choices as the rules allow them now."""
         session = self.doc.session
         ship = self.doc.current_ship
-        standard = combat_system(ship, session) == tp.STANDARD
+        standard = combat_system(session) == tp.STANDARD
         self.standard_box.blockSignals(True)
         self.standard_box.setChecked(standard)
         self.standard_box.blockSignals(False)
@@ -212,7 +212,9 @@ class Panel(QWidget):
             button.setToolTip(f"Recover 1 D on the {title} track now (the ship's one recovery "
                               "this turn)." if why is None else f"Can't: {why}")
             reason.setText("" if why is None else why)
-            reason.setVisible(shown and why is not None and level > 0)
+            # "Already recovered this turn" is said once, in the note above.
+            reason.setVisible(shown and why is not None and level > 0
+                              and not tp.recovered_this_turn(ship) and not tp.is_destroyed(ship))
         why = refusal(ship, tp.maintain)
         self.maintain_button.setEnabled(why is None)
         self.maintain_button.setToolTip(
@@ -300,10 +302,11 @@ class Panel(QWidget):
     def open_attack(self):
         """The referee's attack dialog, the current ship picked as attacker (or target)."""
         from ..triplanetary_attack import AttackDialog
-        if self.attack_dialog is not None and self.attack_dialog.isVisible():
-            self.attack_dialog.raise_()
-            self.attack_dialog.activateWindow()
-            return self.attack_dialog
+        dialog = self.attack_dialog
+        if dialog is not None and dialog.isVisible():
+            dialog.raise_()
+            dialog.activateWindow()
+            return dialog
         ship = self.doc.current_ship
         attackers, targets = [], []
         if ship is not None:
@@ -311,19 +314,22 @@ class Panel(QWidget):
                 attackers = [ship.id]
             elif not tp.is_destroyed(ship):
                 targets = [ship.id]
-        self.attack_dialog = AttackDialog(self.doc, self.window(), attackers, targets)
-        self.attack_dialog.show()
-        return self.attack_dialog
+        if dialog is None:
+            # A child of the panel: it goes away with the session's docks.
+            dialog = self.attack_dialog = AttackDialog(self.doc, self, attackers, targets)
+        else:  # reopened: the referee's settings stay, the current ship is picked again
+            dialog.pick(attackers, targets)
+        dialog.show()
+        return dialog
 
     def open_recovery(self):
         """Every damaged ship's recovery choice, maintenance, and the end of the turn."""
         from ..triplanetary_recovery import RecoveryDialog
-        if self.recovery_dialog is not None and self.recovery_dialog.isVisible():
-            self.recovery_dialog.raise_()
-            self.recovery_dialog.activateWindow()
-            return self.recovery_dialog
-        self.recovery_dialog = RecoveryDialog(self.doc, self.window())
+        if self.recovery_dialog is None:
+            self.recovery_dialog = RecoveryDialog(self.doc, self)
         self.recovery_dialog.show()
+        self.recovery_dialog.raise_()
+        self.recovery_dialog.activateWindow()
         return self.recovery_dialog
 
 

@@ -1,0 +1,645 @@
+"""The Triplanetary ship sheet: counter, D-track ladders, status, fuel and cargo, ship's log.
+
+Drawn in the spirit of the game's counters and ship logs: the combat strength
+as on the counter ("8", "1D"), the three Advanced Combat System tracks
+(Weapons, Drive, Structure) as ladders D0…D6 with their thresholds drawn on
+them, the current D-level circled, damage slashed off like pen marks, and the
+status in words. Under the standard combat option (a session option) the
+single disabled track D0…D6 with its E box takes their place.
+
+Every decision (what a level means, whether a click is allowed, what it does)
+comes from :mod:`shipsheet.rules.triplanetary`: thresholds are found by asking
+the rules for the status of a scratch copy at each level, refusals by trying
+the rule function on a scratch copy.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPen
+
+from ..model import RuleViolation, ShipAction
+from ..model.ship import Ship, clone
+from ..rules import triplanetary as tp
+from ..rules.triplanetary.state import TRACK_TITLES
+from .base import HitArea, SheetPainter, Theme
+
+LADDER_TOP = 6  # the ladders are drawn D0…D6; a level above 6 is written beside D6
+FUEL_BOXES_MAX = 60  # more fuel than this is tracked as a counter
+CARGO_STEP = 5  # the cargo scale is marked every 5 t
+CARGO_SCALE_MAX = 60  # a bigger hold (or an unlimited one) is tracked as a counter
+LOG_ROWS = 12  # rows of the ship's log (the latest changes, then ruled lines for notes)
+#: The tracks whose D6 destroys the ship (marked with a full X then) [seed]/[2018].
+DESTROYING = ("structure", "standard")
+
+ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+ALIGN_CENTER = Qt.AlignmentFlag.AlignCenter
+ALIGN_TOP_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+
+
+# -- queries on scratch copies (the rules decide; the sheet only asks) ----------------------
+def scratch(ship: Ship, state: dict | None = None) -> Ship:
+    """A throwaway copy of ``ship`` (same id and class) to try a rule on."""
+    return Ship(ship.name, ship.ship_class, clone(ship.state if state is None else state),
+                ship.side, ship.id)
+
+
+def refusal(ship: Ship, rule: Callable[[Ship], object]) -> str | None:
+    """Why the rules refuse ``rule(ship)`` now (tried on a copy), or None when allowed."""
+    try:
+        rule(scratch(ship))
+    except RuleViolation as exc:
+        return str(exc)
+    return None
+
+
+def track_title(track: str) -> str:
+    """"Weapons", "Drive", "Structure", "Disabled"."""
+    return TRACK_TITLES.get(track, track)
+
+
+def _flips(before: tp.Status, after: tp.Status) -> list[str]:
+    """What a ship loses between two statuses, in a few words."""
+    if after.destroyed and not before.destroyed:
+        return ["destroyed"]
+    words = []
+    fire = before.can_fire and not after.can_fire
+    ordnance = before.can_drop_ordnance and not after.can_drop_ordnance
+    if fire and ordnance:
+        words.append("can't fire or drop ordnance")
+    elif fire:
+        words.append("can't fire")
+    elif ordnance:
+        words.append("no ordnance")
+    if before.can_launch_mines and not after.can_launch_mines and not ordnance:
+        words.append("no mines")
+    if before.can_maneuver and not after.can_maneuver:
+        words.append("can't maneuver")
+    if after.disabled and not before.disabled:
+        words.append("disabled (lootable)")
+    if before.weapons_repairable and not after.weapons_repairable:
+        words.append("repaired at a base only")
+    if before.drive_repairable and not after.drive_repairable:
+        words.append("no repair")
+    if after.lost_at_map_edge and not before.lost_at_map_edge:
+        words.append("lost at map edge")
+    return words
+
+
+def thresholds(ship: Ship, track: str, top: int = LADDER_TOP) -> list[tuple[int, str]]:
+    """The levels of ``track`` where the ship (otherwise undamaged) loses something.
+
+    E.g. a frigate's weapons: ``[(1, "can't fire or drop ordnance"), (6, "repaired at a
+    base only")]``; a dreadnaught's: D1 no ordnance, D4 can't fire [seed].
+    """
+    pristine = tp.GAME.initial_state(ship.ship_class)
+    previous = tp.status(scratch(ship, pristine))
+    found = []
+    for level in range(1, top + 1):
+        state = dict(pristine)
+        state[track] = level
+        now = tp.status(scratch(ship, state))
+        words = _flips(previous, now)
+        if words:
+            found.append((level, ", ".join(words)))
+        previous = now
+    return found
+
+
+def combat_system(session) -> str:
+    """The session's combat system ("advanced" unless the session chose "standard")."""
+    try:
+        return tp.combat_system(session)
+    except RuleViolation:
+        return tp.ADVANCED
+
+
+def eliminate_action(ship: Ship) -> ShipAction:
+    """Mark a standard-combat E (eliminated) result by hand (the rules' ``apply_standard``)."""
+    def fn(s: Ship, ctx):
+        tp.apply_standard(s, "E")
+        return "standard result E: destroyed"
+    return ShipAction("Mark E (eliminated)", ship, fn)
+
+
+def capability_words(ship: Ship) -> list[tuple[str, str, bool]]:
+    """(what, word, lost) for the sheet's status row: Fire, Ordnance, Mines, Maneuver, ..."""
+    spec = ship.ship_class.spec
+    st = tp.status(ship)
+    rows: list[tuple[str, str, bool]] = []
+
+    def yes_no(ok: bool) -> str:
+        return "Yes" if ok else "No"
+
+    if spec.defensive_only:
+        rows.append(("Fire", "Never (D)", False))
+    else:
+        rows.append(("Fire", yes_no(st.can_fire), not st.can_fire))
+    if spec.mine_layer:
+        rows.append(("Mines", yes_no(st.can_launch_mines), not st.can_launch_mines))
+    elif spec.defensive_only:
+        rows.append(("Ordnance", "Never (D)", False))
+    else:
+        rows.append(("Ordnance", yes_no(st.can_drop_ordnance), not st.can_drop_ordnance))
+    if spec.fixed:
+        rows.append(("Maneuver", "Never (fixed)", False))
+    else:
+        rows.append(("Maneuver", yes_no(st.can_maneuver), not st.can_maneuver))
+    rows.append(("Lootable", "Yes: disabled" if st.disabled else "No", st.disabled))
+    if st.destroyed:
+        recovery = "—"
+    elif tp.recovered_this_turn(ship):
+        recovery = "Used this turn"
+    elif tp.recoverable_tracks(ship):
+        recovery = "1 D available"
+    else:
+        recovery = "Nothing to recover"
+    rows.append(("Recovery", recovery, False))
+    return rows
+
+
+class TriplanetarySheet(SheetPainter):
+    """A Triplanetary ship's sheet."""
+
+    box = 18.0
+    label_w = 92.0  # the column of track and tracker names
+    pitch = 46.0  # ladder column pitch
+
+    def __init__(self, ship, session=None):
+        super().__init__(ship, session)
+        #: Threshold captions drawn, per track (for tests and tooltips).
+        self.drawn_thresholds: dict[str, list[tuple[int, str]]] = {}
+        #: The D-level circled on each ladder.
+        self.circled: dict[str, int] = {}
+
+    # -- the whole sheet --------------------------------------------------------------------
+    def draw(self, painter: QPainter, theme: Theme) -> float:
+        self.drawn_thresholds = {}
+        self.circled = {}
+        y = self.draw_title(painter, theme)
+        y = self._draw_counter(painter, theme, y + 2)
+        system = combat_system(self.session)
+        if system == tp.STANDARD:
+            y = self.section(painter, theme, y + 8, "Damage — standard combat (session option)")
+            y = self._draw_ladder(painter, theme, y, tp.STANDARD_TRACK)
+            if any(self.ship.state.get(t, 0) for t in tp.TRACKS):
+                y = self.section(painter, theme, y + 2,
+                                 "Advanced Combat System tracks (kept from before the switch)")
+                for track in tp.TRACKS:
+                    y = self._draw_ladder(painter, theme, y, track)
+        else:
+            y = self.section(painter, theme, y + 8, "Damage tracks — Advanced Combat System")
+            for track in tp.TRACKS:
+                y = self._draw_ladder(painter, theme, y, track)
+            if self.ship.state.get(tp.STANDARD_TRACK, 0) or self.ship.state.get("eliminated"):
+                y = self.section(painter, theme, y + 2,
+                                 "Standard combat track (kept from before the switch)")
+                y = self._draw_ladder(painter, theme, y, tp.STANDARD_TRACK)
+        y = self._draw_status(painter, theme, y + 4)
+        y = self.section(painter, theme, y + 10, "Fuel and cargo")
+        y = self._draw_fuel(painter, theme, y + 2)
+        y = self._draw_cargo(painter, theme, y + 10)
+        return self._draw_log(painter, theme, y + 8)
+
+    # -- counter and ship facts ---------------------------------------------------------------
+    def _draw_counter(self, painter: QPainter, theme: Theme, y: float) -> float:
+        """The counter (strength as printed, "8" or "1D"), the type's facts, the damage roll."""
+        m = self.margin
+        ship = self.ship
+        spec = ship.ship_class.spec
+        size = 66.0
+        counter = QRectF(m, y, size, size)
+        painter.setPen(QPen(theme.ink, 1.6))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(counter, 5, 5)
+        painter.setPen(QPen(theme.ink, 0.6))
+        painter.drawRoundedRect(counter.adjusted(3, 3, -3, -3), 3, 3)
+        self.text(painter, QRectF(m, y + 6, size, 40), spec.strength_label, size=24, bold=True,
+                  color=theme.ink, align=ALIGN_CENTER)
+        self.text(painter, QRectF(m + 4, y + size - 22, size - 8, 14),
+                  ship.ship_class.name.upper(), size=6.5, bold=True, color=theme.muted,
+                  align=ALIGN_CENTER)
+        if spec.defensive_only:
+            strength_tip = (f"Combat strength {spec.combat}, marked D: defensive only. "
+                            "It defends at this strength but may never attack or counterattack.")
+        else:
+            strength_tip = (f"Combat strength {spec.combat}: it attacks and defends at this "
+                            "strength (it may attack at less than its full strength).")
+        self.areas.append(HitArea(counter, "counter", strength_tip))
+
+        # Facts beside the counter.
+        x = m + size + 16
+        w = 292.0
+        rows = []
+        if spec.defensive_only:
+            rows.append(("Combat", f"{spec.strength_label} — defensive only, never attacks"))
+        else:
+            rows.append(("Combat", f"{spec.combat} — attacks and defends"))
+        role = []
+        if spec.fixed:
+            role.append("fixed: never maneuvers")
+        elif spec.commercial:
+            role.append("commercial")
+        else:
+            role.append("warship")
+        if spec.dreadnaught:
+            role.append("fires through weapons D3")
+        if spec.mine_layer:
+            role.append("weapon hits only stop its mines")
+        kind = ", ".join(role)
+        rows.append(("Type", kind[:1].upper() + kind[1:]))
+        system = combat_system(self.session)
+        rows.append(("Combat rules", "Standard table (session option)" if system == tp.STANDARD
+                     else "Advanced Combat System"))
+        rows.append(("Recovery", "1 D a turn, owner's choice; a base restores all"))
+        yy = y + 2
+        for label, value in rows:
+            self.text(painter, QRectF(x, yy, 70, 15), label, size=8, color=theme.muted)
+            self.text(painter, QRectF(x + 66, yy, w - 66, 15), value, size=8.5, color=theme.ink)
+            yy += 16
+
+        # The damage roll, printed on the sheet as on a paper log.
+        tx = x + w + 8
+        tw = self.width - m - tx
+        if system == tp.STANDARD:
+            return self._draw_standard_note(painter, theme, y, tx, tw, size)
+        self.text(painter, QRectF(tx, y, tw, 12), "DAMAGE ROLL (1 d6 per hit)", size=7,
+                  bold=True, color=theme.muted)
+        ty = y + 13
+        for roll in range(1, 7):
+            self.text(painter, QRectF(tx, ty, 10, 11), str(roll), size=7.5, bold=True,
+                      color=theme.ink, align=ALIGN_RIGHT)
+            self.text(painter, QRectF(tx + 15, ty, tw - 15, 11),
+                      tp.damage_for_roll(roll).describe(), size=7.5, color=theme.ink)
+            ty += 11
+        table = QRectF(tx - 4, y - 2, tw + 4, ty - y + 4)
+        self.areas.append(HitArea(table, "damage-roll",
+                                  "The Advanced Combat System's damage roll: one d6 per hit. "
+                                  "The attack dialog (Actions panel) rolls or takes typed dice."))
+        return max(y + size, ty) + 4
+
+    def _draw_standard_note(self, painter: QPainter, theme: Theme, y: float, tx: float,
+                            tw: float, size: float) -> float:
+        """Under standard combat: how its results mark the single track [2018]."""
+        self.text(painter, QRectF(tx, y, tw, 12), "STANDARD COMBAT", size=7, bold=True,
+                  color=theme.muted)
+        painter.setFont(self.font(7.5))
+        painter.setPen(theme.ink)
+        rect = QRectF(tx, y + 13, tw, size - 13)
+        painter.drawText(rect, int(ALIGN_TOP_LEFT) | int(Qt.TextFlag.TextWordWrap),
+                         "Results D1–D5 add up on one disabled track; D6 or more, or E, "
+                         "destroys the ship. A disabled ship cannot maneuver, launch ordnance "
+                         "or attack.")
+        self.areas.append(HitArea(rect, "standard-note",
+                                  "The standard combat table (a session option): one result per "
+                                  "attack, D1–D5 or E, on the single disabled track."))
+        return y + size + 4
+
+    # -- D-track ladders ------------------------------------------------------------------------
+    def _ladder_x(self, level: int) -> float:
+        return self.margin + self.label_w + level * self.pitch
+
+    def _draw_ladder(self, painter: QPainter, theme: Theme, y: float, track: str) -> float:
+        """One track as a ladder D0…D6: slashes up to the level, the level circled,
+        thresholds drawn as heavy rules with their words underneath."""
+        ship = self.ship
+        title = track_title(track)
+        level = int(ship.state.get(track, 0) or 0)
+        destroyed = tp.is_destroyed(ship)
+        b = self.box
+        label_h = 11.0
+        box_y = y + label_h
+        self.text(painter, QRectF(self.margin, box_y - 1, self.label_w - 8, b + 2),
+                  title.upper(), size=9, bold=True, color=theme.ink)
+        marks = thresholds(ship, track)
+        self.drawn_thresholds[track] = marks
+        for step in range(LADDER_TOP + 1):
+            x = self._ladder_x(step)
+            rect = QRectF(x, box_y, b, b)
+            label = f"D{step}" + ("+" if step == LADDER_TOP else "")
+            self.text(painter, QRectF(x - 10, y - 1.5, b + 20, label_h), label, size=7.5,
+                      bold=step == min(level, LADDER_TOP), color=theme.muted, align=ALIGN_CENTER)
+            mark = ""
+            if 0 < step <= level:
+                mark = "slash"
+            if destroyed and step == LADDER_TOP and level >= LADDER_TOP and track in DESTROYING:
+                mark = "x"  # the track that destroyed the ship
+            self.draw_box(painter, theme, rect, mark=mark)
+            self.areas.append(self._ladder_area(track, step, level, rect.adjusted(-8, -label_h, 8, 2)))
+        circled = min(level, LADDER_TOP)
+        self.circled[track] = level
+        self.draw_circle(painter, theme, QRectF(self._ladder_x(circled), box_y, b, b))
+        if level > LADDER_TOP:
+            self.text(painter, QRectF(self._ladder_x(LADDER_TOP) + b + 6, box_y, 60, b),
+                      f"now D{level}", size=8, bold=True, color=theme.ink)
+        if track == tp.STANDARD_TRACK:
+            self._draw_e_box(painter, theme, box_y)
+        # Thresholds: a heavy rule before the level, its words under the ladder.
+        caption_y = box_y + b + 3
+        levels = [lv for lv, _ in marks]
+        lines = 1
+        for i, (lv, words) in enumerate(marks):
+            x = self._ladder_x(lv) - (self.pitch - b) / 2
+            painter.setPen(QPen(theme.ink, 2.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+            painter.drawLine(QPointF(x, box_y - 3), QPointF(x, caption_y + 9))
+            end = (self._ladder_x(levels[i + 1]) - (self.pitch - b) / 2 - 4
+                   if i + 1 < len(levels) else self.width - self.margin)
+            painter.setFont(self.font(7.5))
+            painter.setPen(theme.ink if lv <= level else theme.muted)
+            rect = QRectF(x + 3, caption_y, end - x - 3, 22)
+            flags = int(ALIGN_TOP_LEFT) | int(Qt.TextFlag.TextWordWrap)
+            caption = f"D{lv}+ {words}"
+            painter.drawText(rect, flags, caption)
+            # Room for a caption that wraps to a second line.
+            needed = painter.boundingRect(rect, flags, caption).height()
+            lines = max(lines, 2 if needed > 1.5 * painter.fontMetrics().height() else 1)
+        return caption_y + (24 if lines > 1 else 14)
+
+    def _draw_e_box(self, painter: QPainter, theme: Theme, box_y: float) -> None:
+        """Standard combat's E (eliminated) box, beside the disabled ladder."""
+        ship = self.ship
+        x = self._ladder_x(LADDER_TOP) + self.pitch
+        rect = QRectF(x, box_y, self.box, self.box)
+        self.text(painter, QRectF(x - 10, box_y - 11, self.box + 20, 11), "E", size=7,
+                  color=theme.muted, align=ALIGN_CENTER)
+        eliminated = bool(ship.state.get("eliminated"))
+        self.draw_box(painter, theme, rect, mark="x" if eliminated else "")
+        why = refusal(ship, lambda s: tp.apply_standard(s, "E"))
+        tip = ("E: eliminated — a standard combat E result destroys the ship.\n"
+               + ("Marked." if eliminated else "Click: mark an E result (the ship is destroyed)."))
+        self.areas.append(HitArea(rect.adjusted(-6, -11, 6, 2), "standard:E", tip,
+                                  click=None if why else (lambda: eliminate_action(ship)),
+                                  refusal=why))
+
+    def _ladder_area(self, track: str, step: int, level: int, rect: QRectF) -> HitArea:
+        """What a ladder step is, what clicking it does (the rules' mark_level), or why not."""
+        ship = self.ship
+        title = track_title(track)
+        lower = title.lower()
+        meaning = [words for lv, words in self.drawn_thresholds.get(track, []) if lv <= step]
+        what = f"{title} track, D{step}" + (" or worse" if step == LADDER_TOP else "")
+        what += (": " + "; ".join(meaning)) if meaning else (": undamaged" if step == 0 else "")
+        # The context menu offers what the rules allow now.
+        menu = []
+        if refusal(ship, lambda s: tp.recover(s, track)) is None:
+            menu.append((f"Recover 1 {lower} D (D{level} → D{level - 1})",
+                         lambda: tp.recover_action(ship, track)))
+        if refusal(ship, tp.maintain) is None:
+            menu.append(("Maintenance at a base (every track to D0)",
+                         lambda: tp.maintain_action(ship)))
+        if step == level:
+            return HitArea(rect, f"{track}:{step}", f"{what}\nThe ship is at D{level} now (circled).",
+                           refusal=(f"The {lower} track is at D{level} now: click a higher level "
+                                    f"to mark damage, or D{level - 1} to recover 1 D."
+                                    if level else f"The {lower} track is undamaged (D0): click a "
+                                    "higher level to mark damage."),
+                           menu=menu)
+        why = refusal(ship, lambda s: tp.mark_level(s, track, step))
+        if step > level:
+            n = step - level
+            does = f"Click: mark {n} {lower} D (D{level} → D{step})."
+        elif step == level - 1:
+            does = (f"Click: recover 1 D, {lower} D{level} → D{step} (the ship's one recovery "
+                    "this turn).")
+        else:
+            does = f"Below D{level - 1}: a ship recovers 1 D per turn."
+        return HitArea(rect, f"{track}:{step}", f"{what}\n{does}",
+                       click=None if why else (lambda: tp.mark_level_action(ship, track, step)),
+                       refusal=why, menu=menu)
+
+    # -- status in words -----------------------------------------------------------------------
+    def _draw_status(self, painter: QPainter, theme: Theme, y: float) -> float:
+        """The status row: what the ship can do now, in words."""
+        m = self.margin
+        st = tp.status(self.ship)
+        y = self.section(painter, theme, y, "Status now")
+        if st.destroyed:
+            self.text(painter, QRectF(m, y, self.width - 2 * m, 22), "DESTROYED", size=15,
+                      bold=True, color=theme.ink)
+            self.text(painter, QRectF(m + 120, y, self.width - 2 * m - 120, 22),
+                      "The ship exploded or fell apart: it can do nothing more.", size=8.5,
+                      color=theme.muted)
+            return y + 26
+        cells = capability_words(self.ship)
+        w = (self.width - 2 * m) / len(cells)
+        for i, (what, word, lost) in enumerate(cells):
+            x = m + i * w
+            self.text(painter, QRectF(x, y, w - 6, 11), what.upper(), size=7, bold=True,
+                      color=theme.muted)
+            self.text(painter, QRectF(x, y + 11, w - 6, 16), word, size=10, bold=lost,
+                      color=theme.ink)
+            if lost:  # underline what the ship lost: a pen mark, not only a colour
+                painter.setPen(QPen(theme.mark, 1.4))
+                painter.drawLine(QPointF(x, y + 27), QPointF(x + min(w - 10, 8 + 6.2 * len(word)), y + 27))
+        notes = []
+        if st.lost_at_map_edge:
+            notes.append("Drive D6 or worse: the ship is lost when it reaches the map edge.")
+        if not st.weapons_repairable:
+            notes.append("Weapons D6 or worse: repaired only by maintenance at a base; "
+                         "it still defends normally.")
+        yy = y + 32
+        for note in notes:
+            self.text(painter, QRectF(m, yy, self.width - 2 * m, 13), note, size=8,
+                      bold=True, color=theme.ink)
+            yy += 14
+        return yy
+
+    # -- the ship's log ------------------------------------------------------------------------
+    def log_rows(self) -> list[tuple[str, str, str]]:
+        """(turn, what, details) for each change of this ship in the session, oldest first."""
+        session = self.session
+        if session is None:
+            return []
+        sid = self.ship.id
+        changes: dict[int, list] = {}
+        for entry in session.log:
+            if not entry.undone:
+                changes.setdefault(entry.action, []).append(entry)
+        rows = []
+        for entries in changes.values():
+            mine = [e for e in entries if e.ship == sid and e.kind == "detail"]
+            head = next((e for e in entries if e.kind == "action"), None)
+            if head is None or not (mine or head.ship == sid):
+                continue
+            rows.append((f"T{head.turn}", head.text, "; ".join(e.text for e in mine)))
+        return rows
+
+    def _draw_log(self, painter: QPainter, theme: Theme, y: float) -> float:
+        """The ship's log, as on a paper log: the latest changes, then ruled lines for notes."""
+        m = self.margin
+        w = self.width - 2 * m
+        rows = self.log_rows()
+        shown = rows[-LOG_ROWS:]
+        title = "Ship's log" + (f" (latest {len(shown)} of {len(rows)})" if len(rows) > len(shown) else "")
+        y = self.section(painter, theme, y, title)
+        row_h = 14.0
+        for i in range(LOG_ROWS):
+            top = y + i * row_h
+            if i < len(shown):
+                turn, what, details = shown[i]
+                self.text(painter, QRectF(m, top, 26, row_h), turn, size=7.5, color=theme.muted)
+                painter.setFont(self.font(7.5, True))
+                what_w = min(painter.fontMetrics().horizontalAdvance(what) + 4, 200)
+                self._elided(painter, QRectF(m + 28, top, what_w, row_h), what, 7.5, True, theme.ink)
+                self._elided(painter, QRectF(m + 32 + what_w, top, w - 32 - what_w, row_h),
+                             details, 7.5, False, theme.ink)
+            painter.setPen(QPen(theme.faint if i < len(shown) else theme.muted, 0.5))
+            painter.drawLine(QPointF(m, top + row_h), QPointF(m + w, top + row_h))
+        return y + LOG_ROWS * row_h + 4
+
+    def _elided(self, painter: QPainter, rect: QRectF, text: str, size: float, bold: bool,
+                color) -> None:
+        painter.setFont(self.font(size, bold))
+        text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(rect.width()))
+        painter.setPen(color)
+        painter.drawText(rect, int(ALIGN_LEFT), text)
+
+    # -- fuel and cargo ------------------------------------------------------------------------
+    def _tracker_label(self, painter: QPainter, theme: Theme, y: float, title: str,
+                       value: str) -> None:
+        m = self.margin
+        self.text(painter, QRectF(m, y, self.label_w - 8, self.box), title.upper(), size=9,
+                  bold=True, color=theme.ink)
+        self.text(painter, QRectF(m, y + self.box, self.label_w - 8, 13), value, size=8,
+                  color=theme.muted)
+
+    def _draw_fuel(self, painter: QPainter, theme: Theme, y: float) -> float:
+        """Fuel boxes, crossed off from the left as fuel is burnt; or the word "unlimited"."""
+        ship = self.ship
+        spec = ship.ship_class.spec
+        fuel = ship.state.get("fuel")
+        x0 = self.margin + self.label_w
+        b = self.box
+        if spec.fuel is None:
+            self._tracker_label(painter, theme, y, "Fuel", "")
+            rect = QRectF(x0, y, 120, b)
+            self.draw_box(painter, theme, rect, dashed=True)
+            self.text(painter, rect, "Unlimited", size=8.5, bold=True, color=theme.ink,
+                      align=ALIGN_CENTER)
+            self.areas.append(HitArea(rect, "fuel", f"Fuel: unlimited (a {ship.ship_class.name} "
+                                      "never runs dry). There is nothing to track."))
+            return y + b + 6
+        if spec.fuel == 0:
+            self._tracker_label(painter, theme, y, "Fuel", "")
+            store = ("an unlimited store" if spec.fuel_store is None
+                     else f"a store of {spec.fuel_store}" if spec.fuel_store else "no store")
+            rect = QRectF(x0, y, 330, b)
+            self.text(painter, rect, f"None of its own; {store} for other ships", size=8.5,
+                      color=theme.ink)
+            self.areas.append(HitArea(rect, "fuel", f"Fuel: a {ship.ship_class.name} has no "
+                                      f"fuel of its own and {store} to refuel other ships."))
+            return y + b + 6
+        self._tracker_label(painter, theme, y, "Fuel", f"{fuel} of {spec.fuel} left")
+        if spec.fuel > FUEL_BOXES_MAX:
+            return self._counter(painter, theme, y, "fuel", fuel, spec.fuel, "",
+                                 lambda v: tp.fuel_action(ship, v), tp.set_fuel)
+        spent = spec.fuel - fuel
+        per_row = 20
+        for i in range(1, spec.fuel + 1):
+            row, col = divmod(i - 1, per_row)
+            x = x0 + col * (b + 2) + (col // 5) * 6
+            rect = QRectF(x, y + row * (b + 10), b, b)
+            self.draw_box(painter, theme, rect, mark="slash" if i <= spent else "")
+            if i % 5 == 0:
+                self.text(painter, QRectF(x - 4, rect.bottom() + 0.5, b + 8, 8), str(i), size=6,
+                          color=theme.muted, align=ALIGN_CENTER)
+            if i > spent:
+                target = spec.fuel - i
+                does = (f"Click: burn {i - spent} fuel ({fuel} → {target} left)."
+                        if i - spent > 1 else f"Click: burn 1 fuel ({fuel} → {target} left).")
+            else:
+                target = spec.fuel - i + 1
+                does = f"Click: take on fuel up to this box ({fuel} → {target} left)."
+            why = refusal(ship, lambda s, v=target: tp.set_fuel(s, v))
+            self.areas.append(HitArea(
+                rect, f"fuel:{i}",
+                f"Fuel box {i} of {spec.fuel} ({'burnt' if i <= spent else 'left'}).\n{does}",
+                click=None if why else (lambda v=target: tp.fuel_action(ship, v)), refusal=why))
+        rows = (spec.fuel + per_row - 1) // per_row
+        return y + rows * (b + 10)
+
+    def _draw_cargo(self, painter: QPainter, theme: Theme, y: float) -> float:
+        """The cargo scale (every 5 t, the load circled) or a counter for a big hold."""
+        ship = self.ship
+        spec = ship.ship_class.spec
+        cargo = int(ship.state.get("cargo", 0) or 0)
+        cap = spec.cargo
+        b = self.box
+        x0 = self.margin + self.label_w
+        cap_words = ", unlimited hold" if cap is None else f" of {cap} t"
+        self._tracker_label(painter, theme, y, "Cargo", f"{cargo} t{cap_words}" if cap != 0 else "")
+        if cap == 0:
+            self.text(painter, QRectF(x0, y, 300, b), "No hold", size=8.5, color=theme.ink)
+            self.areas.append(HitArea(QRectF(x0, y, 80, b), "cargo",
+                                      f"Cargo: a {ship.ship_class.name} carries no cargo."))
+            return y + b + 12
+        if cap is None or cap > CARGO_SCALE_MAX:
+            return self._counter(painter, theme, y, "cargo", cargo, cap, " t",
+                                 lambda v: tp.cargo_action(ship, v), tp.set_cargo)
+        steps = list(range(0, cap + 1, CARGO_STEP))
+        if steps[-1] != cap:
+            steps.append(cap)
+        w = b + 6
+        for i, tons in enumerate(steps):
+            x = x0 + i * (w + 2)
+            rect = QRectF(x, y, w, b)
+            self.draw_box(painter, theme, rect)
+            self.text(painter, rect, str(tons), size=7.5, color=theme.ink, align=ALIGN_CENTER)
+            if tons == cargo:
+                self.draw_circle(painter, theme, rect)
+            why = refusal(ship, lambda s, v=tons: tp.set_cargo(s, v))
+            if tons == cargo:
+                tip = f"Cargo {tons} t (circled: the load now)."
+                click = None
+                why = why or f"The ship carries {tons} t now."
+            else:
+                verb = "load" if tons > cargo else "unload"
+                tip = f"Cargo {tons} t.\nClick: {verb} to {tons} t (now {cargo} t)."
+                click = None if why else (lambda v=tons: tp.cargo_action(ship, v))
+            self.areas.append(HitArea(rect, f"cargo:{tons}", tip, click=click, refusal=why))
+        if cargo not in steps:  # an odd load: a pen tick at its place on the scale, and the number
+            below = max(i for i, t in enumerate(steps) if t < cargo)
+            lo, hi = steps[below], steps[below + 1]
+            x = x0 + below * (w + 2) + w / 2 + (cargo - lo) / (hi - lo) * (w + 2)
+            painter.setPen(QPen(theme.accent, 1.8))
+            painter.drawLine(QPointF(x, y - 4), QPointF(x, y + b + 4))
+            self.text(painter, QRectF(x - 15, y + b + 3, 30, 9), f"{cargo} t", size=6.5,
+                      bold=True, color=theme.accent, align=ALIGN_CENTER)
+        return y + b + 14
+
+    def _counter(self, painter: QPainter, theme: Theme, y: float, key: str, value: int,
+                 cap: int | None, unit: str, build, rule) -> float:
+        """A written-in number with −/+ steps (fuel or cargo too big for boxes)."""
+        ship = self.ship
+        b = self.box
+        x0 = self.margin + self.label_w
+        rect = QRectF(x0, y, 60, b)
+        self.draw_box(painter, theme, rect)
+        self.text(painter, rect, f"{value}{unit}", size=9, bold=True, color=theme.ink,
+                  align=ALIGN_CENTER)
+        self.areas.append(HitArea(rect, key, f"{key.capitalize()}: {value}{unit}"
+                                  + (f" of {cap}{unit}" if cap is not None else "")
+                                  + ". Set an exact amount in the Actions panel."))
+        x = rect.right() + 8
+        for step in (-10, -1, 1, 10):
+            target = max(0, value + step)
+            if cap is not None:
+                target = min(cap, target)
+            r = QRectF(x, y, b + 8, b)
+            self.draw_box(painter, theme, r)
+            self.text(painter, r, f"{step:+d}".replace("-", "−"), size=6.5, color=theme.muted,
+                      align=ALIGN_CENTER)
+            why = (f"{key.capitalize()} is already {value}{unit}." if target == value
+                   else refusal(ship, lambda s, v=target: rule(s, v)))
+            self.areas.append(HitArea(
+                r, f"{key}:{step:+d}", f"{key.capitalize()} {step:+d}{unit}.\n"
+                f"Click: {value}{unit} → {target}{unit}.",
+                click=None if why else (lambda v=target: build(v)), refusal=why))
+            x += b + 12
+        return y + b + 8
+
+
+SHEET = TriplanetarySheet

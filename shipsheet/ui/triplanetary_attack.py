@@ -1,0 +1,725 @@
+"""The referee's attack dialog (Triplanetary): attackers and targets, odds, dice, preview, Apply.
+
+Everything the dialog shows comes from the rules' :func:`resolve_attack` /
+:func:`resolve_other`, which change nothing. The dice are either typed (physical
+dice) or rolled with the session dice: a "Roll" shows what the session dice
+will give (a copy of the seeded dice is asked, the session's are untouched),
+and Apply builds the rules' :func:`attack` / :func:`other_damage` action, which
+rolls those same dice inside the action (so they are logged and undo rewinds
+them). One Apply is one undo step with one log line per target.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPen
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QGridLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget,
+                               QListWidgetItem, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from ..model import Dice, RuleViolation
+from ..rules import triplanetary as tp
+from ..sheets.triplanetary import LADDER_TOP, combat_system, refusal, scratch, track_title
+from .document import SessionDocument
+from .sheet_view import theme_for
+
+KINDS = (("guns", "Guns"), ("torpedo", "Torpedo"), ("mine", "Mine"), ("asteroid", "Asteroid"),
+         ("ram", "Ram"))
+SHIP_ROLE = Qt.ItemDataRole.UserRole
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+class DieBox(QWidget):
+    """One die: type its value (physical dice) or roll it with the session dice."""
+
+    changed = Signal()
+
+    def __init__(self, what: str, roll_text: str = "Roll", parent: QWidget | None = None):
+        super().__init__(parent)
+        self.what = what
+        self.rolled = False
+        self.spin = QSpinBox()
+        self.spin.setRange(0, 6)
+        self.spin.setSpecialValueText("–")
+        self.spin.setAccessibleName(what)
+        self.spin.setToolTip(f"{what}: type the value of a physical d6 (1–6), or use Roll")
+        self.spin.valueChanged.connect(self._typed)
+        self.roll_button = QPushButton(roll_text)
+        self.roll_button.setToolTip(f"Roll {what.lower()} with the session dice (seeded and logged)")
+        self.roll_button.clicked.connect(self.roll)
+        self.source = QLabel()
+        self.source.setMinimumWidth(70)
+        self.result = QLabel()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.spin)
+        layout.addWidget(self.roll_button)
+        layout.addWidget(self.source)
+        layout.addWidget(self.result, 1)
+
+    @property
+    def typed(self) -> int | None:
+        """The typed value, or None (rolled, or not known yet)."""
+        return None if self.rolled or self.spin.value() == 0 else self.spin.value()
+
+    @property
+    def known(self) -> bool:
+        return self.rolled or self.spin.value() > 0
+
+    def _typed(self, value: int) -> None:
+        self.rolled = False
+        self.source.setText("typed" if value else "")
+        self.changed.emit()
+
+    def roll(self) -> None:
+        self.rolled = True
+        self.changed.emit()
+
+    def show_rolled(self, value: int | None) -> None:
+        """Show what the session dice give for this die."""
+        if not self.rolled:
+            return
+        self.spin.blockSignals(True)
+        self.spin.setValue(value or 0)
+        self.spin.blockSignals(False)
+        self.source.setText("rolled")
+
+    def reset(self) -> None:
+        self.rolled = False
+        self.spin.blockSignals(True)
+        self.spin.setValue(0)
+        self.spin.blockSignals(False)
+        self.source.setText("")
+        self.result.setText("")
+
+
+class TrackPreview(QWidget):
+    """One target's tracks before and after the attack, drawn like the sheet's ladders."""
+
+    ROW = 17.0
+    BOX = 11.0
+    PITCH = 19.0
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.name = ""
+        self.tracks: tuple[str, ...] = tp.TRACKS
+        self.before: dict[str, int] = {}
+        self.after: dict[str, int] = {}
+        self.words = ""
+        self.destroyed = False
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_preview(self, name: str, tracks: tuple[str, ...], before: dict[str, int],
+                    after: dict[str, int], words: str, destroyed: bool) -> None:
+        self.name, self.tracks, self.before, self.after = name, tracks, before, after
+        self.words, self.destroyed = words, destroyed
+        changes = [f"{track_title(t)} D{before[t]} → D{after[t]}" if after[t] != before[t]
+                   else f"{track_title(t)} D{before[t]}" for t in tracks]
+        self.setAccessibleName(f"{name}: " + ", ".join(changes) + f". {words}")
+        self.setToolTip(self.accessibleName())
+        self.updateGeometry()
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(360, int(20 + self.ROW * len(self.tracks) + 18))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def paintEvent(self, event) -> None:
+        theme = theme_for(self)
+        ink = self.palette().color(self.foregroundRole())
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        font = QFont(self.font())
+        bold = QFont(font)
+        bold.setBold(True)
+        p.setFont(bold)
+        p.setPen(ink)
+        p.drawText(QRectF(0, 0, self.width(), 18), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                   self.name + ("  —  DESTROYED" if self.destroyed else ""))
+        small = QFont(font)
+        small.setPointSizeF(font.pointSizeF() * 0.85)
+        y = 20.0
+        x0 = 78.0
+        for track in self.tracks:
+            before, after = self.before.get(track, 0), self.after.get(track, 0)
+            p.setFont(small)
+            p.setPen(ink)
+            p.drawText(QRectF(0, y, x0 - 6, self.ROW), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                       track_title(track))
+            for step in range(LADDER_TOP + 1):
+                r = QRectF(x0 + step * self.PITCH, y + (self.ROW - self.BOX) / 2, self.BOX, self.BOX)
+                p.setPen(QPen(ink, 1.0))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRect(r)
+                inset = r.adjusted(2, 2, -2, -2)
+                if 0 < step <= min(before, LADDER_TOP):  # damage already marked
+                    p.setPen(QPen(ink, 1.3))
+                    p.drawLine(inset.bottomLeft(), inset.topRight())
+                elif before < step <= after or (step == LADDER_TOP and after > LADDER_TOP > before):
+                    p.setPen(QPen(theme.mark, 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+                    p.drawLine(inset.bottomLeft(), inset.topRight())
+                    p.drawLine(inset.topLeft(), inset.bottomRight())  # new damage: a bold X
+            circled = min(after, LADDER_TOP)
+            r = QRectF(x0 + circled * self.PITCH, y + (self.ROW - self.BOX) / 2, self.BOX, self.BOX)
+            p.setPen(QPen(theme.accent, 1.5))
+            p.drawEllipse(r.adjusted(-2.5, -2.5, 2.5, 2.5))
+            text = f"D{before} → D{after}" if after != before else f"D{before}"
+            p.setFont(bold if after != before else small)
+            p.setPen(ink)
+            p.drawText(QRectF(x0 + (LADDER_TOP + 1) * self.PITCH + 4, y, 120, self.ROW),
+                       int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
+            y += self.ROW
+        p.setFont(small)
+        p.drawText(QRectF(0, y + 1, self.width(), 16), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                   self.words)
+        p.end()
+
+
+class AttackDialog(QDialog):
+    """Resolve one attack for the referee, preview it, apply it as one undo step."""
+
+    def __init__(self, doc: SessionDocument, parent: QWidget | None = None,
+                 attackers: list[str] | tuple[str, ...] = (), targets: list[str] | tuple[str, ...] = ()):
+        super().__init__(parent)
+        self.doc = doc
+        self.setWindowTitle("Attack — Triplanetary")
+        self.result: tp.AttackResult | None = None
+        self.problem = ""
+        self.last_applied = ""
+
+        # -- left: who, with what ------------------------------------------------------------
+        self.kind = QComboBox()
+        for key, label in KINDS:
+            self.kind.addItem(label, key)
+        self.kind.setToolTip("Guns use the odds column; torpedoes, mines, asteroids and rams "
+                             "use the other damage table")
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        self.attackers = QListWidget()
+        self.attackers.setAccessibleName("Attackers")
+        self.targets = QListWidget()
+        self.targets.setAccessibleName("Targets")
+        for widget in (self.attackers, self.targets):
+            widget.itemChanged.connect(self.recompute)
+            widget.setMinimumHeight(110)
+        self.attackers_label = QLabel("A&ttackers (strengths add):")
+        self.attackers_label.setBuddy(self.attackers)
+        targets_label = QLabel("Tar&gets (strengths add):")
+        targets_label.setBuddy(self.targets)
+        self.attack_sum = QLabel()
+        self.attack_sum.setWordWrap(True)
+        self.defense_sum = QLabel()
+        self.defense_sum.setWordWrap(True)
+
+        self.less = QCheckBox("Attack at &less than full strength:")
+        self.less.setToolTip("A ship may attack at less than its full strength")
+        self.less.toggled.connect(self.recompute)
+        self.strength = QSpinBox()
+        self.strength.setRange(1, 1)
+        self.strength.setAccessibleName("Attack strength")
+        self.strength.valueChanged.connect(self.recompute)
+        self.range = QSpinBox()
+        self.range.setRange(0, 99)
+        self.range.setToolTip("−1 to the to-hit roll per hex of range")
+        self.range.valueChanged.connect(self.recompute)
+        self.velocity = QSpinBox()
+        self.velocity.setRange(0, 99)
+        self.velocity.setToolTip("−1 to the to-hit roll per hex of relative velocity beyond 2")
+        self.velocity.valueChanged.connect(self.recompute)
+        self.heroic = QCheckBox("&Heroic (+1)")
+        self.heroic.setToolTip("+1 to the to-hit roll for a heroic ship")
+        self.heroic.toggled.connect(self.recompute)
+        self.modifier = QSpinBox()
+        self.modifier.setRange(-6, 6)
+        self.modifier.setToolTip("House rule: a referee's die modifier for other damage "
+                                 "(below 1: no effect; above 6 counts as 6)")
+        self.modifier.valueChanged.connect(self.recompute)
+        self.distribute = QComboBox()
+        self.distribute.addItem("Each target takes every damage roll", "each")
+        self.distribute.addItem("Damage rolls dealt one per target in turn", "in-turn")
+        self.distribute.setToolTip("House rule for several targets attacked together")
+        self.distribute.currentIndexChanged.connect(self.recompute)
+
+        left = QVBoxLayout()
+        form = QFormLayout()
+        kind_label = QLabel("&Kind:")
+        kind_label.setBuddy(self.kind)
+        form.addRow(kind_label, self.kind)
+        left.addLayout(form)
+        left.addWidget(self.attackers_label)
+        left.addWidget(self.attackers)
+        left.addWidget(self.attack_sum)
+        left.addWidget(targets_label)
+        left.addWidget(self.targets)
+        left.addWidget(self.defense_sum)
+        self.gun_form = QWidget()
+        gf = QFormLayout(self.gun_form)
+        gf.setContentsMargins(0, 0, 0, 0)
+        gf.addRow(self.less, self.strength)
+        range_label = QLabel("&Range (hexes):")
+        range_label.setBuddy(self.range)
+        gf.addRow(range_label, self.range)
+        velocity_label = QLabel("Relative &velocity (hexes):")
+        velocity_label.setBuddy(self.velocity)
+        gf.addRow(velocity_label, self.velocity)
+        gf.addRow(self.heroic)
+        left.addWidget(self.gun_form)
+        self.other_form = QWidget()
+        of = QFormLayout(self.other_form)
+        of.setContentsMargins(0, 0, 0, 0)
+        modifier_label = QLabel("Die &modifier (house rule):")
+        modifier_label.setBuddy(self.modifier)
+        of.addRow(modifier_label, self.modifier)
+        left.addWidget(self.other_form)
+        self.distribute_form = QWidget()
+        df = QFormLayout(self.distribute_form)
+        df.setContentsMargins(0, 0, 0, 0)
+        distribute_label = QLabel("&Several targets:")
+        distribute_label.setBuddy(self.distribute)
+        df.addRow(distribute_label, self.distribute)
+        left.addWidget(self.distribute_form)
+
+        # -- right: odds, dice, hits, preview --------------------------------------------------
+        self.system = QLabel()
+        self.system.setWordWrap(True)
+        self.odds = QLabel()
+        odds_font = QFont(self.font())
+        odds_font.setPointSizeF(odds_font.pointSizeF() * 1.8)
+        odds_font.setBold(True)
+        self.odds.setFont(odds_font)
+        self.odds.setAccessibleName("Odds column")
+        self.odds_detail = QLabel()
+        self.odds_detail.setWordWrap(True)
+
+        dice = QGroupBox("Dice")
+        dl = QVBoxLayout(dice)
+        self.to_hit = DieBox("To-hit roll", "R&oll")
+        self.to_hit.changed.connect(self._to_hit_changed)
+        to_hit_row = QHBoxLayout()
+        to_hit_label = QLabel("To-&hit roll:")
+        to_hit_label.setBuddy(self.to_hit.spin)
+        to_hit_label.setMinimumWidth(100)
+        to_hit_row.addWidget(to_hit_label)
+        to_hit_row.addWidget(self.to_hit, 1)
+        dl.addLayout(to_hit_row)
+        self.hits = QLabel()
+        self.hits.setWordWrap(True)
+        self.hits.setAccessibleName("Hits")
+        dl.addWidget(self.hits)
+        self.damage_grid = QGridLayout()
+        dl.addLayout(self.damage_grid)
+        self.damage_boxes: list[DieBox] = []
+        self.roll_damage = QPushButton("Roll &damage dice")
+        self.roll_damage.setToolTip("Roll every damage die not typed yet, with the session dice")
+        self.roll_damage.clicked.connect(self.roll_all_damage)
+        dl.addWidget(self.roll_damage, 0, Qt.AlignmentFlag.AlignLeft)
+
+        preview = QGroupBox("Preview — each target's tracks after the attack")
+        self.preview_layout = QVBoxLayout(preview)
+        self.preview_layout.addStretch(1)
+        self.previews: list[TrackPreview] = []
+        preview_scroll = QScrollArea()
+        preview_scroll.setWidgetResizable(True)
+        preview_scroll.setWidget(preview)
+        preview_scroll.setMinimumHeight(150)
+
+        self.problem_label = QLabel()
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setAccessibleName("Why not")
+        bold = QFont(self.font())
+        bold.setBold(True)
+        self.problem_label.setFont(bold)
+        self.applied_label = QLabel()
+        self.applied_label.setWordWrap(True)
+
+        right = QVBoxLayout()
+        right.addWidget(self.system)
+        right.addWidget(self.odds)
+        right.addWidget(self.odds_detail)
+        right.addWidget(dice)
+        right.addWidget(preview_scroll, 1)
+        right.addWidget(self.problem_label)
+        right.addWidget(self.applied_label)
+
+        self.buttons = QDialogButtonBox()
+        self.apply_button = self.buttons.addButton("&Apply", QDialogButtonBox.ButtonRole.ApplyRole)
+        self.apply_button.setToolTip("Apply the attack to its targets: one undo step, one log "
+                                     "line per target")
+        self.apply_button.clicked.connect(self.apply)
+        close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        close.clicked.connect(self.close)
+        for button in (self.apply_button, close):
+            button.setAutoDefault(False)  # Enter after typing a die never applies by accident
+
+        columns = QHBoxLayout()
+        columns.addLayout(left, 1)
+        columns.addLayout(right, 1)
+        outer = QVBoxLayout(self)
+        outer.addLayout(columns, 1)
+        outer.addWidget(self.buttons)
+        self.resize(920, 680)
+
+        # The window's Undo/Redo shortcuts, here too (the dialog has the focus).
+        for text, keys, slot in (("Undo", QKeySequence.StandardKey.Undo, doc.undo_stack.undo),
+                                 ("Redo", QKeySequence.StandardKey.Redo, doc.undo_stack.redo)):
+            act = QAction(text, self)
+            act.setShortcut(keys)
+            act.triggered.connect(slot)
+            self.addAction(act)
+
+        self._fill_lists(set(attackers), set(targets))
+        doc.changed.connect(self._on_doc_changed)
+        self._kind_changed()
+
+    # -- the roster ------------------------------------------------------------------------------
+    @property
+    def kind_key(self) -> str:
+        return self.kind.currentData()
+
+    def _fill_lists(self, attackers: set[str], targets: set[str]) -> None:
+        """One checkable row per ship, with its strength and why it cannot take part."""
+        for widget, chosen, role in ((self.attackers, attackers, "attacker"),
+                                     (self.targets, targets, "target")):
+            widget.blockSignals(True)
+            widget.clear()
+            for ship in self.doc.session.ships:
+                spec = ship.ship_class.spec
+                text = f"{ship.name} — {ship.ship_class.name} {spec.strength_label}"
+                if ship.side:
+                    text += f" · {ship.side}"
+                if role == "attacker":
+                    why = refusal(ship, tp.check_attacker)
+                else:
+                    why = f"{ship.name} is destroyed." if tp.is_destroyed(ship) else None
+                if why:
+                    text += "  (" + ("destroyed" if tp.is_destroyed(ship) else
+                                     "defensive only" if spec.defensive_only else "can't fire") + ")"
+                item = QListWidgetItem(text)
+                item.setData(SHIP_ROLE, ship.id)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable
+                              | Qt.ItemFlag.ItemIsSelectable)
+                item.setCheckState(Qt.CheckState.Checked if ship.id in chosen
+                                   else Qt.CheckState.Unchecked)
+                item.setToolTip(why or (f"Combat strength {spec.strength_label}"))
+                widget.addItem(item)
+            widget.blockSignals(False)
+
+    def _checked_ids(self, widget: QListWidget) -> list[str]:
+        return [widget.item(i).data(SHIP_ROLE) for i in range(widget.count())
+                if widget.item(i).checkState() == Qt.CheckState.Checked]
+
+    def _ships(self, widget: QListWidget):
+        session = self.doc.session
+        return [session.ship(i) for i in self._checked_ids(widget)]
+
+    def set_checked(self, role: str, names: list[str]) -> None:
+        """Check exactly the ships named (by name or id) among the attackers or targets."""
+        widget = self.attackers if role == "attackers" else self.targets
+        wanted = {self.doc.session.ship(n).id for n in names}
+        widget.blockSignals(True)
+        for i in range(widget.count()):
+            item = widget.item(i)
+            item.setCheckState(Qt.CheckState.Checked if item.data(SHIP_ROLE) in wanted
+                               else Qt.CheckState.Unchecked)
+        widget.blockSignals(False)
+        self.recompute()
+
+    def pick(self, attackers: list[str] | tuple[str, ...], targets: list[str] | tuple[str, ...]) -> None:
+        """Tick exactly these ships (ids) as attackers and targets; the dice start afresh."""
+        self.to_hit.reset()
+        self._set_damage_boxes(0)
+        self.applied_label.setText("")
+        self._fill_lists(set(attackers), set(targets))
+        self.recompute()
+
+    def showEvent(self, event) -> None:
+        self._on_doc_changed()
+        super().showEvent(event)
+
+    def _on_doc_changed(self) -> None:
+        if not self.isVisible():
+            return  # worked out again when shown
+        known = {s.id for s in self.doc.session.ships}
+        attackers = set(self._checked_ids(self.attackers)) & known
+        targets = set(self._checked_ids(self.targets)) & known
+        self._fill_lists(attackers, targets)
+        self.recompute()
+
+    # -- working it out --------------------------------------------------------------------------
+    def _kind_changed(self, *_args) -> None:
+        guns = self.kind_key == "guns"
+        self.gun_form.setVisible(guns)
+        self.other_form.setVisible(not guns)
+        self.attackers_label.setText("A&ttackers (strengths add):" if guns
+                                     else "Sources (recorded only, op&tional):")
+        self.recompute()
+
+    def _to_hit_changed(self) -> None:
+        self.recompute()
+
+    def _dice(self) -> Dice:
+        """A copy of the session dice: it gives exactly what the session dice will roll next."""
+        dice = self.doc.session.dice
+        copy = Dice(dice.seed, dice.count)
+        if dice.typed_pending:
+            copy.type_in(*dice.typed_pending)
+        return copy
+
+    def _combat(self) -> str:
+        return combat_system(self.doc.session)
+
+    def _options(self, to_hit: int | None, damage: list[int]) -> dict:
+        options = dict(to_hit_roll=to_hit, damage_rolls=list(damage) or None,
+                       distribute=self.distribute.currentData())
+        if self.kind_key == "guns":
+            options.update(range=self.range.value(), relative_velocity=self.velocity.value(),
+                           heroic=self.heroic.isChecked(),
+                           strength=self.strength.value() if self.less.isChecked() else None)
+        else:
+            options.update(modifier=self.modifier.value())
+        return options
+
+    def _resolve(self, to_hit: int | None, damage: list[int]) -> tp.AttackResult:
+        attackers, targets = self._ships(self.attackers), self._ships(self.targets)
+        options = self._options(to_hit, damage)
+        if self.kind_key == "guns":
+            return tp.resolve_attack(attackers, targets, rng=self._dice(), combat=self._combat(),
+                                     **options)
+        return tp.resolve_other(self.kind_key, targets, sources=attackers, rng=self._dice(),
+                                combat=self._combat(), **options)
+
+    def _damage_prefix(self) -> tuple[list[int], bool]:
+        """The typed damage rolls (they come first), and whether one is typed after a rolled one."""
+        typed, gap = [], False
+        for box in self.damage_boxes:
+            if box.typed is not None:
+                if gap:
+                    return typed, True
+                typed.append(box.typed)
+            else:
+                gap = True
+        return typed, False
+
+    def _set_damage_boxes(self, count: int) -> None:
+        while len(self.damage_boxes) > count:
+            box = self.damage_boxes.pop()
+            label = self.damage_grid.itemAtPosition(len(self.damage_boxes), 0).widget()
+            for widget in (label, box):
+                self.damage_grid.removeWidget(widget)
+                widget.setParent(None)
+                widget.deleteLater()
+        while len(self.damage_boxes) < count:
+            n = len(self.damage_boxes) + 1
+            box = DieBox(f"Damage roll {n}")
+            box.changed.connect(self.recompute)
+            label = QLabel(f"Damage roll &{n}:" if n < 10 else f"Damage roll {n}:")
+            label.setBuddy(box.spin)
+            label.setMinimumWidth(100)
+            self.damage_grid.addWidget(label, n - 1, 0)
+            self.damage_grid.addWidget(box, n - 1, 1)
+            self.damage_boxes.append(box)
+
+    def _strength_sums(self) -> None:
+        attackers, targets = self._ships(self.attackers), self._ships(self.targets)
+        guns = self.kind_key == "guns"
+        full = sum(s.ship_class.spec.combat for s in attackers)
+        parts = " + ".join(f"{s.name} {s.ship_class.spec.strength_label}" for s in attackers)
+        if guns:
+            self.attack_sum.setText(f"Attack strength: <b>{full}</b>" + (f" ({parts})" if len(attackers) > 1 else "")
+                                    if attackers else "Attack strength: pick the attacking ships.")
+        else:
+            self.attack_sum.setText("")
+        defense = sum(s.ship_class.spec.combat for s in targets)
+        parts = " + ".join(f"{s.name} {s.ship_class.spec.strength_label}" for s in targets)
+        if guns:
+            self.defense_sum.setText(f"Defense strength: <b>{defense}</b>" + (f" ({parts})" if len(targets) > 1 else "")
+                                     if targets else "Defense strength: pick the targets.")
+        else:
+            self.defense_sum.setText("")
+        self.strength.blockSignals(True)
+        self.strength.setRange(1, max(1, full))
+        if not self.less.isChecked():
+            self.strength.setValue(max(1, full))
+        self.strength.blockSignals(False)
+        self.strength.setEnabled(self.less.isChecked())
+        self.distribute_form.setVisible(len(targets) > 1)
+
+    def recompute(self, *_args) -> None:
+        """Work the attack out again from the choices and the dice; enable Apply when complete."""
+        self.result = None
+        self.problem = ""
+        self._strength_sums()
+        guns = self.kind_key == "guns"
+        standard = self._combat() == tp.STANDARD
+        self.system.setText("Standard combat table (session option): one result D1–D5 or E."
+                            if standard else "Advanced Combat System: to-hit roll, then one "
+                            "damage roll per hit.")
+        self.roll_damage.setVisible(not standard)
+        self.odds.setText("—")
+        self.odds_detail.setText("")
+        attackers, targets = self._ships(self.attackers), self._ships(self.targets)
+        if (guns and not attackers) or not targets:
+            need = (["at least one attacker"] if guns and not attackers else []) + \
+                   (["at least one target"] if not targets else [])
+            self._fail("Pick " + " and ".join(need) + ".")
+            return
+        try:
+            first = self._resolve(self.to_hit.typed, [])
+        except RuleViolation as exc:
+            self._fail(f"Can't attack: {exc}")
+            return
+        self._show_odds(first)
+        if guns and first.column is None:
+            self._fail(f"Odds worse than 1:4 ({first.attack} against {first.defense}): the attack "
+                       "can have no effect. Add attackers or attack fewer targets.")
+            return
+        if not self.to_hit.known:
+            self._fail("Roll or type the to-hit die.")
+            return
+        self.to_hit.show_rolled(first.roll)
+        self._set_damage_boxes(0 if standard else first.hits)
+        typed, out_of_order = self._damage_prefix()
+        try:
+            result = self._resolve(self.to_hit.typed, typed)
+        except RuleViolation as exc:
+            self._fail(f"Can't attack: {exc}")
+            return
+        self.hits.setText(self._hits_text(result))
+        for i, box in enumerate(self.damage_boxes):
+            roll = result.damage_rolls[i]
+            box.show_rolled(roll.roll)
+            box.result.setText(f"→ {roll.damage.describe()}" if box.known else "")
+        self.roll_damage.setEnabled(any(not b.known for b in self.damage_boxes))
+        if out_of_order:
+            self._show_previews(None)
+            self._fail("Type the damage rolls first to last: the session dice roll the ones "
+                       "after the last typed roll.", clear=False)
+            return
+        missing = [i + 1 for i, b in enumerate(self.damage_boxes) if not b.known]
+        if missing:
+            self._show_previews(None)
+            self._fail("Roll or type damage roll " + ", ".join(map(str, missing)) + ".",
+                       clear=False)
+            return
+        self.result = result
+        self._show_previews(result)
+        self.problem_label.setText("")
+        self.apply_button.setEnabled(True)
+
+    def _fail(self, message: str, clear: bool = True) -> None:
+        """Show why the attack cannot be applied (yet); ``clear`` drops the dice results."""
+        self.problem = message
+        self.problem_label.setText(message)
+        self.apply_button.setEnabled(False)
+        if clear:
+            self._set_damage_boxes(0)
+            self.hits.setText("")
+            self.roll_damage.setEnabled(False)
+            self._show_previews(None)
+
+    def _show_odds(self, result: tp.AttackResult) -> None:
+        if result.kind == "guns":
+            self.odds.setText(result.column or "worse than 1:4")
+            mods = []
+            if self.range.value():
+                mods.append(f"range {self.range.value()}: −{self.range.value()}")
+            beyond = max(0, self.velocity.value() - 2)
+            if beyond:
+                mods.append(f"relative velocity {self.velocity.value()}: −{beyond}")
+            if self.heroic.isChecked():
+                mods.append("heroic: +1")
+            less = (f" (of {result.full_strength})"
+                    if result.full_strength is not None and result.attack != result.full_strength else "")
+            self.odds_detail.setText(
+                f"{result.attack}{less} against {result.defense}, rounded in the defender's favour. "
+                f"Die modifier {_signed(result.modifier)}" + (f" ({'; '.join(mods)})" if mods else "") + ".")
+        else:
+            self.odds.setText(self.kind.currentText())
+            self.odds_detail.setText("Other damage table: no odds, no range or velocity modifiers"
+                                     + (f"; die modifier {_signed(result.modifier)}." if result.modifier else "."))
+
+    def _hits_text(self, result: tp.AttackResult) -> str:
+        how = "rolled" if result.roll_rolled else "typed"
+        if result.roll is None:
+            return ""
+        roll = f"Roll {result.roll} ({how})"
+        if result.modifier:
+            roll += f" {_signed(result.modifier)} = {result.modified_roll}"
+            if result.modified_roll is not None and result.modified_roll < 1:
+                roll += " (below 1: no effect)"
+            elif result.modified_roll is not None and result.modified_roll > 6:
+                roll += " (counts as 6)"
+        if result.combat == tp.STANDARD:
+            return f"{roll}: <b>{result.standard_result or 'no effect'}</b>"
+        hits = f"{result.hits} hit{'s' if result.hits != 1 else ''}" if result.hits else "no hit"
+        return f"{roll}: <b>{hits}</b>" + (" — one damage roll per hit:" if result.hits else ".")
+
+    def _show_previews(self, result: tp.AttackResult | None) -> None:
+        """Each target's tracks: after the attack when the dice are all known, else as now."""
+        targets = self._ships(self.targets)
+        standard = self._combat() == tp.STANDARD
+        while len(self.previews) > len(targets):
+            widget = self.previews.pop()
+            self.preview_layout.removeWidget(widget)
+            widget.setParent(None)
+            widget.deleteLater()
+        while len(self.previews) < len(targets):
+            widget = TrackPreview()
+            self.previews.append(widget)
+            self.preview_layout.insertWidget(len(self.previews) - 1, widget)
+        for widget, ship in zip(self.previews, targets):
+            tracks = (tp.STANDARD_TRACK,) if standard else tp.TRACKS
+            before = {t: int(ship.state.get(t, 0) or 0) for t in tp.ALL_TRACKS}
+            after = dict(before)
+            trial = scratch(ship)
+            preview = next((t for t in result.targets if t.ship_id == ship.id), None) if result else None
+            if preview is not None:
+                if preview.damage:
+                    tp.apply_damage(trial, weapon=preview.damage.weapon, drive=preview.damage.drive,
+                                    structure=preview.damage.structure)
+                if preview.standard_result:
+                    tp.apply_standard(trial, preview.standard_result)
+                after = {t: int(trial.state.get(t, 0) or 0) for t in tp.ALL_TRACKS}
+            chips = tp.status_chips(trial)
+            if preview is None:
+                words = "Now: " + (" · ".join(chips) or "fully operational")
+            elif not preview.affected:
+                words = "No effect."
+            else:
+                words = "After: " + (" · ".join(chips) or "fully operational")
+            widget.set_preview(ship.name, tracks, before, after, words,
+                               preview is not None and preview.after.destroyed)
+
+    # -- dice and apply ----------------------------------------------------------------------
+    def roll_all_damage(self) -> None:
+        for box in self.damage_boxes:
+            if not box.known:
+                box.rolled = True
+        self.recompute()
+
+    def apply(self) -> bool:
+        """Apply the attack worked out (the dice rolled inside the action): one undo step."""
+        self.recompute()
+        if self.result is None:
+            return False
+        attackers, targets = self._ships(self.attackers), self._ships(self.targets)
+        typed, _ = self._damage_prefix()
+        options = self._options(self.to_hit.typed, typed)
+        if self.kind_key == "guns":
+            action = tp.attack(attackers, targets, **options)
+        else:
+            action = tp.other_damage(self.kind_key, targets, sources=attackers, **options)
+        if not self.doc.do(action):
+            return False
+        self.last_applied = action.name
+        self.to_hit.reset()
+        self._set_damage_boxes(0)
+        self.recompute()
+        self.applied_label.setText(f"Applied: {action.name}. Undo (Ctrl+Z) takes it back.")
+        return True
