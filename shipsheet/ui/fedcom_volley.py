@@ -14,20 +14,25 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence
+from PySide6.QtGui import QFont, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QDialog,
                                QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QRadioButton, QSpinBox, QTableView, QToolButton,
                                QVBoxLayout, QWidget)
 
-from ..model import RuleViolation
+from ..model import RuleViolation, check_die
 from ..rules.fedcom import (Overrides, VolleyResult, orders_of, preview_volley, session_chart,
                             shield_left, status, volley_action)
-from ..rules.fedcom.volley import FRAME_HIT, HIT, LOST, MAX_VOLLEY, SKIPPED
+from ..rules.fedcom.volley import FRAME_HIT, HIT, MAX_VOLLEY
 from ..sheets.fedcom import SHIELD_NAMES
 from .document import SessionDocument
 
 COLUMNS = ("Point", "Roll", "Row", "Col", "Cell", "Result", "Why")
+DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+FONT = int(Qt.ItemDataRole.FontRole.value)
+ALIGN = int(Qt.ItemDataRole.TextAlignmentRole.value)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+CENTRE = int(Qt.AlignmentFlag.AlignCenter.value)
 _SPLIT = re.compile(r"[\s,;]+")
 
 
@@ -86,20 +91,18 @@ class VolleyModel(QAbstractTableModel):
             return COLUMNS[section]
         return None
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        row = self._rows[index.row()]
-        col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return row[col]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return row[8].line()
-        if role == Qt.ItemDataRole.FontRole and col == 5:
-            outcome = row[7]
-            if outcome in (FRAME_HIT, HIT):
-                return self._bold
-            return self._italic
-        if role == Qt.ItemDataRole.TextAlignmentRole and 1 <= col <= 3:
-            return int(Qt.AlignmentFlag.AlignCenter)
+    def data(self, index, role=DISPLAY):
+        # Called for every visible cell and role on every paint: plain ints, no enum lookups.
+        if role == DISPLAY:
+            return self._rows[index.row()][index.column()]
+        if role == FONT:
+            if index.column() != 5:
+                return None
+            return self._bold if self._rows[index.row()][7] in (FRAME_HIT, HIT) else self._italic
+        if role == ALIGN:
+            return CENTRE if 1 <= index.column() <= 3 else None
+        if role == TOOLTIP:
+            return self._rows[index.row()][8].line()
         return None
 
     def text_rows(self) -> list[list[str]]:
@@ -198,6 +201,10 @@ class VolleyDialog(QDialog):
             self.table.setColumnWidth(col, width)
         preview_label = QLabel("&Preview:")
         preview_label.setBuddy(self.table)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setAccessibleName("The selected point in full")
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setAccessibleName("Standing orders not applied")
@@ -232,6 +239,7 @@ class VolleyDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(preview_label)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.details)
         layout.addWidget(self.notes)
         layout.addWidget(self.message)
         layout.addLayout(buttons)
@@ -243,6 +251,7 @@ class VolleyDialog(QDialog):
         self.roll_mode.toggled.connect(self._mode_changed)
         self.rolls.textChanged.connect(self.refresh_preview)
         self.use_orders.toggled.connect(self.refresh_preview)
+        self.table.selectionModel().currentRowChanged.connect(self._show_details)
         self.apply_button.clicked.connect(self.apply)
         self.copy_button.clicked.connect(self.copy_preview)
         self.close_button.clicked.connect(self.close)
@@ -309,7 +318,7 @@ class VolleyDialog(QDialog):
         """The typed rolls, or None when the session dice roll."""
         if not self.type_mode.isChecked():
             return None
-        return parse_rolls(self.rolls.text())
+        return [check_die(r, 6, "a DAC row") for r in parse_rolls(self.rolls.text())]
 
     def set_inputs(self, *, ship_id: str | None = None, damage: int | None = None,
                    shield: int | None | str = "keep", rolls: list[int] | str | None = None) -> None:
@@ -362,6 +371,7 @@ class VolleyDialog(QDialog):
     def _show(self) -> None:
         result = self.result
         self.model.set_result(result)
+        self.details.setText("Select a point to read it in full." if result and result.points else "")
         if result is None:
             self.summary.setText("")
             self.rolls_info.setText("")
@@ -376,23 +386,37 @@ class VolleyDialog(QDialog):
         if not used:
             info = "No DAC roll needed: no internal damage."
         else:
-            info = f"This volley uses {len(used)} DAC roll{'s' if len(used) != 1 else ''}: "
+            info = f"This volley uses {len(used)} DAC roll{'s' if len(used) != 1 else ''} "
+            info += "(one per group of up to 10 points): "
             parts = []
             if n_typed:
-                parts.append(f"{' '.join(map(str, used[:n_typed]))} typed")
+                parts.append(f"typed {' '.join(map(str, used[:n_typed]))}")
             if len(used) > n_typed:
-                parts.append(f"{' '.join(map(str, used[n_typed:]))} from the session dice")
+                parts.append(f"rolled by the session dice {' '.join(map(str, used[n_typed:]))}")
             info += "; ".join(parts) + "."
         if len(typed) > len(used):
             info += f" Typed rolls not needed (ignored): {' '.join(map(str, typed[len(used):]))}."
         self.rolls_info.setText(info)
-        self.notes.setText("\n".join(f"Not applied: {n}" for n in result.notes))
+        self.notes.setText("\n".join(f"Note: {n}" for n in result.notes))
         self.message.setText("")
         self.apply_button.setEnabled(self.damage.value() > 0)
 
+    def _show_details(self, current, _previous=None) -> None:
+        """The selected point as its full log line (the Why column is often cut short)."""
+        result = self.result
+        if result is None or not current.isValid() or current.row() >= len(result.points):
+            self.details.setText("")
+            return
+        ship = self.ship
+        volley = (ship.state.get("volleys", 0) + 1) if ship is not None else None
+        self.details.setText(result.points[current.row()].line(volley))
+
     def preview_lines(self) -> list[str]:
-        """The preview as the moderator's log will read it."""
-        return self.result.lines() if self.result else []
+        """The preview as the moderator's log will read it (numbered as the ship's next volley)."""
+        ship = self.ship
+        if self.result is None or ship is None:
+            return []
+        return self.result.lines(ship.state.get("volleys", 0) + 1)
 
     def copy_preview(self) -> None:
         QGuiApplication.clipboard().setText("\n".join(self.preview_lines()))
@@ -417,8 +441,9 @@ class VolleyDialog(QDialog):
             self.message.setText(f"<b>Not applied:</b> {self._refusal}")
             return False
         self.rolls.clear()  # those dice are spent
+        after = self.message.text()  # e.g. the ship is destroyed now: nothing more to allocate
         self.message.setText(f"Applied: {action.name}. The log has one line per point; "
-                             f"Undo takes the whole volley back.")
+                             f"Undo takes the whole volley back." + (f"<br>{after}" if after else ""))
         return True
 
 

@@ -148,7 +148,7 @@ def mark_level(ship: Ship, track: str, level: int) -> str:
     current = int(ship.state.get(track, 0))
     title = TRACK_TITLES[track].lower()
     if level == current:
-        raise RuleViolation(f"{ship.name}'s {title} is already at D{level}.")
+        raise RuleViolation(f"{ship.name}'s {title} track is already at D{level}.")
     if level > current:
         if track == "standard":
             add_standard(ship, level - current)
