@@ -1,0 +1,590 @@
+"""The Federation Commander ship card: shields, weapons, systems, frame, standing orders.
+
+Drawn from the model alone, for the screen and the printer alike ("the
+screen is the paper"). Every box is a hit area: a left click sets the box's
+next turn state (fired, charging, launched, used …) through the rules'
+action builders; the context menu offers the other states and the referee's
+corrections (destroy or restore by hand, drones left, shuttle occupant).
+Shield and frame boxes are marked by hand like a tally (a correction: the
+volley dialog marks them itself).
+
+Marks: a destroyed box is struck with a full X, a shield box down carries a
+slash, and a box used this turn (fired, charging, launched, used) has its
+top-right corner filled, like a dog-ear; weapons also say their state in
+words. No rule is decided here: states, orders, hit order and status all
+come from ``shipsheet.rules.fedcom``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from typing import Callable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPen, QPolygonF
+
+from ..model.games import GAME_TITLES
+from ..rules.fedcom import (OCCUPANTS, REPAIR_COSTS, BoxSpec, FedComClass, explain_order,
+                            mark_box_action, mark_frame_action, mark_shield_action, orders_of,
+                            repair_cost, set_drones_action, set_occupant_action,
+                            set_turn_state_action, status, turn_state, turn_states)
+from ..rules.fedcom.overrides import resolve  # not exported by the package (yet)
+from .base import HitArea, SheetPainter, Theme
+
+#: Shield facings by number [FC]: #1 is the front, numbered clockwise.
+SHIELD_NAMES = {1: "front", 2: "right front", 3: "right rear", 4: "rear", 5: "left rear",
+                6: "left front"}
+#: Where each shield sits on the card: the front row (#6, #1, #2) above the rear row
+#: (#5, #4, #3), as around the ship seen from above.
+SHIELD_GRID = ((6, 1, 2), (5, 4, 3))
+
+#: Kinds drawn as a box with a caption beside it (type, arc, state, load).
+CHIP_KINDS = ("phaser", "torpedo", "drone", "shuttle", "tractor")
+CHIP_TITLES = {"phaser": "Phasers", "torpedo": "Heavy weapons", "drone": "Drone racks",
+               "shuttle": "Shuttle bays", "tractor": "Tractor beams"}
+KIND_NOUNS = {"phaser": "phasers", "torpedo": "heavy weapons", "drone": "drone racks",
+              "shuttle": "shuttle bays", "tractor": "tractors"}
+CATEGORY_TITLES = {"weapons": "Weapons", "systems": "Ship systems", "control": "Control",
+                   "power": "Power", "hull": "Hull"}
+
+#: Turn states in words: (word when it is the state, what clicking to it does).
+STATE_WORDS = {
+    "unfired": "unfired", "fired": "fired", "charging": "charging",
+    "launched": "launched", "unused": "unused", "used": "used",
+    "used-dropped": "used & dropped", "holding": "holding",
+}
+DRONE_DEFAULT_WORD = "not launched"
+OCCUPANT_WORDS = {"empty": "empty", "admin": "admin shuttle", "suicide": "suicide shuttle"}
+
+_NUMBER = re.compile(r"(\d+)$")
+
+
+def box_number(box: BoxSpec) -> str:
+    """The number written in a box: its label, else the digits its id ends with."""
+    if box.label:
+        return box.label
+    found = _NUMBER.search(box.id)
+    return found.group(1) if found else ""
+
+
+def kind_title(kind: str) -> str:
+    """A kind as a heading word: "left-warp" -> "Left warp"."""
+    return kind.replace("-", " ").capitalize()
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def state_word(kind: str, state: str) -> str:
+    """A turn state in words for the card and tooltips."""
+    if kind == "drone" and state == turn_states(kind)[0]:
+        return DRONE_DEFAULT_WORD
+    return STATE_WORDS.get(state, state)
+
+
+class FedComSheet(SheetPainter):
+    """A Federation Commander ship card (sample or the owner's own)."""
+
+    box = 15.0
+    pitch = 17.0        # box plus the gap between boxes in a row
+    group_gap = 4.0     # extra space after every fifth box, for counting
+    label_w = 84.0      # the label column of a row of boxes
+    chip_w = 90.0       # a weapon (box and caption) in a chip row
+    chip_h = 26.0       # the height of a chip row
+    row_h = 20.0        # the height of a row of plain boxes
+
+    def __init__(self, ship, session=None):
+        super().__init__(ship, session)
+        self._orders_info: dict[str, dict[str, tuple[int, int, str]]] = {}
+        self._fonts: dict[tuple, QFont] = {}
+        self._places: dict[str, str] | None = None
+
+    def font(self, size: float, bold: bool = False) -> QFont:
+        """The base font, made once per size (a card sets a few hundred texts)."""
+        key = (size, bold, self._font_scale)
+        found = self._fonts.get(key)
+        if found is None:
+            found = self._fonts[key] = super().font(size, bold)
+        return found
+
+    # -- what the rules say (computed once per painter; a change makes a new painter) --
+    @property
+    def spec(self) -> FedComClass:
+        return self.ship.ship_class.spec
+
+    def hit_positions(self, kind: str) -> dict[str, tuple[int, int, str]]:
+        """box id -> (place, of how many, why) in the DDAP hit order of its kind now."""
+        info = self._orders_info.get(kind)
+        if info is None:
+            order, _notes = explain_order(self.ship, kind)
+            info = {box_id: (n, len(order), why) for n, (box_id, why) in enumerate(order, 1)}
+            self._orders_info[kind] = info
+        return info
+
+    def order_places(self) -> dict[str, str]:
+        """box id -> "hit first" / "hit last" for the standing orders that apply now."""
+        if self._places is None:
+            orders = orders_of(self.ship)
+            self._places = {}
+            if orders:
+                resolved = resolve(self.spec, self.ship.state["destroyed"], orders)
+                for ids in resolved.front.values():
+                    self._places.update({i: "hit first" for i in ids})
+                for ids in resolved.back.values():
+                    self._places.update({i: "hit last" for i in ids})
+        return self._places
+
+    # -- the card ---------------------------------------------------------------------------
+    def draw(self, painter: QPainter, theme: Theme) -> float:
+        spec = self.spec
+        name = self.ship.ship_class.name
+        race = (f" · {spec.race}" if spec.race and not name.casefold().startswith(spec.race.casefold())
+                else "")
+        y = self.draw_title(painter, theme, subtitle=f"{name}{race} · {GAME_TITLES['fedcom']}")
+        y = self._draw_summary(painter, theme, y)
+        y = self._draw_shields(painter, theme, y + 4)
+        y = self._draw_weapons(painter, theme, y + 6)
+        y = self._draw_systems(painter, theme, y + 6)
+        y = self._draw_columns(painter, theme, y + 6)
+        y = self._draw_orders(painter, theme, y + 6)
+        y = self._draw_legend(painter, theme, y + 8)
+        if self.ship.state.get("ship_destroyed"):
+            self._draw_stamp(painter, theme)
+        return y
+
+    def _draw_summary(self, painter: QPainter, theme: Theme, y: float) -> float:
+        """Damage control, frame left, boxes destroyed, repair this turn, turn and phase."""
+        m, w = self.margin, self.width - 2 * self.margin
+        st = status(self.ship)
+        spec = self.spec
+        bits = [f"Damage control {spec.damage_control}",
+                f"Frame {st.frame_left} of {st.frame} left",
+                f"{st.boxes_destroyed} of {st.boxes_total} boxes destroyed"
+                + (" (crippled)" if st.crippled and not st.destroyed else "")]
+        spent = self.ship.state.get("repair_spent", 0)
+        if spent:
+            bits.append(f"repair: {spent} of {spec.damage_control} points used this turn")
+        left = "   ·   ".join(bits)
+        self.text(painter, QRectF(m, y - 4, w, 14), left, size=8.5, color=theme.ink)
+        if self.session is not None:
+            turn = f"Turn {self.session.turn}, {self.session.phase}"
+            device = painter.device()
+            metrics = (QFontMetricsF(self.font(8.5), device) if device is not None
+                       else QFontMetricsF(self.font(8.5)))
+            if metrics.horizontalAdvance(left) + metrics.horizontalAdvance(turn) + 24 > w:
+                y += 13
+            self.text(painter, QRectF(m, y - 4, w, 14), turn, size=8.5, color=theme.muted,
+                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return y + 14
+
+    # -- headings -----------------------------------------------------------------------------
+    def heading(self, painter: QPainter, theme: Theme, x: float, y: float, w: float,
+                title: str, note: str = "") -> float:
+        """A labelled group heading over ``w`` units; returns the y its content starts at."""
+        self.text(painter, QRectF(x, y, w, 16), title.upper(), size=8.5, bold=True, color=theme.muted)
+        if note:
+            self.text(painter, QRectF(x, y, w, 16), note, size=7.5, color=theme.muted,
+                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        painter.setPen(QPen(theme.faint, 1.0))
+        painter.drawLine(QPointF(x, y + 17), QPointF(x + w, y + 17))
+        return y + 22
+
+    # -- boxes ---------------------------------------------------------------------------------
+    def pen_box(self, painter: QPainter, theme: Theme, rect: QRectF, *, mark: str = "",
+                number: str = "", used: bool = False, strong: bool = False) -> None:
+        """One box: its number, a dog-ear when used this turn, an X or a slash on top."""
+        if mark == "x":
+            painter.fillRect(rect, theme.faint)
+        if number:
+            self.text(painter, rect, number, size=7 if strong else 6, bold=strong,
+                      color=theme.ink if strong else theme.muted, align=Qt.AlignmentFlag.AlignCenter)
+        if used:
+            ear = 6.0
+            corner = QPolygonF([QPointF(rect.right() - ear, rect.top()), rect.topRight(),
+                                QPointF(rect.right(), rect.top() + ear)])
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.ink)
+            painter.drawPolygon(corner)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        self.draw_box(painter, theme, rect, mark=mark)
+
+    def box_positions(self, x: float, y: float, count: int, width: float) -> list[QRectF]:
+        """Rects for ``count`` boxes in rows from (x, y), a gap after every fifth, wrapping."""
+        rects = []
+        cx, cy, in_row = x, y, 0
+        for _ in range(count):
+            if cx + self.box > x + width + 0.01 and in_row:
+                cx, cy, in_row = x, cy + self.pitch, 0
+            rects.append(QRectF(cx, cy, self.box, self.box))
+            in_row += 1
+            cx += self.pitch + (self.group_gap if in_row % 5 == 0 else 0)
+        return rects
+
+    def boxes_width(self, count: int) -> float:
+        """The width a row of ``count`` boxes takes."""
+        if count <= 0:
+            return 0.0
+        return (count - 1) * self.pitch + ((count - 1) // 5) * self.group_gap + self.box
+
+    # -- shields ---------------------------------------------------------------------------
+    def _draw_shields(self, painter: QPainter, theme: Theme, y: float) -> float:
+        spec = self.spec
+        damage = self.ship.state["shield_damage"]
+        m, w = self.margin, self.width - 2 * self.margin
+        left = [s - d for s, d in zip(spec.shields, damage)]
+        y = self.heading(painter, theme, m, y, w, "Shields",
+                         f"{sum(left)} of {sum(spec.shields)} boxes up · click a box to mark or regenerate")
+        col_w = w / 3
+        per_row = 10
+        for grid_row in SHIELD_GRID:
+            tallest = 0.0
+            for col, n in enumerate(grid_row):
+                x = m + col * col_w
+                size, down = spec.shields[n - 1], damage[n - 1]
+                caption = f"#{n}  {SHIELD_NAMES[n]}"
+                self.text(painter, QRectF(x, y - 1, col_w - 8, 12), caption, size=8, bold=True,
+                          color=theme.ink)
+                self.text(painter, QRectF(x, y, col_w - 14, 12),
+                          f"{size - down} of {size}" if size else "none", size=7.5,
+                          color=theme.ink if size and size == down else theme.muted,
+                          align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if size and size == down:
+                    self.text(painter, QRectF(x + 60, y - 1, 40, 12), "DOWN", size=7.5, bold=True,
+                              color=theme.mark)
+                rects = self.box_positions(x, y + 13, size, self.boxes_width(per_row))
+                for k, rect in enumerate(rects, start=1):
+                    self.pen_box(painter, theme, rect, mark="slash" if k <= down else "")
+                    self.areas.append(self._shield_area(rect, n, k, size, down))
+                bottom = (rects[-1].bottom() if rects else y + 13) - y
+                tallest = max(tallest, bottom)
+            y += tallest + 7
+        return y
+
+    def _shield_area(self, rect: QRectF, n: int, k: int, size: int, down: int) -> HitArea:
+        ship = self.ship
+        if k <= down:
+            target = k - 1
+            click = f"regenerate boxes {k}–{down}" if k < down else f"regenerate box {k}"
+            where = "down"
+        else:
+            target = k
+            click = f"mark boxes {down + 1}–{k} down" if k > down + 1 else f"mark box {k} down"
+            where = "up"
+        tip = (f"Shield #{n} ({SHIELD_NAMES[n]}), box {k} of {size}: {where}\n"
+               f"{size - down} of {size} boxes up\n"
+               f"Click: {click} (by hand: volleys mark shields themselves; regeneration costs "
+               f"2 energy per box)")
+        return HitArea(rect, f"shield:{n}:{k}", tip,
+                       click=partial(mark_shield_action, ship, n, target))
+
+    # -- weapons and other chips -------------------------------------------------------------
+    def _draw_weapons(self, painter: QPainter, theme: Theme, y: float) -> float:
+        spec = self.spec
+        m, w = self.margin, self.width - 2 * self.margin
+        kinds = [k for k in ("phaser", "torpedo", "drone") if k in spec.by_kind]
+        weapon_kinds = [k for k in spec.kinds if spec.category(k) == "weapons" and k not in kinds]
+        if not kinds and not weapon_kinds:
+            return y
+        y = self.heading(painter, theme, m, y, w, "Weapons",
+                         f"repair {REPAIR_COSTS['weapons']} points per box · click: fired / unfired …")
+        for kind in kinds:
+            y = self._chip_rows(painter, theme, y, kind)
+            if kind == "torpedo" and len(spec.heavy_weapon_order) > 1:
+                # [seed 8FC4] the owner's type order decides first; shown as the card gives it.
+                self.text(painter, QRectF(m + self.label_w, y - 4, w - self.label_w, 11),
+                          "Types are hit in the card's order: "
+                          + " → ".join(spec.heavy_weapon_order)
+                          + " (standing orders may change it for a turn)",
+                          size=7, color=theme.muted)
+                y += 10
+        for kind in weapon_kinds:
+            y = self._plain_rows(painter, theme, m, y, w, [kind])
+        return y
+
+    def _chip_rows(self, painter: QPainter, theme: Theme, y: float, kind: str) -> float:
+        spec = self.spec
+        m, w = self.margin, self.width - 2 * self.margin
+        ids = spec.by_kind[kind]
+        self.text(painter, QRectF(m, y + 2, self.label_w - 4, 14), CHIP_TITLES[kind], size=8,
+                  bold=True, color=theme.ink)
+        x0 = m + self.label_w
+        cols = max(1, int((w - self.label_w) // self.chip_w))
+        for i, box_id in enumerate(ids):
+            row, col = divmod(i, cols)
+            x = x0 + col * self.chip_w
+            top = y + row * self.chip_h
+            self._chip(painter, theme, spec.box(box_id), x, top)
+        rows = (len(ids) + cols - 1) // cols
+        return y + rows * self.chip_h + 2
+
+    def _chip(self, painter: QPainter, theme: Theme, box: BoxSpec, x: float, top: float) -> None:
+        """A weapon, shuttle bay or tractor: box with its number, and two lines of caption."""
+        st = self.ship.state
+        destroyed = box.id in st["destroyed"]
+        state = None if destroyed else turn_state(self.ship, box.id)
+        default = turn_states(box.kind)[0]
+        rect = QRectF(x, top + 3, self.box, self.box)
+        self.pen_box(painter, theme, rect, mark="x" if destroyed else "", number=box_number(box),
+                     used=state is not None and state != default, strong=True)
+        tx = x + self.box + 5
+        tw = self.chip_w - self.box - 8
+        first, second = self._caption(box, state)
+        ink = theme.muted if destroyed else theme.ink
+        self.text(painter, QRectF(tx, top, tw, 11), first, size=7.5, bold=True, color=ink)
+        if destroyed:
+            second = "destroyed"
+            repair = st.get("repair")
+            if repair and repair.get("box") == box.id:
+                second = f"repair {repair['points']}/{repair_cost(self.spec, box.id)}"
+        placed = self.order_places().get(box.id)
+        if placed and not destroyed:
+            second = f"{second} · {placed}" if second else placed
+        emphasis = destroyed or (state is not None and state != default)
+        self.text(painter, QRectF(tx, top + 11, tw, 11), second, size=7, bold=emphasis and not destroyed,
+                  color=theme.ink if emphasis and not destroyed else theme.muted)
+        self.areas.append(self._box_area(rect.adjusted(-1, -3, tw + 6, 4), box, state))
+
+    def _caption(self, box: BoxSpec, state: str | None) -> tuple[str, str]:
+        st = self.ship.state
+        arc = box.arc_text if box.has_arc else ""
+        word = state_word(box.kind, state) if state is not None else ""
+        if box.kind == "phaser":
+            return f"{box.type}  {arc}", word
+        if box.kind == "torpedo":
+            sizes = {self.spec.box(b).size for b in self.spec.by_kind["torpedo"]}
+            if len(sizes) > 1:  # [seed 8FC4] "Smallest Fired ...": the size matters, say it
+                word = f"size {box.size}" + (f" · {word}" if word else "")
+            return f"{box.type}  {arc}", word
+        if box.kind == "drone":
+            left = st["drones"].get(box.id, box.drones)
+            name = box.type or "rack"
+            return f"{name}  {arc}", f"{left}/{box.drones} · {word}" if word else f"{left}/{box.drones} drones"
+        if box.kind == "shuttle":
+            occ = st["occupant"].get(box.id, box.occupant)
+            return OCCUPANT_WORDS[occ], word
+        if box.kind == "tractor":
+            return f"tractor  {arc}".strip(), word
+        return box.id, word
+
+    # -- plain boxes -------------------------------------------------------------------------
+    def _plain_rows(self, painter: QPainter, theme: Theme, x: float, y: float, w: float,
+                    kinds: list[str]) -> float:
+        """One row (wrapping if needed) of boxes per kind, the kind's name in the label column."""
+        spec = self.spec
+        for kind in kinds:
+            ids = spec.by_kind[kind]
+            lost = sum(1 for b in ids if b in self.ship.state["destroyed"])
+            label = kind_title(kind)
+            self.text(painter, QRectF(x, y, self.label_w - 4, self.box), label, size=8,
+                      color=theme.muted if lost == len(ids) else theme.ink,
+                      bold=False)
+            rects = self.box_positions(x + self.label_w, y, len(ids), w - self.label_w)
+            for box_id, rect in zip(ids, rects):
+                self._plain_box(painter, theme, spec.box(box_id), rect)
+            y = rects[-1].bottom() + (self.row_h - self.box)
+        return y
+
+    def _plain_box(self, painter: QPainter, theme: Theme, box: BoxSpec, rect: QRectF) -> None:
+        destroyed = box.id in self.ship.state["destroyed"]
+        state = None if destroyed else turn_state(self.ship, box.id)
+        used = state is not None and state != turn_states(box.kind)[0]
+        number = box_number(box) if len(self.spec.by_kind[box.kind]) > 1 else ""
+        self.pen_box(painter, theme, rect, mark="x" if destroyed else "", number=number, used=used)
+        self.areas.append(self._box_area(rect, box, state))
+
+    # -- the other groups -------------------------------------------------------------------
+    def _kinds_of(self, category: str) -> list[str]:
+        spec = self.spec
+        return [k for k in spec.kinds if spec.category(k) == category and k not in CHIP_KINDS]
+
+    def _draw_systems(self, painter: QPainter, theme: Theme, y: float) -> float:
+        """Shuttle bays and tractors, with what each holds and its state (ship systems)."""
+        spec = self.spec
+        m, w = self.margin, self.width - 2 * self.margin
+        chips = [k for k in ("shuttle", "tractor") if k in spec.by_kind]
+        if not chips:
+            return y
+        y = self.heading(painter, theme, m, y, w, "Shuttle bays and tractors",
+                         f"ship systems · repair {REPAIR_COSTS['systems']} points per box · "
+                         f"click: used this turn")
+        for kind in chips:
+            y = self._chip_rows(painter, theme, y, kind)
+        return y
+
+    def _draw_columns(self, painter: QPainter, theme: Theme, y: float) -> float:
+        """Control and power on the left; other ship systems, hull and frame on the right."""
+        m, w = self.margin, self.width - 2 * self.margin
+        half = (w - 16) / 2
+        xl, xr = m, m + half + 16
+        yl = yr = y
+        for category in ("control", "power"):
+            kinds = self._kinds_of(category)
+            if kinds:
+                yl = self.heading(painter, theme, xl, yl, half, CATEGORY_TITLES[category],
+                                  f"repair {REPAIR_COSTS[category]} per box")
+                yl = self._plain_rows(painter, theme, xl, yl, half, kinds) + 6
+        for category in ("systems", "hull"):
+            kinds = self._kinds_of(category)
+            if kinds:
+                yr = self.heading(painter, theme, xr, yr, half, CATEGORY_TITLES[category],
+                                  f"repair {REPAIR_COSTS[category]} per box")
+                yr = self._plain_rows(painter, theme, xr, yr, half, kinds) + 6
+        yr = self._draw_frame(painter, theme, xr, yr, half)
+        return max(yl, yr)
+
+    def _draw_frame(self, painter: QPainter, theme: Theme, x: float, y: float, w: float) -> float:
+        spec = self.spec
+        hits = self.ship.state["frame_hits"]
+        y = self.heading(painter, theme, x, y, w, "Frame", f"{spec.frame - hits} of {spec.frame} left")
+        self.text(painter, QRectF(x, y, self.label_w - 4, self.box), "Frame", size=8, color=theme.ink)
+        rects = self.box_positions(x + self.label_w, y, spec.frame, w - self.label_w)
+        for k, rect in enumerate(rects, start=1):
+            self.pen_box(painter, theme, rect, mark="x" if k <= hits else "")
+            if k <= hits:
+                target, what = k - 1, (f"restore boxes {k}–{hits}" if k < hits else f"restore box {k}")
+            else:
+                target, what = k, (f"mark boxes {hits + 1}–{k} destroyed" if k > hits + 1
+                                   else f"mark box {k} destroyed")
+            tip = (f"Frame box {k} of {spec.frame}: {'destroyed' if k <= hits else 'intact'}\n"
+                   f"{spec.frame - hits} of {spec.frame} frame boxes left; a frame hit with none "
+                   f"left destroys the ship\n"
+                   f"Click: {what} (by hand: volleys mark frame themselves)")
+            self.areas.append(HitArea(rect, f"frame:{k}", tip,
+                                      click=partial(mark_frame_action, self.ship, target)))
+        return rects[-1].bottom() + 6
+
+    # -- standing orders and legend -----------------------------------------------------------
+    def _draw_orders(self, painter: QPainter, theme: Theme, y: float) -> float:
+        m, w = self.margin, self.width - 2 * self.margin
+        st = self.ship.state
+        orders = orders_of(self.ship)
+        turn = f" · turn {self.session.turn}" if self.session is not None else ""
+        if not orders:
+            note = "none: the DDAP decides every hit"
+        elif st.get("next_orders") is not None:
+            note = ("copied to the next turn" if st["next_orders"] == orders.to_json()
+                    else "an earlier copy goes to the next turn")
+        else:
+            note = "lapse at the end of this turn"
+        y = self.heading(painter, theme, m, y, w, "Standing orders" + turn, note)
+        lines = orders.describe()
+        notes = resolve(self.spec, st["destroyed"], orders).notes if orders else []
+        for line in lines:
+            self.text(painter, QRectF(m, y, w, 12), "•  " + line, size=8, color=theme.ink)
+            y += 12
+        for line in notes:
+            self.text(painter, QRectF(m, y, w, 12), "Note: " + line, size=7.5,
+                      color=theme.mark)
+            y += 12
+        if not lines:
+            self.text(painter, QRectF(m, y, w, 12),
+                      "No overrides this turn (give them with Standing Orders… in the Actions panel).",
+                      size=8, color=theme.muted)
+            y += 12
+        return y + 2
+
+    def _draw_legend(self, painter: QPainter, theme: Theme, y: float) -> float:
+        m = self.margin
+        painter.setPen(QPen(theme.faint, 1.0))
+        painter.drawLine(QPointF(m, y), QPointF(self.width - m, y))
+        y += 6
+        x = m
+        size = 11.0
+        for mark, used, text in (("x", False, "destroyed"), ("slash", False, "shield box down"),
+                                 ("", True, "fired, charging, launched or used this turn")):
+            rect = QRectF(x, y, size, size)
+            self.pen_box(painter, theme, rect, mark=mark, used=used)
+            self.text(painter, QRectF(x + size + 4, y - 1, 220, size + 2), text, size=7,
+                      color=theme.muted)
+            x += size + 4 + (len(text) * 3.6) + 14
+        self.text(painter, QRectF(x, y - 1, self.width - m - x, size + 2),
+                  "Click a box: its next state · right-click: more", size=7, color=theme.muted,
+                  align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return y + size + 2
+
+    def _draw_stamp(self, painter: QPainter, theme: Theme) -> None:
+        """A rubber stamp in the title block, clear of the boxes: DESTROYED."""
+        painter.save()
+        painter.translate(QPointF(self.width - self.margin - 120, self.margin + 10))
+        painter.rotate(-6)
+        rect = QRectF(-92, -17, 184, 34)
+        painter.setPen(QPen(theme.mark, 2.2))
+        painter.setBrush(theme.paper)
+        painter.drawRoundedRect(rect, 4, 4)
+        self.text(painter, rect, "DESTROYED", size=20, bold=True, color=theme.mark,
+                  align=Qt.AlignmentFlag.AlignCenter)
+        painter.restore()
+
+    # -- what a box says and does ---------------------------------------------------------------
+    def _box_area(self, rect: QRectF, box: BoxSpec, state: str | None) -> HitArea:
+        ship = self.ship
+        spec = self.spec
+        st = ship.state
+        kind = box.kind
+        states = turn_states(kind)
+        bits = [box.id, kind]
+        if box.type:
+            bits.append(box.type)
+        if kind == "torpedo":
+            bits.append(f"size {box.size}")
+        if box.has_arc:
+            bits.append(f"arc {box.arc_text} ({box.arc_degrees}°)")
+        lines = [" · ".join(bits)]
+        menu: list[tuple[str, Callable]] = []
+        refusal = None
+        click = None
+        if state is None:  # destroyed
+            cost = repair_cost(spec, box.id)
+            repair = st.get("repair")
+            if repair and repair.get("box") == box.id:
+                lines.append(f"Destroyed; under repair: {repair['points']} of {cost} points paid")
+            else:
+                lines.append(f"Destroyed; repair costs {cost} points")
+            refusal = (f"{box.id} is destroyed, so it has no turn state. Repair it in the Actions "
+                       f"panel, or right-click to restore it by hand.")
+            lines.append("Right-click: restore by hand (a referee's correction)")
+            menu.append((f"Restore {box.id} by hand (correction)",
+                         partial(mark_box_action, ship, box.id, False)))
+        else:
+            status_bits = [f"Intact; {state_word(kind, state)} this turn"]
+            if kind == "drone":
+                status_bits.append(f"{st['drones'].get(box.id, box.drones)} of {box.drones} drones left")
+            if kind == "shuttle":
+                status_bits.append(f"holds: {OCCUPANT_WORDS[st['occupant'].get(box.id, box.occupant)]}")
+            lines.append(" · ".join(status_bits))
+            place = self.hit_positions(kind).get(box.id)
+            if place is not None:
+                n, total, why = place
+                noun = KIND_NOUNS.get(kind, f"{kind} boxes")
+                lines.append(f"DDAP: {ordinal(n)} of {total} {noun} to be hit ({why})")
+            nxt = states[(states.index(state) + 1) % len(states)]
+            click = partial(set_turn_state_action, ship, box.id, nxt)
+            lines.append(f"Click: set {state_word(kind, nxt)}. Right-click: more")
+            for other in states:
+                if other not in (state, nxt):
+                    menu.append((f"Set {state_word(kind, other)}",
+                                 partial(set_turn_state_action, ship, box.id, other)))
+            if kind == "drone":
+                left = st["drones"].get(box.id, box.drones)
+                for n in range(box.drones, -1, -1):
+                    if n != left:
+                        menu.append((f"{n} drone{'s' if n != 1 else ''} left",
+                                     partial(set_drones_action, ship, box.id, n)))
+            if kind == "shuttle":
+                occ = st["occupant"].get(box.id, box.occupant)
+                for other in OCCUPANTS:
+                    if other != occ:
+                        menu.append((f"Holds: {OCCUPANT_WORDS[other]}",
+                                     partial(set_occupant_action, ship, box.id, other)))
+            menu.append((f"Destroy {box.id} by hand (correction)",
+                         partial(mark_box_action, ship, box.id, True)))
+        return HitArea(rect, f"box:{box.id}", "\n".join(lines), click=click, refusal=refusal,
+                       menu=menu)
+
+
+SHEET = FedComSheet
+
+__all__ = ["FedComSheet", "SHEET", "box_number", "kind_title", "state_word"]

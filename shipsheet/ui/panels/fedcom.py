@@ -1,0 +1,340 @@
+"""The Federation Commander actions panel: volley, standing orders, repair, chart.
+
+It follows the document (``changed``, ``selection_changed``) and makes every
+change through ``doc.do`` with the rules' action builders. The volley dialog
+and the standing-orders editor open from here (one volley dialog, one orders
+editor per ship); they stay open beside the sheet and close with the panel's session.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFrame, QGroupBox, QHBoxLayout, QLabel,
+                               QListWidget, QListWidgetItem, QPushButton, QScrollArea,
+                               QVBoxLayout, QWidget)
+
+from ...model import RuleViolation
+from ...rules.fedcom import (DEFAULT_CHART, cancel_copy_orders_action, copy_orders_action,
+                             list_charts, orders_of, plan_repair, repair_action, repair_cost,
+                             session_chart, set_chart_action, status, status_chips)
+from ...rules.fedcom.chart import OPTION_CHART
+from ...sheets.fedcom import state_word
+from ..document import SessionDocument
+
+ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+class Panel(QWidget):
+    """Actions for the current Federation Commander ship (and the session's chart)."""
+
+    def __init__(self, doc: SessionDocument, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.volley_dialog = None
+        self.orders_dialogs: dict[str, QWidget] = {}
+
+        self.title = QLabel()
+        font = self.title.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        self.title.setFont(font)
+        self.title.setWordWrap(True)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setAccessibleName("Ship status")
+
+        # Volley
+        self.volley_button = QPushButton("Vo&lley…")
+        self.volley_button.setToolTip("Allocate a volley against this ship by the DDAP: shield, "
+                                      "damage, DAC rolls (rolled or typed), a preview of every "
+                                      "point, then Apply (Ctrl+Shift+V)")
+        self.volley_action = QAction("Volley…", self)
+        self.volley_action.setShortcut(QKeySequence("Ctrl+Shift+V"))
+        self.volley_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.volley_action.triggered.connect(self.open_volley)
+        self.addAction(self.volley_action)
+        volley_box = QGroupBox("Volley")
+        vl = QVBoxLayout(volley_box)
+        vl.addWidget(self.volley_button)
+
+        # Standing orders
+        self.orders_text = QLabel()
+        self.orders_text.setWordWrap(True)
+        self.orders_text.setAccessibleName("Standing orders this turn")
+        self.orders_button = QPushButton("Standing &Orders…")
+        self.orders_button.setToolTip("Edit this ship's overrides of the DDAP for this turn: hit "
+                                      "first / last, frame instead of the last box or of "
+                                      "skipping, heavy-weapon order (Ctrl+Shift+O)")
+        self.orders_action = QAction("Standing Orders…", self)
+        self.orders_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
+        self.orders_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.orders_action.triggered.connect(self.open_orders)
+        self.addAction(self.orders_action)
+        self.copy_forward = QCheckBox("&Copy orders to next turn")
+        self.copy_forward.setToolTip("Standing orders lapse at the end of the turn (8FC3); tick to "
+                                     "give the same orders next turn")
+        orders_box = QGroupBox("Standing orders (SOP)")
+        ol = QVBoxLayout(orders_box)
+        ol.addWidget(self.orders_text)
+        ol.addWidget(self.orders_button)
+        ol.addWidget(self.copy_forward)
+
+        # Turn states
+        self.states_text = QLabel()
+        self.states_text.setWordWrap(True)
+        self.states_text.setAccessibleName("Turn states")
+        states_box = QGroupBox("This turn")
+        sl = QVBoxLayout(states_box)
+        sl.addWidget(self.states_text)
+
+        # Repair
+        self.repair_points = QLabel()
+        self.repair_points.setWordWrap(True)
+        self.repair_list = QListWidget()
+        self.repair_list.setAccessibleName("Destroyed boxes to repair")
+        self.repair_list.setToolTip("Tick the boxes to repair; points go to them in list order "
+                                    "(drag to reorder)")
+        self.repair_list.setDragDropMode(QListWidget.DragDropMode.InternalMove)
+        self.repair_list.setMaximumHeight(140)
+        repair_label = QLabel("Destroyed bo&xes:")
+        repair_label.setBuddy(self.repair_list)
+        self.repair_plan = QLabel()
+        self.repair_plan.setWordWrap(True)
+        self.repair_plan.setAccessibleName("Repair plan")
+        self.repair_button = QPushButton("&Repair ticked boxes")
+        self.repair_button.setToolTip("Spend this turn's repair points on the ticked boxes "
+                                      "(one undo step)")
+        repair_box = QGroupBox("Repair")
+        rl = QVBoxLayout(repair_box)
+        rl.addWidget(self.repair_points)
+        rl.addWidget(repair_label)
+        rl.addWidget(self.repair_list)
+        rl.addWidget(self.repair_plan)
+        rl.addWidget(self.repair_button)
+
+        # Chart
+        self.chart = QComboBox()
+        self.chart.setToolTip("The Damage Allocation Chart every volley of this session uses; put "
+                              "your own chart files in your data folder (charts/fedcom/)")
+        chart_label = QLabel("Ch&art:")
+        chart_label.setBuddy(self.chart)
+        chart_box = QGroupBox("Damage Allocation Chart")
+        cl = QHBoxLayout(chart_box)
+        cl.addWidget(chart_label)
+        cl.addWidget(self.chart, 1)
+
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.title)
+        layout.addWidget(self.status)
+        for box in (volley_box, orders_box, states_box, repair_box, chart_box):
+            layout.addWidget(box)
+        layout.addWidget(self.message)
+        layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(body)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        self.ship_boxes = (volley_box, orders_box, states_box, repair_box)
+
+        self.volley_button.clicked.connect(self.open_volley)
+        self.orders_button.clicked.connect(self.open_orders)
+        self.copy_forward.toggled.connect(self._copy_toggled)
+        self.repair_list.itemChanged.connect(self._plan)
+        self.repair_list.model().rowsMoved.connect(self._plan)
+        self.repair_button.clicked.connect(self.repair)
+        self.chart.activated.connect(self._chart_chosen)
+        doc.changed.connect(self.refresh)
+        doc.selection_changed.connect(self.refresh)
+        doc.refused.connect(self._refused)
+        self._refusal = ""
+        self.refresh()
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def ship(self):
+        return self.doc.current_ship
+
+    def refresh(self, *_args) -> None:
+        """Redraw from the session: the current ship's status, orders, states, repairs; the chart."""
+        self._fill_chart()
+        ship = self.ship
+        for box in self.ship_boxes:
+            box.setEnabled(ship is not None)
+        if ship is None:
+            self.title.setText("No ship selected")
+            self.status.setText("Add a ship or pick one in the roster.")
+            return
+        spec = ship.ship_class.spec
+        self.title.setText(ship.name)
+        st = status(ship)
+        words = status_chips(ship)
+        lines = [" · ".join(words)] if words else ["Intact" if not st.boxes_destroyed else "In action"]
+        lines.append(f"Frame {st.frame_left} of {st.frame} left; {st.boxes_destroyed} of "
+                     f"{st.boxes_total} boxes destroyed")
+        self.status.setText("\n".join(lines))
+
+        orders = orders_of(ship)
+        copied = ship.state.get("next_orders") is not None
+        if orders:
+            text = "\n".join("• " + line for line in orders.describe())
+            text += "\nCopied to the next turn." if copied else "\nThey lapse at the end of this turn."
+        else:
+            text = "None this turn: the DDAP decides every hit."
+        self.orders_text.setText(text)
+        self.copy_forward.blockSignals(True)
+        self.copy_forward.setChecked(copied)
+        self.copy_forward.setEnabled(bool(orders) or copied)
+        self.copy_forward.blockSignals(False)
+
+        turn = ship.state.get("turn", {})
+        if turn:
+            states = [f"{box_id} {state_word(spec.box(box_id).kind, value)}"
+                      for box_id, value in turn.items() if box_id in spec.box_index]
+            self.states_text.setText(", ".join(states) + ".\nStates reset at the end of the turn "
+                                     "(charging and holding carry on). Click a box on the card to "
+                                     "change its state.")
+        else:
+            self.states_text.setText("No box fired, charging, launched or used yet. Click a box on "
+                                     "the card to set its state.")
+        self._fill_repairs(ship)
+
+    def _fill_repairs(self, ship) -> None:
+        spec = ship.ship_class.spec
+        ticked = {self.repair_list.item(r).data(ID_ROLE) for r in range(self.repair_list.count())
+                  if self.repair_list.item(r).checkState() == Qt.CheckState.Checked}
+        self.repair_list.blockSignals(True)
+        self.repair_list.clear()
+        repair = ship.state.get("repair") or {}
+        for box_id in ship.state["destroyed"]:
+            cost = repair_cost(spec, box_id)
+            carried = f", {repair['points']} paid" if repair.get("box") == box_id else ""
+            item = QListWidgetItem(f"{box_id} ({spec.box(box_id).kind}, {cost} "
+                                   f"point{'s' if cost != 1 else ''}{carried})")
+            item.setData(ID_ROLE, box_id)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable
+                          | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
+            item.setCheckState(Qt.CheckState.Checked if box_id in ticked else Qt.CheckState.Unchecked)
+            self.repair_list.addItem(item)
+        self.repair_list.blockSignals(False)
+        try:
+            available = plan_repair(ship, []).available
+            self.repair_points.setText(f"{available} of {spec.damage_control} repair points left "
+                                       f"this turn (damage control {spec.damage_control}).")
+        except RuleViolation as exc:
+            self.repair_points.setText(str(exc))
+        self.repair_list.setVisible(bool(ship.state["destroyed"]))
+        self._plan()
+
+    def ticked_repairs(self) -> list[str]:
+        return [self.repair_list.item(r).data(ID_ROLE) for r in range(self.repair_list.count())
+                if self.repair_list.item(r).checkState() == Qt.CheckState.Checked]
+
+    def _plan(self, *_args) -> None:
+        ship = self.ship
+        ids = self.ticked_repairs()
+        self.repair_button.setEnabled(bool(ids))
+        if ship is None or not ids:
+            self.repair_plan.setText("" if ship is None or ship.state["destroyed"] else
+                                     "Nothing to repair.")
+            return
+        try:
+            plan = plan_repair(ship, ids)
+        except RuleViolation as exc:
+            self.repair_plan.setText(str(exc))
+            self.repair_button.setEnabled(False)
+            return
+        self.repair_plan.setText("\n".join(plan.lines()))
+
+    def _fill_chart(self) -> None:
+        options = self.doc.session.options
+        current = options.get(OPTION_CHART) or DEFAULT_CHART
+        self.chart.blockSignals(True)
+        self.chart.clear()
+        for info in list_charts():
+            where = " (yours)" if info.user else ""
+            self.chart.addItem(f"{info.name}{where}", info.id)
+        if self.chart.findData(current) < 0:
+            try:
+                name = session_chart(options).name
+            except RuleViolation:
+                name = current
+            self.chart.addItem(f"{name} (kept in this session)", current)
+        self.chart.setCurrentIndex(self.chart.findData(current))
+        self.chart.blockSignals(False)
+
+    # -- actions ----------------------------------------------------------------------------
+    def _refused(self, message: str) -> None:
+        self._refusal = message
+
+    def _do(self, build) -> bool:
+        self._refusal = ""
+        try:
+            action = build()
+        except RuleViolation as exc:
+            self.message.setText(str(exc))
+            return False
+        done = self.doc.do(action)
+        self.message.setText("" if done else f"Not done: {self._refusal}")
+        return done
+
+    def open_volley(self):
+        """Show the volley dialog, aimed at the current ship."""
+        from ..fedcom_volley import VolleyDialog
+        ship = self.ship
+        if self.volley_dialog is None:
+            self.volley_dialog = VolleyDialog(self.doc, ship.id if ship else None, self)
+        elif ship is not None:
+            self.volley_dialog.set_inputs(ship_id=ship.id)
+        self.volley_dialog.show()
+        self.volley_dialog.raise_()
+        self.volley_dialog.activateWindow()
+        self.volley_dialog.damage.setFocus()
+        return self.volley_dialog
+
+    def open_orders(self):
+        """Show the standing-orders editor of the current ship."""
+        from ..fedcom_orders import OrdersDialog
+        ship = self.ship
+        if ship is None:
+            return None
+        dialog = self.orders_dialogs.get(ship.id)
+        if dialog is None:
+            dialog = OrdersDialog(self.doc, ship.id, self)
+            self.orders_dialogs[ship.id] = dialog
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+        return dialog
+
+    def _copy_toggled(self, on: bool) -> None:
+        ship = self.ship
+        if ship is None:
+            return
+        if not self._do(lambda: copy_orders_action(ship) if on else cancel_copy_orders_action(ship)):
+            self.refresh()
+
+    def repair(self) -> bool:
+        ship = self.ship
+        ids = self.ticked_repairs()
+        if ship is None or not ids:
+            return False
+        return self._do(lambda: repair_action(ship, ids))
+
+    def _chart_chosen(self, index: int) -> None:
+        chart_id = self.chart.itemData(index)
+        current = self.doc.session.options.get(OPTION_CHART) or DEFAULT_CHART
+        if chart_id == current and OPTION_CHART in self.doc.session.options:
+            return
+        if not self._do(lambda: set_chart_action(chart_id)):
+            self._fill_chart()
+
+
+__all__ = ["Panel"]

@@ -1,0 +1,108 @@
+"""The Federation Commander actions panel: it follows the selected ship, repairs, and picks
+the session's Damage Allocation Chart."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from fc_ui_helpers import open_fc
+from shipsheet.rules.fedcom import mark_box_action
+
+CRUISER = ("sample-heavy-cruiser", "Resolute", "Blue")
+FRIGATE = ("sample-frigate", "Lance", "Red")
+
+
+def test_the_panel_follows_the_selected_ship(window):
+    session = open_fc(window, CRUISER, FRIGATE)
+    panel = window.panel
+    assert panel.title.text() == "Resolute"
+    window.doc.select(session.ships[1].id)
+    assert panel.title.text() == "Lance"
+    # sample-frigate.toml: frame = 3; 24 boxes + 3 frame
+    assert "Frame 3 of 3 left; 0 of 27 boxes destroyed" in panel.status.text()
+    window.doc.do(mark_box_action(session.ships[1], "ph-1"))
+    assert "1 of 27 boxes destroyed" in panel.status.text()
+    assert panel.repair_list.count() == 1
+
+
+def test_repair_ticked_boxes_with_the_damage_control_points(window, qtbot):
+    """[FC] "repair points equal to the damage control rating ... a box costs weapons 4, power
+    (warp, impulse, reactor, battery) 3, ship systems 2, control 2, hull and cargo 1"; the
+    cruiser's damage control is 4."""
+    session = open_fc(window, CRUISER)
+    ship = session.ships[0]
+    for box_id in ("forward-hull-1", "lab-1", "ph-1"):
+        window.doc.do(mark_box_action(ship, box_id))
+    panel = window.panel
+    assert panel.repair_points.text().startswith("4 of 4 repair points left this turn")
+    items = {panel.repair_list.item(r).data(Qt.ItemDataRole.UserRole): panel.repair_list.item(r)
+             for r in range(panel.repair_list.count())}
+    assert items["ph-1"].text() == "ph-1 (phaser, 4 points)"
+    assert items["forward-hull-1"].text() == "forward-hull-1 (forward-hull, 1 point)"
+    assert not panel.repair_button.isEnabled()
+    items["forward-hull-1"].setCheckState(Qt.CheckState.Checked)
+    items["lab-1"].setCheckState(Qt.CheckState.Checked)
+    assert panel.repair_plan.text().splitlines() == [
+        "forward-hull-1 repaired (1 of 1 points)", "lab-1 repaired (2 of 2 points)",
+        "3 of 4 repair points used"]
+    before = window.doc.undo_stack.index()
+    qtbot.mouseClick(panel.repair_button, Qt.MouseButton.LeftButton)
+    assert window.doc.undo_stack.index() == before + 1
+    assert ship.state["destroyed"] == ["ph-1"]
+    assert panel.repair_points.text().startswith("1 of 4 repair points left this turn")
+    window.act_undo.trigger()
+    assert ship.state["destroyed"] == ["forward-hull-1", "lab-1", "ph-1"]
+
+
+def test_the_session_chart_is_chosen_in_the_panel_and_the_volley_uses_it(window, qtbot):
+    """Issue 6: "a user can put their own chart file in their data folder and pick it per
+    session"."""
+    folder = Path(os.environ["SHIPSHEET_DATA_DIR"]) / "charts" / "fedcom"
+    folder.mkdir(parents=True)
+    row = '["phaser", "phaser", "phaser", "phaser", "phaser", "phaser", "phaser", "phaser", "phaser", "phaser/frame"]'
+    (folder / "all-phasers.toml").write_text(
+        'name = "All phasers (test chart)"\nrows = [' + ", ".join([row] * 6) + "]\n", "utf-8")
+    session = open_fc(window, CRUISER)
+    panel = window.panel
+    names = [panel.chart.itemText(i) for i in range(panel.chart.count())]
+    assert "All phasers (test chart) (yours)" in names
+    index = panel.chart.findData("all-phasers")
+    panel.chart.setCurrentIndex(index)
+    panel.chart.activated.emit(index)                     # what a user's pick emits
+    assert session.options["chart"] == "all-phasers"
+    assert window.act_undo.text() == "&Undo Use chart All phasers (test chart)"
+    qtbot.mouseClick(panel.volley_button, Qt.MouseButton.LeftButton)
+    dialog = panel.volley_dialog
+    qtbot.addWidget(dialog)
+    assert dialog.chart_text.text() == "All phasers (test chart)"
+    dialog.set_inputs(damage=2, shield=None, rolls=[3])
+    assert [r[4] for r in dialog.model.text_rows()] == ["phaser", "phaser"]
+    window.act_undo.trigger()
+    assert panel.chart.currentData() == "training"
+    assert dialog.chart_text.text().startswith("Training chart")
+
+
+def test_the_dialogs_open_from_the_keyboard_and_close_with_their_session(window, qtbot):
+    """Keyboard access to every action; a dialog never outlives its session's window content."""
+    import shiboken6
+    from PySide6.QtCore import QEvent
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    open_fc(window, CRUISER)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: window.isActiveWindow() and window.panel.isVisible(), timeout=2000)
+    keys = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    QTest.keyClick(window.sheet_view.canvas, Qt.Key.Key_V, keys)
+    volley = window.panel.volley_dialog
+    assert volley is not None and volley.isVisible()
+    QTest.keyClick(window.sheet_view.canvas, Qt.Key.Key_O, keys)
+    orders = window.panel.orders_dialogs[window.doc.current_ship_id]
+    assert orders.isVisible()
+    window.doc.undo_stack.setClean()
+    open_fc(window, FRIGATE)                              # another session in this window
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not shiboken6.isValid(volley) and not shiboken6.isValid(orders)
