@@ -298,6 +298,9 @@ def set_orders(ship, overrides: "Overrides | Mapping | None") -> list[str]:
     """
     card(ship)
     orders = as_overrides(overrides)
+    # What is stored must load back from a session file: the same checks (as a refusal)
+    # and the same normalisation (ids without stray spaces).
+    orders = Overrides.check_json(Node(orders.to_json(), "", "standing orders", RuleViolation))
     ship.state["orders"] = orders.to_json()
     lines = orders.describe()
     notes = resolve(card(ship), ship.state["destroyed"], orders).notes

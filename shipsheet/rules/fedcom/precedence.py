@@ -50,7 +50,7 @@ def ddap_rank(box: BoxSpec, turn: Mapping[str, str], drones: Mapping[str, int],
         words = f"DDAP heavy weapons: {state} {box.type}, size {box.size}"
         if len(heavy_rank) > 1:
             words += (f" ({box.type} is type {t + 1} of {len(heavy_rank)} "
-                      f"in the {heavy_source} order)")
+                      f"in the {'order of the standing orders' if heavy_source == 'standing order' else heavy_source + ' order'})")
         return (t, _HEAVY_STATE_RANK.get(state, 2), box.size), words
     if kind == "drone":
         # [seed 8FC4] "Hit ones that have Fired/Launched on the current turn prior to ones

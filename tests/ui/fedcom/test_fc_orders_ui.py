@@ -123,7 +123,7 @@ def test_frame_orders_and_the_heavy_weapon_type_order(window, qtbot):
     dialog.kind.setCurrentIndex(dialog.kind.findData("torpedo"))
     assert texts(dialog.preview)[0].startswith("1. disruptor-1 — DDAP heavy weapons: unfired "
                                                "disruptor, size 1 (disruptor is type 1 of 2 in the "
-                                               "standing order order)")
+                                               "order of the standing orders)")
 
 
 def test_orders_lapse_at_end_of_turn_unless_copied_and_the_copy_follows_edits(window, qtbot):
