@@ -92,30 +92,34 @@ def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session) -
 
 def _log_pages(painter: QPainter, area: QRectF, job: PrintJob, device: QPagedPaintDevice,
                first_page: int, new_page: Callable[[], None]) -> int:
-    """Draw the log over as many pages as it needs; returns the number of pages."""
+    """Draw the log over as many pages as it needs (long lines wrap); returns the page count."""
     lines = job.session.log_text().splitlines() or ["(the log is empty)"]
-    painter.setFont(_font(painter, 8))
-    metrics = QFontMetricsF(_font(painter, 8))
+    font = _font(painter, 8)
+    metrics = QFontMetricsF(font, device)
+    wrap = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap)
     line_h = 11.0
+    bottom = area.bottom() - FOOTER_PT
+    # The font is sized so that its device units are the painter's points: the
+    # metrics measure in the same units the painter draws in.
     pages = 0
-    y = area.top()
-    heading = True
+    y = bottom + 1  # start a page at once
     for line in lines:
-        if heading or y + line_h > area.bottom() - FOOTER_PT:
-            if not heading:
-                _footer(painter, area, job, first_page + pages)
+        rows = max(1, round(metrics.boundingRect(QRectF(0, 0, area.width(), 1e7), wrap, line).height()
+                            / metrics.lineSpacing()))
+        height = rows * line_h
+        if y + height > bottom:
+            if pages:
+                _footer(painter, area, job, first_page + pages - 1)
                 new_page()
             pages += 1
             y = area.top()
             painter.setFont(_font(painter, 14, True))
-            painter.drawText(QRectF(area.left(), y, area.width(), 20), "Session log" + (" (continued)" if pages > 1 else ""))
-            painter.setFont(_font(painter, 8))
+            painter.drawText(QRectF(area.left(), y, area.width(), 20),
+                             "Session log" + (" (continued)" if pages > 1 else ""))
+            painter.setFont(font)
             y += 26
-            heading = False
-        painter.drawText(QRectF(area.left(), y, area.width(), line_h),
-                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), line)
-        y += line_h
-    del metrics
+        painter.drawText(QRectF(area.left(), y, area.width(), height), wrap, line)
+        y += height
     _footer(painter, area, job, first_page + pages - 1)
     return pages
 
