@@ -19,10 +19,6 @@ OUT = ROOT / "docs" / "screenshots"
 sys.path.insert(0, str(ROOT))
 
 
-def ship_named(session, prefix):
-    return next((s for s in session.ships if s.name.startswith(prefix)), session.ships[0])
-
-
 def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="shipsheet-shots-"))
     # A private, empty user environment: no recent files or autosaves of the user's in the pictures.
@@ -65,7 +61,10 @@ def main() -> None:
                for g in ("war-in-space", "triplanetary", "fedcom")}
     window.open_sample("fedcom")
     fed = window.doc.session
-    damaged = max(fed.ships, key=lambda s: sum(1 for v in str(s.state).split("destroyed")) )
+    from shipsheet.rules import fedcom
+    # The most damaged card that is still in the fight shows the most marks.
+    damaged = max((s for s in fed.ships if not fedcom.status(s).crippled),
+                  key=lambda s: fedcom.status(s).boxes_destroyed)
     window.doc.select(damaged.id)
     grab(window, "main-window.png")
     window.open_sample("war-in-space")

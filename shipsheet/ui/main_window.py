@@ -277,7 +277,7 @@ class MainWindow(QMainWindow):
         self._add_dock("Actions", self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "Ctrl+2")
         self._add_dock("Log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea, "Ctrl+3")
         roster_dock, actions_dock, log_dock = self._docks
-        self.resizeDocks([roster_dock, actions_dock], [340, 330], Qt.Orientation.Horizontal)
+        self.resizeDocks([roster_dock, actions_dock], [380, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([log_dock], [170], Qt.Orientation.Vertical)
 
         # Bound methods, not lambdas: Qt drops these connections with the window.

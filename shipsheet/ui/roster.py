@@ -45,6 +45,9 @@ class ChipDelegate(QStyledItemDelegate):
             if w > room and i > 0:  # no room: say how many more there are (the tooltip lists them)
                 chip, w = f"+{len(chips) - i}", fm.horizontalAdvance(f"+{len(chips) - i}") + 12
                 rest = 0
+            elif w > room:  # the first chip alone is too long: shorten it (the tooltip has it all)
+                chip = fm.elidedText(chip, Qt.TextElideMode.ElideRight, max(20, int(room) - 12))
+                w = fm.horizontalAdvance(chip) + 12
             rect = QRectF(x, y, w, h)
             bad = chip.startswith(("Destroyed", "Lost", "Dead"))
             edge = QColor("#c62828") if bad and not selected else text_color
@@ -78,6 +81,8 @@ class RosterView(QTreeWidget):
         self.setUniformRowHeights(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setAlternatingRowColors(True)
+        self.header().setStretchLastSection(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setAccessibleName("Roster")
         self.itemSelectionChanged.connect(self._on_selection)
         doc.changed.connect(self.refresh)
@@ -116,7 +121,7 @@ class RosterView(QTreeWidget):
             else:
                 self.addTopLevelItem(item)
         self.expandAll()
-        for col in range(3):
+        for col in range(2):
             self.resizeColumnToContents(col)
         self._updating = False
         self._select_current(self.doc.current_ship_id)
