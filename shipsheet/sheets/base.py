@@ -89,14 +89,26 @@ class SheetPainter:
         return QSizeF(self.width, self._height)
 
     def layout(self) -> None:
-        """Compute hit areas and height; the default draws into nothing to find them."""
+        """Compute hit areas and height (by drawing into a recording)."""
+        self.record(Theme.light())
+
+    def record(self, theme: Theme) -> "QPicture":
+        """Draw the sheet once into a vector recording, which replays fast at any zoom.
+
+        Afterwards ``areas`` and :meth:`drawn_size` describe that drawing.
+        """
         from PySide6.QtGui import QPicture
         picture = QPicture()
         painter = QPainter(picture)
         try:
-            self.paint(painter, Theme.light())
+            self.paint(painter, theme)
         finally:
             painter.end()
+        return picture
+
+    def drawn_size(self) -> QSizeF:
+        """The size of the last drawing, in sheet units."""
+        return QSizeF(self.width, self._height)
 
     def hit(self, pos: QPointF) -> HitArea | None:
         """The hit area under ``pos`` (sheet units), topmost first."""

@@ -29,6 +29,7 @@ class SheetCanvas(QWidget):
         self.zoom = 1.0
         self.painter: SheetPainter | None = None
         self._hover_key: str | None = None
+        self._picture = None
         self._focus_key: str | None = None  # keyboard focus among the hit areas
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -39,8 +40,10 @@ class SheetCanvas(QWidget):
 
     # -- state ----------------------------------------------------------------
     def refresh(self, *_args) -> None:
+        """Draw the current ship's sheet once (a vector recording), sized to the zoom."""
         ship = self.doc.current_ship
         self.painter = painter_for(ship, self.doc.session) if ship is not None else None
+        self._picture = self.painter.record(theme_for(self)) if self.painter is not None else None
         self._resize()
         self.update()
 
@@ -48,7 +51,7 @@ class SheetCanvas(QWidget):
         if self.painter is None:
             self.setFixedSize(QSize(10, 10))
             return
-        size = self.painter.size()
+        size = self.painter.drawn_size()
         self.setFixedSize(QSize(int(size.width() * self.zoom + 0.5), int(size.height() * self.zoom + 0.5)))
 
     def set_zoom(self, zoom: float) -> None:
@@ -66,7 +69,7 @@ class SheetCanvas(QWidget):
         """Repaint in the new colours when the system turns dark or light."""
         from PySide6.QtCore import QEvent
         if event.type() == QEvent.Type.PaletteChange:
-            self.update()
+            self.refresh()
         super().changeEvent(event)
 
     # -- painting --------------------------------------------------------------
@@ -75,8 +78,10 @@ class SheetCanvas(QWidget):
         if self.painter is None:
             painter.end()
             return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.scale(self.zoom, self.zoom)
-        self.painter.paint(painter, theme_for(self))
+        # Replaying the recording is vector drawing: crisp at any zoom and pixel ratio.
+        painter.drawPicture(0, 0, self._picture)
         theme = theme_for(self)
         for key, style in ((self._hover_key, Qt.PenStyle.SolidLine),
                            (self._focus_key if self.hasFocus() else None, Qt.PenStyle.DotLine)):
