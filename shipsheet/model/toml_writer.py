@@ -91,7 +91,7 @@ def format_key(key: str) -> str:
     """A key as written: bare when it can be (``arc_degrees``), else quoted."""
     if not isinstance(key, str):
         raise TomlWriteError(f"a key must be text, not {key!r}")
-    return key if _BARE_KEY.match(key) else _string(key, allow_multiline=False)
+    return key if _BARE_KEY.fullmatch(key) else _string(key, allow_multiline=False)
 
 
 def _float(value: float) -> str:
@@ -217,6 +217,16 @@ def _rows_lines(key_text: str, rows: list, path: str, indent: str) -> list[str]:
 
 # -- writing a document -------------------------------------------------------------------------
 
+def _comment_lines(text: str) -> list[str]:
+    """Comment text as valid TOML comment lines (``# ...``, no control characters)."""
+    out = []
+    for line in str(text).splitlines() or [""]:
+        line = "".join(ch if ch == "\t" or (ord(ch) >= 0x20 and ord(ch) != 0x7F) else " "
+                       for ch in line).rstrip()
+        out.append(line if line.startswith("#") else ("# " + line).rstrip())
+    return out
+
+
 class _Writer:
     def __init__(self, comments: Comments | None):
         self.comments = comments or Comments()
@@ -231,11 +241,12 @@ class _Writer:
         if section or (above and self.lines):
             self.blank()
         if above:
-            self.lines.extend(above)
+            for text in above:
+                self.lines.extend(_comment_lines(text))
 
     def trail(self, path: str, line: str) -> str:
         note = self.comments.trailing.get(path)
-        return f"{line}  {note}" if note else line
+        return f"{line}  {' '.join(_comment_lines(note))}" if note else line
 
     def table_body(self, table: Mapping, path: str, parts: tuple[str, ...]) -> None:
         """The keys of one table: simple values, then [sections], then [[arrays]].
@@ -295,11 +306,10 @@ def dumps(data: Mapping, *, header: Iterable[str] | str | None = None,
     if not isinstance(data, Mapping):
         raise TomlWriteError(f"a TOML document is a table, not {_describe(data)}")
     writer = _Writer(comments)
-    head = list(writer.comments.header)
+    head = [line for text in writer.comments.header for line in _comment_lines(text)]
     if not head and header:
         text = header if isinstance(header, str) else "\n".join(header)
-        head = [line if line.startswith("#") else ("# " + line).rstrip()
-                for line in text.splitlines()]
+        head = _comment_lines(text)
     writer.lines.extend(head)
     writer.table_body(data, "", ())
     while writer.lines and writer.lines[-1] == "":

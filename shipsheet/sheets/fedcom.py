@@ -21,7 +21,7 @@ import re
 from functools import partial
 from typing import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from ..model.games import GAME_TITLES
@@ -255,30 +255,45 @@ class FedComSheet(SheetPainter):
                     self.text(painter, QRectF(x + 60, y - 1, 40, 12), "DOWN", size=7.5, bold=True,
                               color=theme.mark)
                 rects = self.box_positions(x, y + 13, size, self.boxes_width(per_row))
+                self._shield_boxes(painter, theme, rects, down)
                 for k, rect in enumerate(rects, start=1):
-                    self.pen_box(painter, theme, rect, mark="slash" if k <= down else "")
                     self.areas.append(self._shield_area(rect, n, k, size, down))
                 bottom = (rects[-1].bottom() if rects else y + 13) - y
                 tallest = max(tallest, bottom)
             y += tallest + 7
         return y
 
+    def _shield_boxes(self, painter: QPainter, theme: Theme, rects: list[QRectF], down: int) -> None:
+        """A shield's boxes in two strokes (a shield has up to 40 boxes, a card six shields):
+        the same boxes and slashes as ``draw_box``, drawn in bulk."""
+        painter.setPen(QPen(theme.ink, 1.0))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRects(rects)
+        if down:
+            painter.setPen(QPen(theme.mark, 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            lines = []
+            for rect in rects[:down]:
+                inset = rect.adjusted(2.5, 2.5, -2.5, -2.5)
+                lines.append(QLineF(inset.bottomLeft(), inset.topRight()))
+            painter.drawLines(lines)
+
     def _shield_area(self, rect: QRectF, n: int, k: int, size: int, down: int) -> HitArea:
-        ship = self.ship
+        target = k - 1 if k <= down else k
+        return HitArea(rect, f"shield:{n}:{k}", partial(self._shield_tip, n, k, size, down),
+                       click=partial(mark_shield_action, self.ship, n, target))
+
+    @staticmethod
+    def _shield_tip(n: int, k: int, size: int, down: int) -> str:
         if k <= down:
-            target = k - 1
             click = f"regenerate boxes {k}–{down}" if k < down else f"regenerate box {k}"
             where = "down"
         else:
-            target = k
             click = f"mark boxes {down + 1}–{k} down" if k > down + 1 else f"mark box {k} down"
             where = "up"
-        tip = (f"Shield #{n} ({SHIELD_NAMES[n]}), box {k} of {size}: {where}\n"
-               f"{size - down} of {size} boxes up\n"
-               f"Click: {click} (by hand: volleys mark shields themselves; regeneration costs "
-               f"2 energy per box)")
-        return HitArea(rect, f"shield:{n}:{k}", tip,
-                       click=partial(mark_shield_action, ship, n, target))
+        return (f"Shield #{n} ({SHIELD_NAMES[n]}), box {k} of {size}: {where}\n"
+                f"{size - down} of {size} boxes up\n"
+                f"Click: {click} (by hand: volleys mark shields themselves; regeneration costs "
+                f"2 energy per box)")
 
     # -- weapons and other chips -------------------------------------------------------------
     def _draw_weapons(self, painter: QPainter, theme: Theme, y: float) -> float:
@@ -520,11 +535,22 @@ class FedComSheet(SheetPainter):
 
     # -- what a box says and does ---------------------------------------------------------------
     def _box_area(self, rect: QRectF, box: BoxSpec, state: str | None) -> HitArea:
+        """The box's hit area; its tooltip and menu are worked out on hover / right-click."""
         ship = self.ship
-        spec = self.spec
-        st = ship.state
+        refusal = click = None
+        if state is None:  # destroyed
+            refusal = (f"{box.id} is destroyed, so it has no turn state. Repair it in the Actions "
+                       f"panel, or right-click to restore it by hand.")
+        else:
+            states = turn_states(box.kind)
+            nxt = states[(states.index(state) + 1) % len(states)]
+            click = partial(set_turn_state_action, ship, box.id, nxt)
+        return HitArea(rect, f"box:{box.id}", partial(self._box_tooltip, box, state), click=click,
+                       refusal=refusal, menu=partial(self._box_menu, box, state))
+
+    def _box_tooltip(self, box: BoxSpec, state: str | None) -> str:
+        st = self.ship.state
         kind = box.kind
-        states = turn_states(kind)
         bits = [box.id, kind]
         if box.type:
             bits.append(box.type)
@@ -533,56 +559,58 @@ class FedComSheet(SheetPainter):
         if box.has_arc:
             bits.append(f"arc {box.arc_text} ({box.arc_degrees}°)")
         lines = [" · ".join(bits)]
-        menu: list[tuple[str, Callable]] = []
-        refusal = None
-        click = None
         if state is None:  # destroyed
-            cost = repair_cost(spec, box.id)
+            cost = repair_cost(self.spec, box.id)
             repair = st.get("repair")
             if repair and repair.get("box") == box.id:
                 lines.append(f"Destroyed; under repair: {repair['points']} of {cost} points paid")
             else:
                 lines.append(f"Destroyed; repair costs {cost} points")
-            refusal = (f"{box.id} is destroyed, so it has no turn state. Repair it in the Actions "
-                       f"panel, or right-click to restore it by hand.")
             lines.append("Right-click: restore by hand (a referee's correction)")
-            menu.append((f"Restore {box.id} by hand (correction)",
-                         partial(mark_box_action, ship, box.id, False)))
-        else:
-            status_bits = [f"Intact; {state_word(kind, state)} this turn"]
-            if kind == "drone":
-                status_bits.append(f"{st['drones'].get(box.id, box.drones)} of {box.drones} drones left")
-            if kind == "shuttle":
-                status_bits.append(f"holds: {OCCUPANT_WORDS[st['occupant'].get(box.id, box.occupant)]}")
-            lines.append(" · ".join(status_bits))
-            place = self.hit_positions(kind).get(box.id)
-            if place is not None:
-                n, total, why = place
-                noun = KIND_NOUNS.get(kind, f"{kind} boxes")
-                lines.append(f"DDAP: {ordinal(n)} of {total} {noun} to be hit ({why})")
-            nxt = states[(states.index(state) + 1) % len(states)]
-            click = partial(set_turn_state_action, ship, box.id, nxt)
-            lines.append(f"Click: set {state_word(kind, nxt)}. Right-click: more")
-            for other in states:
-                if other not in (state, nxt):
-                    menu.append((f"Set {state_word(kind, other)}",
-                                 partial(set_turn_state_action, ship, box.id, other)))
-            if kind == "drone":
-                left = st["drones"].get(box.id, box.drones)
-                for n in range(box.drones, -1, -1):
-                    if n != left:
-                        menu.append((f"{n} drone{'s' if n != 1 else ''} left",
-                                     partial(set_drones_action, ship, box.id, n)))
-            if kind == "shuttle":
-                occ = st["occupant"].get(box.id, box.occupant)
-                for other in OCCUPANTS:
-                    if other != occ:
-                        menu.append((f"Holds: {OCCUPANT_WORDS[other]}",
-                                     partial(set_occupant_action, ship, box.id, other)))
-            menu.append((f"Destroy {box.id} by hand (correction)",
-                         partial(mark_box_action, ship, box.id, True)))
-        return HitArea(rect, f"box:{box.id}", "\n".join(lines), click=click, refusal=refusal,
-                       menu=menu)
+            return "\n".join(lines)
+        status_bits = [f"Intact; {state_word(kind, state)} this turn"]
+        if kind == "drone":
+            status_bits.append(f"{st['drones'].get(box.id, box.drones)} of {box.drones} drones left")
+        if kind == "shuttle":
+            status_bits.append(f"holds: {OCCUPANT_WORDS[st['occupant'].get(box.id, box.occupant)]}")
+        lines.append(" · ".join(status_bits))
+        place = self.hit_positions(kind).get(box.id)
+        if place is not None:
+            n, total, why = place
+            noun = KIND_NOUNS.get(kind, f"{kind} boxes")
+            lines.append(f"DDAP: {ordinal(n)} of {total} {noun} to be hit ({why})")
+        states = turn_states(kind)
+        nxt = states[(states.index(state) + 1) % len(states)]
+        lines.append(f"Click: set {state_word(kind, nxt)}. Right-click: more")
+        return "\n".join(lines)
+
+    def _box_menu(self, box: BoxSpec, state: str | None) -> list[tuple[str, Callable]]:
+        ship = self.ship
+        st = ship.state
+        kind = box.kind
+        if state is None:
+            return [(f"Restore {box.id} by hand (correction)", partial(mark_box_action, ship, box.id, False))]
+        states = turn_states(kind)
+        nxt = states[(states.index(state) + 1) % len(states)]
+        menu: list[tuple[str, Callable]] = []
+        for other in states:
+            if other not in (state, nxt):
+                menu.append((f"Set {state_word(kind, other)}",
+                             partial(set_turn_state_action, ship, box.id, other)))
+        if kind == "drone":
+            left = st["drones"].get(box.id, box.drones)
+            for n in range(box.drones, -1, -1):
+                if n != left:
+                    menu.append((f"{n} drone{'s' if n != 1 else ''} left",
+                                 partial(set_drones_action, ship, box.id, n)))
+        if kind == "shuttle":
+            occ = st["occupant"].get(box.id, box.occupant)
+            for other in OCCUPANTS:
+                if other != occ:
+                    menu.append((f"Holds: {OCCUPANT_WORDS[other]}",
+                                 partial(set_occupant_action, ship, box.id, other)))
+        menu.append((f"Destroy {box.id} by hand (correction)", partial(mark_box_action, ship, box.id, True)))
+        return menu
 
 
 SHEET = FedComSheet

@@ -1,0 +1,627 @@
+"""The Federation Commander chart editor: six rows by ten cells, a primary and an alternate kind each.
+
+The pickers offer the kinds the library knows (the standard kinds, the ship
+classes' own kinds, and the chart's own); frame is offered only where the
+rules allow it, as the alternate of column 10 [seed 8FC2]. Validation is the
+chart loader's own (``parse_chart``). Save writes the chart into the user's
+charts folder; "Use in This Session" sets it as the session's chart (the
+option the fedcom rules read), one undo step in the session window.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFrame, QGridLayout, QGroupBox,
+                               QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu, QMessageBox,
+                               QPlainTextEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget)
+
+from ...model.errors import RuleViolation, ShipDefinitionError
+from ...model.library import list_classes
+from ...model.toml_writer import Comments
+from ...rules.fedcom.actions import set_chart_action
+from ...rules.fedcom.chart import COLUMNS, FRAME, OPTION_CHART, ROWS, get_chart, list_charts
+from ...rules.fedcom.card import STANDARD_KINDS
+from .classfiles import (Problem, blank_chart, check_chart, is_chart_data, read_toml, save_chart,
+                         slug, stem_problem, user_chart_path)
+from .widgets import ErrorLabel, clear_invalid, error_color, mark_invalid, set_combo_text
+
+NONE = "—"
+_CELL = re.compile(r"^rows\[(\d+)\](?:\[(\d+)\])?")
+_KIND_SPLIT = re.compile(r"[,\s]+")
+FILE_FILTER = "Damage Allocation Charts (*.toml);;All files (*)"
+
+
+def library_kinds() -> list[str]:
+    """The kinds the library knows: the standard ones, then the ship classes' own kinds."""
+    kinds = list(STANDARD_KINDS)
+    for cls in list_classes("fedcom"):
+        for kind in getattr(cls.spec, "extra_kinds", {}):
+            if kind not in kinds:
+                kinds.append(kind)
+    return kinds
+
+
+class CellEditor(QFrame):
+    """One cell: the primary kind above, the alternate below (frame only in column 10)."""
+
+    def __init__(self, row: int, column: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.row, self.column = row, column
+        self.primary = QComboBox()
+        self.alternate = QComboBox()
+        where = f"roll {row + 1}, column {column + 1}"
+        self.primary.setAccessibleName(f"Primary kind, {where}")
+        self.alternate.setAccessibleName(f"Alternate kind, {where}")
+        self.primary.setToolTip(f"Roll {row + 1}, column {column + 1}: the kind hit first.")
+        self.alternate.setToolTip(
+            f"Roll {row + 1}, column {column + 1}: the kind hit when the ship has no intact box "
+            "of the primary kind" + (" (frame is allowed here only: column 10)"
+                                     if column == COLUMNS - 1 else "") + ".")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(1)
+        layout.addWidget(self.primary)
+        layout.addWidget(self.alternate)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+
+    def set_kinds(self, kinds: list[str]) -> None:
+        primary, alternate = self.primary.currentText(), self.alternate.currentText()
+        for box in (self.primary, self.alternate):
+            box.blockSignals(True)
+            box.clear()
+        self.primary.addItem("")
+        self.primary.addItems(kinds)
+        self.alternate.addItem(NONE)
+        self.alternate.addItems(kinds)
+        if self.column == COLUMNS - 1:
+            self.alternate.addItem(FRAME)  # [seed 8FC2] frame only as the alternate of the last column
+        set_combo_text(self.primary, primary)
+        set_combo_text(self.alternate, alternate or NONE)
+        for box in (self.primary, self.alternate):
+            box.blockSignals(False)
+
+    def set_text(self, text: str) -> None:
+        parts = [p.strip() for p in text.split("/", 1)] if text else [""]
+        set_combo_text(self.primary, parts[0])
+        set_combo_text(self.alternate, parts[1] if len(parts) > 1 and parts[1] else NONE)
+
+    def text(self) -> str:
+        primary = self.primary.currentText().strip()
+        alternate = self.alternate.currentText().strip()
+        return primary if alternate in ("", NONE) else f"{primary}/{alternate}"
+
+
+class ChartEditorWindow(QMainWindow):
+    """Create and edit Damage Allocation Charts."""
+
+    def __init__(self, parent: QWidget | None = None, *, chart_id: str | None = None,
+                 session_doc=None):
+        super().__init__(parent)
+        self.setWindowFlag(Qt.WindowType.Window, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.setWindowTitle("Chart Editor")
+        self.resize(1360, 720)
+        self.session_doc = None
+        self.editing_path: Path | None = None
+        self.comments: Comments | None = None
+        self.problem: Problem | None = None
+        self._clean: dict = {}
+        self._stem_edited = False
+        self._loading = False
+        self._focus_widget: QWidget | None = None
+
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Chart name")
+        self.stem = QLineEdit()
+        self.stem.setAccessibleName("File name")
+        self.where = QLabel(".toml in charts/fedcom/")
+        self.where.setStyleSheet("color: palette(placeholder-text);")
+        self.sample = QCheckBox("Sa&mple chart")
+        self.notes = QPlainTextEdit()
+        self.notes.setAccessibleName("Notes")
+        self.notes.setTabChangesFocus(True)
+        self.notes.setPlaceholderText("Notes (optional)")
+        self.notes.setFixedHeight(self.fontMetrics().lineSpacing() * 2 + 14)
+        self.own_kinds = QLineEdit()
+        self.own_kinds.setAccessibleName("The chart's own kinds")
+        self.own_kinds.setPlaceholderText("kinds beyond the standard ones, e.g. fighter-bay "
+                                          "(kinds of your ship classes are offered already)")
+        self.start_button = QPushButton("Start &From ▾")
+        self.start_menu = QMenu(self)
+        self.start_menu.aboutToShow.connect(self._fill_start_menu)
+        self.start_button.setMenu(self.start_menu)
+        self.common_error = ErrorLabel()
+        head = QGroupBox("Chart")
+        grid = QGridLayout(head)
+        rows = (("Chart &name:", self.name), ("F&ile name:", None), ("N&otes:", None),
+                ("Own &kinds:", self.own_kinds))
+        for r, (text, widget) in enumerate(rows):
+            label = QLabel(text)
+            grid.addWidget(label, r, 0)
+            label.setBuddy(widget or (self.stem if r == 1 else self.notes))
+        grid.addWidget(self.name, 0, 1)
+        grid.addWidget(self.start_button, 0, 2)
+        stem_row = QHBoxLayout()
+        stem_row.addWidget(self.stem, 2)
+        stem_row.addWidget(self.where, 3)
+        grid.addLayout(stem_row, 1, 1, 1, 2)
+        notes_row = QHBoxLayout()
+        notes_row.addWidget(self.notes, 1)
+        notes_row.addWidget(self.sample, 0, Qt.AlignmentFlag.AlignTop)
+        grid.addLayout(notes_row, 2, 1, 1, 2)
+        grid.addWidget(self.own_kinds, 3, 1, 1, 2)
+        grid.addWidget(self.common_error, 4, 0, 1, 3)
+        grid.setColumnStretch(1, 1)
+
+        cells = QWidget()
+        cgrid = QGridLayout(cells)
+        cgrid.setSpacing(4)
+        corner = QLabel("roll")
+        corner.setStyleSheet("color: palette(placeholder-text);")
+        corner.setToolTip("Rows: the d6 roll. Columns: a group's points, 1 to 10, in order.")
+        cgrid.addWidget(corner, 0, 0, Qt.AlignmentFlag.AlignCenter)
+        for c in range(COLUMNS):
+            label = QLabel(f"<b>{c + 1}</b>")
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            cgrid.addWidget(label, 0, c + 1)
+        self.cells: list[list[CellEditor]] = []
+        for r in range(ROWS):
+            label = QLabel(f"<b>{r + 1}</b>")
+            label.setToolTip(f"Die roll {r + 1}")
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            cgrid.addWidget(label, r + 1, 0)
+            row = []
+            for c in range(COLUMNS):
+                cell = CellEditor(r, c)
+                cell.primary.currentIndexChanged.connect(self._changed)
+                cell.alternate.currentIndexChanged.connect(self._changed)
+                cgrid.addWidget(cell, r + 1, c + 1)
+                row.append(cell)
+            self.cells.append(row)
+        cgrid.setRowStretch(ROWS + 1, 1)
+        scroll = QScrollArea()
+        scroll.setWidget(cells)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.grid_error = ErrorLabel()
+        chart_group = QGroupBox("Damage Allocation Chart — the d6 roll picks the row; a group's "
+                                "points use columns 1, 2 … 10 in order")
+        cg = QVBoxLayout(chart_group)
+        cg.addWidget(scroll, 1)
+        cg.addWidget(self.grid_error)
+
+        self.status_icon = QLabel()
+        self.status_text = QLabel()
+        self.status_text.setWordWrap(True)
+        self.status_text.setTextFormat(Qt.TextFormat.RichText)
+        self.session_label = QLabel()
+        self.goto_button = QPushButton("Show &Problem")
+        self.goto_button.clicked.connect(self.focus_problem)
+        self.use_button = QPushButton("&Use in This Session")
+        self.use_button.setToolTip("Make this the session's Damage Allocation Chart "
+                                   "(one undo step in the session window)")
+        self.use_button.clicked.connect(self.use_in_session)
+        self.save_button = QPushButton("Save to Library")
+        self.save_button.setDefault(True)
+        self.save_button.setToolTip("Save the chart in your charts folder (Ctrl+S)")
+        self.save_button.clicked.connect(self.save)
+        footer = QWidget()
+        frow = QHBoxLayout(footer)
+        frow.setContentsMargins(10, 6, 10, 6)
+        frow.addWidget(self.status_icon)
+        frow.addWidget(self.status_text, 1)
+        frow.addWidget(self.session_label)
+        frow.addWidget(self.goto_button)
+        frow.addWidget(self.use_button)
+        frow.addWidget(self.save_button)
+
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(8, 8, 8, 0)
+        layout.addWidget(head)
+        layout.addWidget(chart_group, 1)
+        layout.addWidget(footer)
+        self.setCentralWidget(central)
+
+        self.name.textEdited.connect(self._name_edited)
+        self.stem.textEdited.connect(self._stem_typed)
+        self.sample.toggled.connect(self._changed)
+        self.notes.textChanged.connect(self._changed)
+        self.own_kinds.editingFinished.connect(self._kinds_changed)
+        self._make_actions()
+        self.set_session_doc(session_doc)
+        if chart_id:
+            self.load_chart(chart_id)
+        else:
+            self.new_blank()
+
+    def _make_actions(self) -> None:
+        K = QKeySequence.StandardKey
+
+        def act(text, slot, shortcut=None):
+            a = QAction(text, self)
+            if shortcut is not None:
+                a.setShortcut(QKeySequence(shortcut))
+            a.triggered.connect(lambda _c=False: slot())
+            self.addAction(a)
+            return a
+        self.act_new = act("&New Blank Chart", self.new_blank, K.New)
+        self.act_import = act("&Import Chart File…", self.import_file, K.Open)
+        self.act_export = act("&Export Chart File…", self.export_file, "Ctrl+E")
+        self.act_save = act("&Save to Library", self.save, K.Save)
+        self.act_use = act("&Use in This Session", self.use_in_session)
+        self.act_close = act("&Close", self.close, K.Close)
+        m = self.menuBar().addMenu("&Chart")
+        m.addAction(self.act_new)
+        start = m.addMenu("Start &From")
+        start.aboutToShow.connect(lambda: self._fill_start_menu(start))
+        m.addSeparator()
+        m.addAction(self.act_import)
+        m.addAction(self.act_export)
+        m.addSeparator()
+        m.addAction(self.act_save)
+        m.addAction(self.act_use)
+        m.addSeparator()
+        m.addAction(self.act_close)
+
+    # -- session -----------------------------------------------------------------------------
+    def set_session_doc(self, doc) -> None:
+        """The calling window's SessionDocument (a Federation Commander one enables Use)."""
+        if self.session_doc is not None:
+            try:
+                self.session_doc.changed.disconnect(self._refresh_session)
+                self.session_doc.destroyed.disconnect(self._session_gone)
+            except (RuntimeError, TypeError):
+                pass
+        self.session_doc = doc if doc is not None and doc.session.game == "fedcom" else None
+        if self.session_doc is not None:
+            self.session_doc.changed.connect(self._refresh_session)
+            self.session_doc.destroyed.connect(self._session_gone)
+        self._refresh_session()
+
+    def _session_gone(self, *_args) -> None:
+        self.session_doc = None
+        self._refresh_session()
+
+    def _refresh_session(self, *_args) -> None:
+        doc = self.session_doc
+        self.use_button.setVisible(doc is not None)
+        self.session_label.setVisible(doc is not None)
+        self.act_use.setEnabled(doc is not None and self.problem is None)
+        self.use_button.setEnabled(doc is not None and self.problem is None)
+        if doc is not None:
+            current = doc.session.options.get(OPTION_CHART) or "training"
+            self.session_label.setText(f"Session chart: {current}")
+
+    # -- kinds -----------------------------------------------------------------------------------
+    def own_kind_list(self) -> list[str]:
+        """The kinds typed under Own kinds."""
+        return [k for k in _KIND_SPLIT.split(self.own_kinds.text().strip()) if k]
+
+    def kinds(self) -> list[str]:
+        """The kinds the pickers offer: the library's, then the chart's own."""
+        kinds = library_kinds()
+        return kinds + [k for k in self.own_kind_list() if k not in kinds]
+
+    def _kinds_changed(self) -> None:
+        kinds = self.kinds()
+        self._loading = True
+        try:
+            for row in self.cells:
+                for cell in row:
+                    cell.set_kinds(kinds)
+        finally:
+            self._loading = False
+        self._changed()
+
+    # -- loading -------------------------------------------------------------------------------------
+    def load_data(self, data: dict, *, stem: str | None = None, comments: Comments | None = None,
+                  editing_path: Path | None = None, suggested_stem: str | None = None) -> None:
+        """Fill the editor from chart data (as read from a file)."""
+        self._loading = True
+        try:
+            self.name.setText(data.get("name") if isinstance(data.get("name"), str) else "")
+            self.sample.setChecked(data.get("sample") is True)
+            self.notes.setPlainText(data.get("notes") if isinstance(data.get("notes"), str) else "")
+            extra = data.get("extra_kinds") if isinstance(data.get("extra_kinds"), list) else []
+            self.own_kinds.setText(", ".join(k for k in extra if isinstance(k, str)))
+            kinds = self.kinds()
+            rows = data.get("rows") if isinstance(data.get("rows"), list) else []
+            for r in range(ROWS):
+                row = rows[r] if r < len(rows) and isinstance(rows[r], list) else []
+                for c in range(COLUMNS):
+                    cell = self.cells[r][c]
+                    cell.set_kinds(kinds)
+                    value = row[c] if c < len(row) and isinstance(row[c], str) else ""
+                    cell.set_text(value)
+            self._stem_edited = stem is not None
+            self.stem.setText(stem if stem is not None else
+                              suggested_stem or slug(self.name.text(), "my-chart"))
+            self.comments = comments
+            self.editing_path = editing_path
+        finally:
+            self._loading = False
+        self._clean = self.current_data()
+        self._changed()
+
+    def new_blank(self) -> None:
+        """Start a blank chart (after asking about unsaved changes)."""
+        if not self._may_discard():
+            return
+        self.load_data(blank_chart())
+        self.show_status("New chart: pick the primary kind of every cell (and alternates)")
+
+    def load_chart(self, chart_id: str) -> None:
+        """Start from a chart: the user's own is edited in place, a bundled one copied."""
+        mine = user_chart_path(chart_id)
+        if mine.is_file():
+            data, comments = read_toml(mine)
+            self.load_data(data, stem=chart_id, comments=comments, editing_path=mine)
+            self.show_status(f"Editing your chart {self.name.text()}")
+            return
+        chart = get_chart(chart_id)
+        data = chart.to_json()
+        data["name"] = f"{chart.name} (copy)"
+        data.pop("sample", None)
+        self.load_data(data, suggested_stem=f"{chart_id}-copy")
+        self.show_status(f"A copy of {chart.name}: save it under a name of your own")
+
+    def _fill_start_menu(self, menu: QMenu | None = None) -> None:
+        menu = menu if isinstance(menu, QMenu) else self.start_menu
+        menu.clear()
+        menu.addAction("Blank Chart", self.new_blank)
+        menu.addSeparator()
+        for info in list_charts():
+            label = info.name + ("  (yours)" if info.user else "  (sample)" if info.sample else "")
+            menu.addAction(label, lambda cid=info.id: self._start_from(cid))
+
+    def _start_from(self, chart_id: str) -> None:
+        if self._may_discard():
+            self.load_chart(chart_id)
+
+    # -- the data ----------------------------------------------------------------------------------------
+    def current_data(self) -> dict:
+        """The chart as the cells hold it now (what Save writes)."""
+        data: dict = {"game": "fedcom", "name": self.name.text().strip()}
+        if self.sample.isChecked():
+            data["sample"] = True
+        notes = self.notes.toPlainText().strip()
+        if notes:
+            data["notes"] = notes
+        rows = [[cell.text() for cell in row] for row in self.cells]
+        used = {part for row in rows for text in row for part in text.split("/") if part}
+        extra = list(self.own_kind_list())
+        known = library_kinds()  # kinds of the ship classes, declared for the chart as used
+        extra += sorted(k for k in used if k not in STANDARD_KINDS and k != FRAME
+                        and k not in extra and k in known)
+        if extra:
+            data["extra_kinds"] = extra
+        data["rows"] = rows
+        return data
+
+    @property
+    def stem_text(self) -> str:
+        """The file name (without .toml)."""
+        return self.stem.text().strip()
+
+    @property
+    def dirty(self) -> bool:
+        """Are there changes not saved yet?"""
+        return self.current_data() != self._clean
+
+    def _name_edited(self, text: str) -> None:
+        if not self._stem_edited:
+            self.stem.setText(slug(text, "my-chart"))
+        self._changed()
+
+    def _stem_typed(self, _text: str) -> None:
+        self._stem_edited = True
+        self._changed()
+
+    def _changed(self, *_args) -> None:
+        if self._loading:
+            return
+        self.validate()
+        self.setWindowTitle(f"Chart Editor — {self.name.text().strip() or 'new chart'}[*]")
+        self.setWindowModified(self.dirty)
+
+    def validate(self) -> Problem | None:
+        """Check the chart as the chart loader would; show any problem at its cell."""
+        for w in (self.name, self.stem, self.notes, self.sample, self.own_kinds):
+            clear_invalid(w)
+        for row in self.cells:
+            for cell in row:
+                clear_invalid(cell.primary)
+                clear_invalid(cell.alternate)
+        self.common_error.clear()
+        self.grid_error.clear()
+        self._focus_widget = None
+        why = stem_problem(self.stem_text)
+        if why:
+            self.problem = Problem(f"file name: {why}", "", why)
+            mark_invalid(self.stem, why)
+            self.common_error.show_message(f"File name: {why}")
+            self._focus_widget = self.stem
+        else:
+            _chart, self.problem = check_chart(self.current_data(), self.stem_text)
+            if self.problem is not None:
+                self._show_at_field(self.problem)
+        if self.problem is None:
+            self.status_icon.setText("✔")
+            self.status_icon.setStyleSheet("color: #2e7d32; font-weight: bold;")
+            self.status_text.setText(f"Valid. Save puts it in your charts as "
+                                     f"<b>{self.stem_text}</b>")
+        else:
+            self.status_icon.setText("⚠")
+            self.status_icon.setStyleSheet(f"color: {error_color(self)}; font-weight: bold;")
+            self.status_text.setText(self.problem.message.replace("&", "&amp;")
+                                     .replace("<", "&lt;").replace(">", "&gt;"))
+        self.goto_button.setVisible(self.problem is not None)
+        self._refresh_session()
+        return self.problem
+
+    def _show_at_field(self, problem: Problem) -> None:
+        match = _CELL.match(problem.path)
+        if match:
+            r = min(int(match.group(1)), ROWS - 1)
+            c = min(int(match.group(2) or 0), COLUMNS - 1)
+            cell = self.cells[r][c]
+            words = problem.text.lower()
+            alternate = cell.alternate.currentText() not in ("", NONE) and (
+                "alternate" in words or "frame" in words
+                or f'"{cell.alternate.currentText()}"' in problem.text)
+            widget = cell.alternate if alternate else cell.primary
+            mark_invalid(widget, problem.message)
+            self.grid_error.show_message(f"{problem.path} (roll {r + 1}, column {c + 1}): "
+                                         f"{problem.text}")
+            self._focus_widget = widget
+            return
+        fields = {"name": self.name, "notes": self.notes, "sample": self.sample,
+                  "extra_kinds": self.own_kinds}
+        key = problem.path.split(".")[0].split("[")[0]
+        widget = fields.get(key)
+        if widget is not None:
+            mark_invalid(widget, problem.message)
+            self._focus_widget = widget
+        self.common_error.show_message(f"{problem.path}: {problem.text}" if problem.path
+                                       else problem.message)
+
+    def focus_problem(self) -> None:
+        """Put the keyboard focus on the cell or field the problem names."""
+        if self._focus_widget is not None:
+            self._focus_widget.setFocus()
+
+    def show_status(self, text: str) -> None:
+        """A passing message in the status bar."""
+        self.statusBar().showMessage(text, 8000)
+
+    # -- saving, using, files -----------------------------------------------------------------------------
+    def _refuse(self, title: str, what: str = "saved") -> bool:
+        problem = self.validate()
+        QMessageBox.warning(self, title, f"The chart is not valid, so it was not {what}:\n\n"
+                                         f"{problem.message}\n\nThe cell or field is marked in red.")
+        self.focus_problem()
+        return False
+
+    def save(self) -> bool:
+        """Save into the user's charts folder; refused (saying why) while the chart is invalid."""
+        if self.validate() is not None:
+            return self._refuse("Cannot Save")
+        path = user_chart_path(self.stem_text)
+        if path.is_file() and path != self.editing_path:
+            answer = QMessageBox.question(
+                self, "Replace Chart?", f"Your charts folder already has {path.name}. Replace it?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        try:
+            chart = save_chart(self.current_data(), path, self.comments)
+        except (OSError, ShipDefinitionError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            QMessageBox.warning(self, "Cannot Save", f"{path}: {why}")
+            return False
+        self.editing_path = path
+        self._stem_edited = True
+        self._clean = self.current_data()
+        self._changed()
+        self.show_status(f"Saved {path.name}: pick “{chart.name}” for a session")
+        return True
+
+    def use_in_session(self) -> bool:
+        """Make this chart the session's (set_chart_action: one undo step)."""
+        doc = self.session_doc
+        if doc is None:
+            return False
+        if self.validate() is not None:
+            return self._refuse("Cannot Use Chart", "used")
+        chart, _ = check_chart(self.current_data(), self.stem_text)
+        refusals: list[str] = []
+        doc.refused.connect(refusals.append)
+        try:
+            done = doc.do(set_chart_action(chart))
+        except RuleViolation as exc:  # a builder refusing before the action exists
+            refusals.append(str(exc))
+            done = False
+        finally:
+            doc.refused.disconnect(refusals.append)
+        if not done:
+            QMessageBox.warning(self, "Cannot Use Chart", refusals[0] if refusals else "Refused.")
+            return False
+        self.show_status(f"The session now uses {chart.name}")
+        self._refresh_session()
+        return True
+
+    def _may_discard(self) -> bool:
+        if not self.dirty:
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved Chart", f"Save the changes to {self.name.text().strip() or 'this chart'} first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event) -> None:
+        if not self._may_discard():
+            event.ignore()
+            return
+        self.set_session_doc(None)
+        event.accept()
+
+    def import_file(self, path: str | Path | None = None) -> bool:
+        """Open a chart file (e.g. from an e-mail); Save adds it to the user's charts."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Import Chart File", str(Path.home()),
+                                                  FILE_FILTER)
+            if not path:
+                return False
+        path = Path(path)
+        try:
+            data, comments = read_toml(path)
+        except ShipDefinitionError as exc:
+            QMessageBox.warning(self, "Cannot Import", str(exc))
+            return False
+        if not is_chart_data(data):
+            QMessageBox.warning(self, "Cannot Import", f"{path.name}: not a Damage Allocation "
+                                "Chart (a chart file has six \"rows\"); ship classes are "
+                                "imported in the Ship Designer.")
+            return False
+        if not self._may_discard():
+            return False
+        self.load_data(data, stem=path.stem, comments=comments)
+        self._clean = {}
+        self._changed()
+        self.show_status(f"Imported {path.name}. " + ("Save to Library adds it." if self.problem is None
+                                                      else "Fix the problem shown, then save it."))
+        return True
+
+    def export_file(self, path: str | Path | None = None) -> bool:
+        """Write the chart to a file of the user's choosing (refused while invalid)."""
+        if self.validate() is not None:
+            return self._refuse("Cannot Export", "exported")
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, "Export Chart File",
+                                                  str(Path.home() / f"{self.stem_text}.toml"),
+                                                  FILE_FILTER)
+            if not path:
+                return False
+        path = Path(path)
+        if path.suffix.lower() != ".toml":
+            path = path.with_name(path.name + ".toml")
+        try:
+            save_chart(self.current_data(), path, self.comments)
+        except (OSError, ShipDefinitionError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            QMessageBox.warning(self, "Cannot Export", f"{path}: {why}")
+            return False
+        self.show_status(f"Exported to {path}")
+        return True
+
+
+__all__ = ["CellEditor", "ChartEditorWindow", "library_kinds"]

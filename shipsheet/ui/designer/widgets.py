@@ -1,0 +1,209 @@
+"""Small widgets the designer shares: error marks at a field, the error line, the live preview."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtWidgets import (QAbstractSpinBox, QComboBox, QFrame, QLabel, QScrollArea,
+                               QSizePolicy, QSpinBox, QToolTip, QVBoxLayout, QWidget)
+
+from ...sheets import SheetPainter
+from ..sheet_view import theme_for
+
+_TIP = "_designer_tip"
+
+
+def is_dark(widget: QWidget) -> bool:
+    """Does the widget's palette have a dark window colour?"""
+    return widget.palette().color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def error_color(widget: QWidget) -> str:
+    """A red that reads on the palette (the ⚠ sign carries the meaning too)."""
+    return "#ff8a80" if is_dark(widget) else "#b3261e"
+
+
+def error_tint(widget: QWidget) -> QColor:
+    """The background of a field with a problem (the ⚠ message says what is wrong)."""
+    return QColor("#5c2b2b") if is_dark(widget) else QColor("#fbdad6")
+
+
+def mark_invalid(widget: QWidget, message: str) -> None:
+    """Tint a field red and put the message in its tooltip (native controls stay intact)."""
+    if widget.property("invalid") is not True:
+        widget.setProperty(_TIP, widget.toolTip())
+    widget.setProperty("invalid", True)
+    widget.setToolTip(f"⚠ {message}")
+    palette = widget.palette()
+    tint = error_tint(widget)
+    for role in (QPalette.ColorRole.Base, QPalette.ColorRole.Button):
+        palette.setColor(role, tint)
+    palette.setColor(QPalette.ColorRole.WindowText, QColor(error_color(widget)))
+    widget.setPalette(palette)
+    widget.setAutoFillBackground(False)
+
+
+def clear_invalid(widget: QWidget) -> None:
+    """Take a field's error mark off again."""
+    if widget.property("invalid") is True:
+        widget.setProperty("invalid", False)
+        widget.setToolTip(widget.property(_TIP) or "")
+        widget.setPalette(QPalette())  # back to the palette it inherits
+
+
+class ErrorLabel(QLabel):
+    """A problem in words, shown right under the group holding the field (hidden when none)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setAccessibleName("Problem")
+        self.hide()
+
+    def show_message(self, text: str) -> None:
+        self.setStyleSheet(f"color: {error_color(self)}; font-weight: 600;")
+        self.setText(f"⚠ {text}")
+        self.show()
+
+    def clear(self) -> None:  # noqa: D401 - QLabel.clear, and hide
+        super().clear()
+        self.hide()
+
+
+def spin(lo: int, hi: int, value: int = 0, *, tip: str = "", special: str = "",
+         suffix: str = "") -> QSpinBox:
+    """A spin box that also takes typed numbers; out-of-rule values are left for validation."""
+    box = QSpinBox()
+    box.setRange(lo, hi)
+    box.setValue(value)
+    box.setAccelerated(True)
+    box.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
+    if special:
+        box.setSpecialValueText(special)
+    if suffix:
+        box.setSuffix(suffix)
+    if tip:
+        box.setToolTip(tip)
+    return box
+
+
+def combo(items, current: str = "", *, editable: bool = False, tip: str = "") -> QComboBox:
+    """A combo box filled with ``items``."""
+    box = QComboBox()
+    box.setEditable(editable)
+    for item in items:
+        box.addItem(item)
+    if current:
+        set_combo_text(box, current)
+    if tip:
+        box.setToolTip(tip)
+    return box
+
+
+def set_combo_text(box: QComboBox, text: str) -> None:
+    """Show ``text`` in a combo box (added if it is not one of its items)."""
+    index = box.findText(text)
+    if index >= 0:
+        box.setCurrentIndex(index)
+    elif box.isEditable():
+        box.setEditText(text)
+    else:
+        box.addItem(text)  # keep a value the file had, so validation can name it
+        box.setCurrentIndex(box.count() - 1)
+
+
+# -- the live preview ----------------------------------------------------------------------------
+
+class PreviewCanvas(QWidget):
+    """Draws a sheet painter scaled to the width available; hovering shows what a box is."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.painter: SheetPainter | None = None
+        self.scale = 1.0
+        self.available = 600
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.setAccessibleName("Sheet preview")
+
+    def set_painter(self, painter: SheetPainter | None) -> None:
+        """Show another sheet."""
+        self.painter = painter
+        self.relayout()
+
+    def set_available(self, width: int) -> None:
+        """Fit the sheet to ``width`` pixels."""
+        self.available = max(200, width)
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Size the canvas for the sheet at the fitting scale."""
+        if self.painter is None:
+            self.setFixedSize(QSize(10, 10))
+            self.update()
+            return
+        size = self.painter.size()
+        self.scale = max(0.5, min(1.6, self.available / size.width()))
+        self.setFixedSize(QSize(int(size.width() * self.scale + 0.5),
+                                int(size.height() * self.scale + 0.5)))
+        self.update()
+
+    def paintEvent(self, event) -> None:
+        if self.painter is None:
+            return
+        painter = QPainter(self)
+        painter.scale(self.scale, self.scale)
+        self.painter.paint(painter, theme_for(self))
+        painter.end()
+
+    def mouseMoveEvent(self, event) -> None:
+        if self.painter is not None:
+            pos = event.position()
+            area = self.painter.hit(QPointF(pos.x() / self.scale, pos.y() / self.scale))
+            if area is not None:
+                QToolTip.showText(event.globalPosition().toPoint(), area.tooltip, self)
+            else:
+                QToolTip.hideText()
+        super().mouseMoveEvent(event)
+
+
+class PreviewPane(QWidget):
+    """The preview with a note saying whether it shows the class as it is now."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.canvas = PreviewCanvas()
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.canvas)
+        self.scroll.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.scroll.setWidgetResizable(False)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.scroll.viewport().installEventFilter(self)
+        title = QLabel("<b>Preview</b> — the sheet as the game window draws it")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 0, 0, 0)
+        layout.addWidget(title)
+        layout.addWidget(self.note)
+        layout.addWidget(self.scroll, 1)
+        self.set_stale(False)
+
+    def set_stale(self, stale: bool, why: str = "") -> None:
+        """Say when the preview shows the last valid version instead of the current one."""
+        if stale:
+            self.note.setText(f"Showing the last valid version: {why}" if why else
+                              "Showing the last valid version.")
+            self.note.setToolTip(why)
+            self.note.setStyleSheet(f"color: {error_color(self)};")
+            self.note.show()
+        else:
+            self.note.hide()
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+            # Fit the sheet to the width the viewport has (a vertical scroll bar included).
+            self.canvas.set_available(event.size().width() - 2)
+        return False

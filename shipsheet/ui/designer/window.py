@@ -1,0 +1,714 @@
+"""The Ship Designer window: pick a game, start blank or from a class, edit, see the sheet, save.
+
+Left: the class's fields (the common ones, then the game's editor). Right: the
+live preview, drawn by the game's own sheet painter (``painter_for``) from a
+new ship of the class as it is now. Every change is validated at once by the
+file loader itself (``parse_ship_class``), and its message is shown at the
+field its key path names. Save writes TOML into the user's ships folder,
+refused while the class is invalid.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (QCheckBox, QFileDialog, QGridLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QMainWindow, QMenu, QMessageBox, QPlainTextEdit,
+                               QPushButton, QSplitter, QVBoxLayout, QWidget)
+
+from ...model import GAME_IDS, GAME_TITLES, get_game
+from ...model.errors import ShipDefinitionError
+from ...model.games import COMMON_KEYS
+from ...model.library import get_class, list_classes, new_ship
+from ...model.ship import ShipClass, clone
+from ...model.toml_writer import Comments
+from ...sheets import painter_for
+from ..dialogs import game_combo
+from .classfiles import (Problem, blank_definition, check_definition, is_chart_data, read_toml,
+                         save_definition, slug, stem_problem, user_class_path)
+from .editor_base import GameEditor
+from .fedcom_editor import FedComEditor
+from .migrate import ships_of_class, update_ships_action
+from .triplanetary_editor import TriplanetaryEditor
+from .widgets import ErrorLabel, PreviewPane, clear_invalid, error_color, mark_invalid
+from .wis_editor import WarInSpaceEditor
+
+EDITORS: dict[str, type[GameEditor]] = {"war-in-space": WarInSpaceEditor,
+                                        "triplanetary": TriplanetaryEditor,
+                                        "fedcom": FedComEditor}
+FILE_FILTER = "Ship classes (*.toml);;All files (*)"
+#: The preview follows the fields this long after the last keystroke.
+PREVIEW_DELAY_MS = 150
+
+
+class DesignerWindow(QMainWindow):
+    """Create and edit ship classes of the three games."""
+
+    #: A class was saved to the library (its ShipClass).
+    saved = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None, *, game: str | None = None,
+                 class_id: str | None = None, session_doc=None):
+        super().__init__(parent)
+        self.setWindowFlag(Qt.WindowType.Window, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.resize(1340, 880)
+        self.session_doc = None
+        self.game = ""
+        self.editor: GameEditor | None = None
+        self.origin_id: str | None = None  # the class this one was started from
+        self.editing_path: Path | None = None  # the user's file being edited in place
+        self.comments: Comments | None = None
+        self.problem: Problem | None = None
+        self.last_valid: ShipClass | None = None
+        self._clean: dict = {}
+        self._stem_edited = False
+        self._loading = False
+
+        self._make_common()
+        self.preview = PreviewPane()
+        self._preview_timer = QTimer(self)
+        self._preview_timer.setSingleShot(True)
+        self._preview_timer.setInterval(PREVIEW_DELAY_MS)
+        self._preview_timer.timeout.connect(self.refresh_preview)
+
+        self.editor_host = QVBoxLayout()
+        self.editor_host.setContentsMargins(0, 0, 0, 0)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(8, 8, 8, 0)
+        left_layout.addWidget(self.common)
+        left_layout.addLayout(self.editor_host, 1)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.preview)
+        splitter.setStretchFactor(0, 5)
+        splitter.setStretchFactor(1, 4)
+        splitter.setSizes([720, 600])
+        splitter.setChildrenCollapsible(False)
+        self.splitter = splitter
+
+        self._make_footer()
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.footer)
+        self.setCentralWidget(central)
+        self._make_actions()
+
+        self.set_session_doc(session_doc)
+        if class_id:
+            self.load_class(class_id)
+        else:
+            self.new_blank(game or self._session_game() or GAME_IDS[0])
+
+    # -- building the window ---------------------------------------------------------------
+    def _make_common(self) -> None:
+        self.game_box = game_combo()
+        self.game_box.setToolTip("The game the class is for; changing it starts a blank class.")
+        self.game_box.activated.connect(self._game_picked)
+        self.start_button = QPushButton("Start &From ▾")
+        self.start_button.setToolTip("Start again: a blank class, or a copy of a class in the "
+                                     "library (your own classes are edited in place).")
+        self.start_menu = QMenu(self)
+        self.start_menu.aboutToShow.connect(self._fill_start_menu)
+        self.start_button.setMenu(self.start_menu)
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Class name")
+        self.name.setToolTip("The class's name, as pickers and the sheet show it.")
+        self.stem = QLineEdit()
+        self.stem.setAccessibleName("File name")
+        self.stem.setToolTip("The file name in your ships folder; the class id is "
+                             "<game>/<file name>.")
+        self.where = QLabel()
+        self.where.setStyleSheet("color: palette(placeholder-text);")
+        self.sample = QCheckBox("Sa&mple design")
+        self.sample.setToolTip("Mark the class as a sample (the sheet says SAMPLE DESIGN).")
+        self.notes = QPlainTextEdit()
+        self.notes.setAccessibleName("Notes")
+        self.notes.setPlaceholderText("Notes (optional): where the data comes from, house rules …")
+        self.notes.setTabChangesFocus(True)
+        self.notes.setFixedHeight(self.fontMetrics().lineSpacing() * 2 + 14)
+        self.common_error = ErrorLabel()
+
+        self.common = QGroupBox("Class")
+        grid = QGridLayout(self.common)
+        labels = {}
+        for text, row in (("&Game:", 0), ("Class &name:", 1), ("F&ile name:", 2), ("N&otes:", 3)):
+            labels[row] = QLabel(text)
+            grid.addWidget(labels[row], row, 0)
+        labels[0].setBuddy(self.game_box)
+        labels[1].setBuddy(self.name)
+        labels[2].setBuddy(self.stem)
+        labels[3].setBuddy(self.notes)
+        grid.addWidget(self.game_box, 0, 1)
+        grid.addWidget(self.start_button, 0, 2, Qt.AlignmentFlag.AlignRight)
+        grid.addWidget(self.name, 1, 1, 1, 2)
+        stem_row = QHBoxLayout()
+        stem_row.addWidget(self.stem, 2)
+        stem_row.addWidget(self.where, 3)
+        grid.addLayout(stem_row, 2, 1, 1, 2)
+        notes_row = QHBoxLayout()
+        notes_row.addWidget(self.notes, 1)
+        notes_row.addWidget(self.sample, 0, Qt.AlignmentFlag.AlignTop)
+        grid.addLayout(notes_row, 3, 1, 1, 2)
+        grid.addWidget(self.common_error, 4, 0, 1, 3)
+        grid.setColumnStretch(1, 1)
+
+        self.name.textEdited.connect(self._name_edited)
+        self.stem.textEdited.connect(self._stem_typed)
+        self.sample.toggled.connect(self._changed)
+        self.notes.textChanged.connect(self._changed)
+
+    def _make_footer(self) -> None:
+        self.status_icon = QLabel()
+        self.status_text = QLabel()
+        self.status_text.setWordWrap(True)
+        self.status_text.setTextFormat(Qt.TextFormat.RichText)
+        self.status_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_text.setAccessibleName("Validation")
+        self.goto_button = QPushButton("Show &Problem")
+        self.goto_button.setToolTip("Go to the field the message names")
+        self.goto_button.clicked.connect(self.focus_problem)
+        self.update_button = QPushButton("&Update Ships in Session…")
+        self.update_button.setToolTip("Move the ships of this class in the session window to "
+                                      "this version, keeping their damage where it matches")
+        self.update_button.clicked.connect(self.update_session_ships)
+        self.save_button = QPushButton("Save to Library")
+        self.save_button.setToolTip("Save the class in your ships folder (Ctrl+S); it is in the "
+                                    "library at once")
+        self.save_button.setDefault(True)
+        self.save_button.clicked.connect(self.save)
+        self.footer = QWidget()
+        self.footer.setObjectName("designer-footer")
+        row = QHBoxLayout(self.footer)
+        row.setContentsMargins(10, 6, 10, 6)
+        row.addWidget(self.status_icon)
+        row.addWidget(self.status_text, 1)
+        row.addWidget(self.goto_button)
+        row.addWidget(self.update_button)
+        row.addWidget(self.save_button)
+
+    def _act(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)
+        return action
+
+    def _make_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        self.act_new = self._act("&New Blank Class", lambda: self.new_blank(self.game), K.New,
+                                 "Start a blank class of this game")
+        self.act_import = self._act("&Import Class File…", self.import_file, K.Open,
+                                    "Open a class file someone sent you (.toml)")
+        self.act_export = self._act("&Export Class File…", self.export_file, "Ctrl+E",
+                                    "Write the class to a file to share (.toml)")
+        self.act_save = self._act("&Save to Library", self.save, K.Save)
+        self.act_close = self._act("&Close", self.close, K.Close)
+        self.act_update = self._act("&Update Ships in This Session…", self.update_session_ships)
+        self.act_chart = self._act("&Chart Editor…", self.open_chart_editor,
+                                   tip="Federation Commander Damage Allocation Charts")
+        m = self.menuBar().addMenu("&Class")
+        m.addAction(self.act_new)
+        start = m.addMenu("Start &From")
+        start.aboutToShow.connect(lambda: self._fill_start_menu(start))
+        m.addSeparator()
+        m.addAction(self.act_import)
+        m.addAction(self.act_export)
+        m.addSeparator()
+        m.addAction(self.act_save)
+        m.addSeparator()
+        m.addAction(self.act_close)
+        m = self.menuBar().addMenu("&Session")
+        m.addAction(self.act_update)
+        m = self.menuBar().addMenu("&Tools")
+        m.addAction(self.act_chart)
+
+    # -- the session ---------------------------------------------------------------------
+    def set_session_doc(self, doc) -> None:
+        """The calling window's SessionDocument (for "Update ships in this session")."""
+        if self.session_doc is not None:
+            try:
+                self.session_doc.changed.disconnect(self._refresh_buttons)
+                self.session_doc.destroyed.disconnect(self._session_gone)
+            except (RuntimeError, TypeError):
+                pass
+        self.session_doc = doc
+        if doc is not None:
+            doc.changed.connect(self._refresh_buttons)
+            doc.destroyed.connect(self._session_gone)
+        self._refresh_buttons()
+
+    def _session_gone(self, *_args) -> None:
+        self.session_doc = None
+        self._refresh_buttons()
+
+    def _session_game(self) -> str | None:
+        return self.session_doc.session.game if self.session_doc is not None else None
+
+    # -- starting a class ------------------------------------------------------------------
+    def _set_game(self, game: str) -> None:
+        if self.editor is not None and self.game == game:
+            return
+        if self.editor is not None:
+            self.editor_host.removeWidget(self.editor)
+            self.editor.deleteLater()
+        self.game = game
+        self.editor = EDITORS[game]()
+        self.editor.changed.connect(self._changed)
+        status = getattr(self.editor, "status", None)
+        if status is not None:
+            status.connect(self.show_status)
+        self.editor_host.addWidget(self.editor, 1)
+        self.game_box.setCurrentIndex(max(0, self.game_box.findData(game)))
+
+    def load_definition(self, data: dict, *, stem: str | None = None,
+                        comments: Comments | None = None, origin_id: str | None = None,
+                        editing_path: Path | None = None) -> None:
+        """Fill the fields from a definition (as read from a file or the library)."""
+        game = data.get("game") if isinstance(data.get("game"), str) else self.game
+        if game not in GAME_IDS:
+            raise ShipDefinitionError(f'game: unknown value "{game}" (expected one of: '
+                                      f'{", ".join(GAME_IDS)})')
+        self._loading = True
+        try:
+            self._set_game(game)
+            name = data.get("class") if isinstance(data.get("class"), str) else ""
+            self.name.setText(name)
+            self.sample.setChecked(data.get("sample") is True)
+            self.notes.setPlainText(data.get("notes") if isinstance(data.get("notes"), str) else "")
+            self.editor.load(data)
+            self._stem_edited = stem is not None
+            self.stem.setText(stem if stem is not None else slug(name))
+            self.origin_id = origin_id
+            self.editing_path = editing_path
+            self.comments = comments
+        finally:
+            self._loading = False
+        self.last_valid = None
+        self._clean = self.current_data()
+        self._changed()
+        self.refresh_preview()
+        known = (*COMMON_KEYS, *get_game(self.game).class_keys)
+        dropped = sorted(str(k) for k in data if k not in known)
+        if dropped:
+            self.show_status("Not kept (no such field in the format): " + ", ".join(dropped))
+
+    def new_blank(self, game: str) -> None:
+        """A blank class of ``game`` (a small valid one, so the preview shows at once)."""
+        if not self._may_discard():
+            return
+        self.load_definition(blank_definition(game))
+        self.name.setFocus()
+        self.name.selectAll()
+        self.show_status(f"New {GAME_TITLES[game]} class")
+
+    def load_class(self, class_id: str) -> None:
+        """Start from a library class: the user's own is edited in place, a bundled one copied."""
+        cls = get_class(class_id)
+        stem = class_id.split("/", 1)[1]
+        own = user_class_path(cls.game, stem)
+        if own.is_file():
+            data, comments = read_toml(own)
+            self.load_definition(data, stem=stem, comments=comments, origin_id=class_id,
+                                 editing_path=own)
+            self.show_status(f"Editing your class {cls.name} ({own})")
+            return
+        data = clone(cls.data)
+        data["class"] = f"{cls.name} (copy)"
+        data.pop("sample", None)
+        self.load_definition(data, origin_id=class_id)
+        self.show_status(f"A copy of {cls.name}: save it under a name of your own")
+
+    def _game_picked(self, index: int) -> None:
+        game = self.game_box.itemData(index)
+        if game == self.game:
+            return
+        if not self._may_discard():
+            self.game_box.setCurrentIndex(max(0, self.game_box.findData(self.game)))
+            return
+        self.load_definition(blank_definition(game))
+        self.show_status(f"New {GAME_TITLES[game]} class")
+
+    def _fill_start_menu(self, menu: QMenu | None = None) -> None:
+        menu = menu if isinstance(menu, QMenu) else self.start_menu
+        menu.clear()
+        menu.addAction(f"Blank {GAME_TITLES[self.game]} Class", lambda: self.new_blank(self.game))
+        menu.addSeparator()
+        rules = get_game(self.game)
+        for cls in list_classes(self.game):
+            stem = cls.id.split("/", 1)[1]
+            mine = user_class_path(cls.game, stem).is_file()
+            label = rules.describe_class(cls) + ("  (yours)" if mine else
+                                                 "  (sample)" if cls.sample else "")
+            act = menu.addAction(label, lambda cid=cls.id: self._start_from(cid))
+            act.setToolTip("Edit your class" if mine else "Start from a copy of this class")
+
+    def _start_from(self, class_id: str) -> None:
+        if self._may_discard():
+            self.load_class(class_id)
+
+    # -- reading the fields ------------------------------------------------------------------
+    def current_data(self) -> dict:
+        """The definition as the fields hold it now (one row per FedCom box)."""
+        values = self.editor.values() if self.editor is not None else {}
+        data: dict = {"game": self.game, "class": self.name.text().strip()}
+        for key in self.editor.head_keys if self.editor is not None else ():
+            if key in values:
+                data[key] = values.pop(key)
+        if self.sample.isChecked():
+            data["sample"] = True
+        notes = self.notes.toPlainText().strip()
+        if notes:
+            data["notes"] = notes
+        data.update(values)
+        return data
+
+    def file_data(self) -> dict:
+        """The definition as written to the file (FedCom: alike boxes folded with ``count``)."""
+        data = self.current_data()
+        fold = getattr(self.editor, "file_values", None)
+        if fold is None:
+            return data
+        folded = fold(data)
+        a, _ = check_definition(folded, "check")
+        b, _ = check_definition(data, "check")
+        if a is not None and b is not None and a.spec.boxes == b.spec.boxes:
+            return folded
+        return data
+
+    @property
+    def stem_text(self) -> str:
+        """The file name (without .toml)."""
+        return self.stem.text().strip()
+
+    @property
+    def class_id(self) -> str:
+        """The id the class has once saved: ``<game>/<file name>``."""
+        return f"{self.game}/{self.stem_text}"
+
+    @property
+    def dirty(self) -> bool:
+        """Are there changes not saved yet?"""
+        return self.current_data() != self._clean
+
+    # -- reacting to edits ----------------------------------------------------------------------
+    def _name_edited(self, text: str) -> None:
+        if not self._stem_edited:
+            self.stem.setText(slug(text))
+        self._changed()
+
+    def _stem_typed(self, _text: str) -> None:
+        self._stem_edited = True
+        self._changed()
+
+    def _changed(self, *_args) -> None:
+        if self._loading or self.editor is None:
+            return
+        self.validate()
+        self._preview_timer.start()
+        self.setWindowTitle(f"Ship Designer — {self.name.text().strip() or 'new class'}[*]")
+        self.setWindowModified(self.dirty)
+
+    def validate(self) -> Problem | None:
+        """Check the class as the file loader would; show any problem at its field."""
+        self._clear_marks()
+        data = self.current_data()
+        why = stem_problem(self.stem_text)
+        if why:
+            problem = Problem(f"file name: {why}", "", why)
+            mark_invalid(self.stem, why)
+            self.common_error.show_message(f"File name: {why}")
+            self.problem = problem
+            self._stem_problem = True
+        else:
+            self._stem_problem = False
+            cls, problem = check_definition(data, self.stem_text)
+            self.problem = problem
+            if cls is not None:
+                self.last_valid = cls
+            else:
+                self._show_at_field(problem)
+        path = user_class_path(self.game, self.stem_text) if not why else None
+        if self.problem is None:
+            self.status_icon.setText("✔")
+            self.status_icon.setStyleSheet("color: #2e7d32; font-weight: bold;")
+            self.status_text.setText(f"Valid. Save puts it in your library as <b>{self.class_id}</b>"
+                                     + (" (replacing your file)" if path and path.is_file() else ""))
+            self.status_text.setToolTip(str(path) if path else "")
+        else:
+            self.status_icon.setText("⚠")
+            self.status_icon.setStyleSheet(f"color: {error_color(self)}; font-weight: bold;")
+            self.status_text.setText(_escape(self.problem.message))
+            self.status_text.setToolTip("Save is refused until this is fixed.")
+        self.where.setText(f".toml in ships/{self.game}/")
+        self.where.setToolTip(str(path) if path else "")
+        self.goto_button.setVisible(self.problem is not None)
+        self._refresh_buttons()
+        return self.problem
+
+    def _clear_marks(self) -> None:
+        for w in (self.name, self.stem, self.notes, self.sample, self.game_box):
+            clear_invalid(w)
+        self.common_error.clear()
+        if self.editor is not None:
+            self.editor.clear_problem()
+        self._focus_widget = None
+
+    def _show_at_field(self, problem: Problem) -> None:
+        common = {"class": self.name, "notes": self.notes, "sample": self.sample,
+                  "game": self.game_box}
+        key = problem.path.split(".")[0].split("[")[0]
+        if key in common:
+            mark_invalid(common[key], problem.message)
+            self.common_error.show_message(f"{problem.path}: {problem.text}")
+            self._focus_widget = common[key]
+            return
+        if self.editor.show_problem(problem):
+            return
+        self.common_error.show_message(problem.message)
+
+    def focus_problem(self) -> None:
+        """Put the keyboard focus on the field the problem names."""
+        if getattr(self, "_stem_problem", False):
+            self.stem.setFocus()
+        elif getattr(self, "_focus_widget", None) is not None:
+            self._focus_widget.setFocus()
+        elif self.editor is not None:
+            self.editor.focus_problem()
+
+    def refresh_preview(self) -> None:
+        """Draw the sheet of a new ship of the class with the game window's own painter."""
+        self._preview_timer.stop()
+        cls = self.last_valid
+        if cls is None:
+            self.preview.canvas.set_painter(None)
+            self.preview.set_stale(True, "no valid version yet")
+            return
+        try:
+            ship = new_ship(cls, cls.name or "Ship")
+            painter = painter_for(ship)
+            painter.size()  # lays it out: a painter that cannot draw this class fails here
+        except Exception as exc:  # the preview must never take the designer down
+            self.preview.canvas.set_painter(None)
+            self.preview.set_stale(True, f"the sheet could not be drawn ({exc})")
+            return
+        self.preview.canvas.set_painter(painter)
+        self.preview.set_stale(self.problem is not None,
+                               "fix the problem marked in red" if self.problem is not None else "")
+
+    def _refresh_buttons(self, *_args) -> None:
+        ships = self.session_ships()
+        doc = self.session_doc
+        self.update_button.setVisible(doc is not None)
+        self.act_update.setEnabled(bool(ships) and self.problem is None)
+        self.update_button.setEnabled(bool(ships) and self.problem is None)
+        if doc is not None:
+            if not ships:
+                tip = f"No ship in the session is a {self.name.text().strip() or 'ship of this class'}"
+            elif self.problem is not None:
+                tip = "Fix the problem first: only a valid class can be used"
+            else:
+                tip = f"{len(ships)} ship(s) in the session: " + ", ".join(s.name for s in ships)
+            self.update_button.setToolTip(tip)
+
+    def show_status(self, text: str) -> None:
+        """A passing message in the status bar."""
+        self.statusBar().showMessage(text, 8000)
+
+    # -- saving -------------------------------------------------------------------------------------
+    def _refuse(self, title: str) -> bool:
+        """Say why the class cannot be saved or used, and go to the field. Returns False."""
+        problem = self.validate()
+        QMessageBox.warning(self, title,
+                            f"The class is not valid, so it was not saved:\n\n{problem.message}\n\n"
+                            "The field is marked in red.")
+        self.focus_problem()
+        self.show_status(f"Not saved: {problem.message}")
+        return False
+
+    def save(self) -> bool:
+        """Save into the user's ships folder; refused (saying why) while the class is invalid."""
+        if self.validate() is not None:
+            return self._refuse("Cannot Save")
+        path = user_class_path(self.game, self.stem_text)
+        if path.is_file() and path != self.editing_path:
+            answer = QMessageBox.question(
+                self, "Replace Class?",
+                f"Your ships folder already has {path.name} for {GAME_TITLES[self.game]}. "
+                "Replace it with this class?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        comments = self.comments  # the comments of the file the class came from, if any
+        try:
+            cls = save_definition(self.file_data(), path, comments)
+        except (OSError, ShipDefinitionError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            QMessageBox.warning(self, "Cannot Save", f"{path}: {why}")
+            return False
+        self.editing_path = path
+        self._stem_edited = True
+        self._clean = self.current_data()
+        self._changed()
+        self.show_status(f"Saved {path.name}: {cls.name} is in the library as {cls.id}")
+        self.saved.emit(cls)
+        return True
+
+    def _may_discard(self) -> bool:
+        """Ask before unsaved changes are thrown away."""
+        if self.editor is None or not self.dirty:
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved Class",
+            f"Save the changes to {self.name.text().strip() or 'this class'} first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event) -> None:
+        if not self._may_discard():
+            event.ignore()
+            return
+        self.set_session_doc(None)
+        event.accept()
+
+    # -- import and export ------------------------------------------------------------------------------
+    def import_file(self, path: str | Path | None = None) -> bool:
+        """Open a class file (e.g. from an e-mail) in the designer; Save adds it to the library."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Import Class File", str(Path.home()),
+                                                  FILE_FILTER)
+            if not path:
+                return False
+        path = Path(path)
+        try:
+            data, comments = read_toml(path)
+        except ShipDefinitionError as exc:
+            QMessageBox.warning(self, "Cannot Import", str(exc))
+            return False
+        if is_chart_data(data):
+            from . import open_chart_editor
+            editor = open_chart_editor(self.parent(), session_doc=self.session_doc)
+            editor.import_file(path)
+            return True
+        if data.get("game") not in GAME_IDS:
+            QMessageBox.warning(self, "Cannot Import",
+                                f"{path.name}: not a ShipSheet ship class (its \"game\" must be "
+                                f"one of {', '.join(GAME_IDS)})")
+            return False
+        if not self._may_discard():
+            return False
+        self.load_definition(data, stem=path.stem, comments=comments)
+        self._clean = {}  # imported: not in the library until saved
+        self._changed()
+        verdict = "Save to Library adds it." if self.problem is None else \
+            "Fix the problem shown, then save it."
+        self.show_status(f"Imported {path.name}. {verdict}")
+        return True
+
+    def export_file(self, path: str | Path | None = None) -> bool:
+        """Write the class to a file of the user's choosing (refused while invalid)."""
+        if self.validate() is not None:
+            return self._refuse("Cannot Export")
+        if path is None:
+            suggested = Path.home() / f"{self.stem_text}.toml"
+            path, _ = QFileDialog.getSaveFileName(self, "Export Class File", str(suggested),
+                                                  FILE_FILTER)
+            if not path:
+                return False
+        path = Path(path)
+        if path.suffix.lower() != ".toml":
+            path = path.with_name(path.name + ".toml")
+        try:
+            save_definition(self.file_data(), path, self.comments)
+        except (OSError, ShipDefinitionError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            QMessageBox.warning(self, "Cannot Export", f"{path}: {why}")
+            return False
+        self.show_status(f"Exported to {path}")
+        return True
+
+    # -- updating the session's ships ----------------------------------------------------------------------
+    def session_ships(self) -> list:
+        """Ships in the calling session of this class (the one started from, or this id)."""
+        doc = self.session_doc
+        if doc is None or doc.session.game != self.game:
+            return []
+        ids = {self.class_id}
+        if self.origin_id:
+            ids.add(self.origin_id)
+        return ships_of_class(doc.session, ids)
+
+    def update_session_ships(self) -> bool:
+        """Explicitly move the session's ships of this class to this version (one undo step)."""
+        doc = self.session_doc
+        if doc is None:
+            self.show_status("Open the designer from a session window to update its ships.")
+            return False
+        if self.validate() is not None:
+            return self._refuse("Cannot Update Ships")
+        ships = self.session_ships()
+        if not ships:
+            QMessageBox.information(self, "Update Ships",
+                                    f"No ship in “{doc.session.title}” is a {self.name.text()}.")
+            return False
+        cls, problem = check_definition(self.file_data(), self.stem_text)
+        if cls is None:  # cannot happen after validate(); kept for safety
+            QMessageBox.warning(self, "Cannot Update Ships", problem.message)
+            return False
+        names = "\n".join(f"• {s.name}" for s in ships)
+        answer = QMessageBox.question(
+            self, "Update Ships",
+            f"Update {len(ships)} ship{'s' if len(ships) != 1 else ''} in “{doc.session.title}” "
+            f"to this version of {cls.name}?\n\n{names}\n\n"
+            "Damage is carried over where systems and boxes still match; what cannot be "
+            "matched is reported and logged. Undo in the session window takes it back.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Yes)
+        if answer != QMessageBox.StandardButton.Yes:
+            return False
+        action = update_ships_action([s.id for s in ships], cls)
+        refusals: list[str] = []
+        doc.refused.connect(refusals.append)
+        try:
+            done = doc.do(action)
+        finally:
+            doc.refused.disconnect(refusals.append)
+        if not done:
+            QMessageBox.warning(self, "Cannot Update Ships",
+                                refusals[0] if refusals else "The session refused the change.")
+            return False
+        lines = [line for report in action.reports for line in report.lines()]
+        unmatched = sum(len(r.unmatched) for r in action.reports)
+        summary = ("Everything was carried over." if not unmatched else
+                   f"{unmatched} thing{'s' if unmatched != 1 else ''} could not be matched.")
+        QMessageBox.information(self, "Ships Updated", summary + "\n\n" + "\n".join(lines))
+        self.show_status(f"{action.name}. {summary}")
+        self._refresh_buttons()
+        return True
+
+    # -- tools --------------------------------------------------------------------------------------------------
+    def open_chart_editor(self):
+        """Tools > Chart Editor, for the same session."""
+        from . import open_chart_editor
+        return open_chart_editor(self.parent(), session_doc=self.session_doc)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+__all__ = ["DesignerWindow", "EDITORS"]
