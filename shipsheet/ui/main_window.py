@@ -49,6 +49,7 @@ class MainWindow(QMainWindow):
         self.welcome.open_file.connect(self.open_dialog)
         self.welcome.open_sample.connect(self.open_sample)
         self.welcome.open_recent.connect(self.open_path)
+        self.welcome.new_class.connect(self.open_designer)
         self.stack.addWidget(self.welcome)
         self.setCentralWidget(self.stack)
         self.sheet_view: SheetView | None = None
@@ -112,6 +113,10 @@ class MainWindow(QMainWindow):
                                      "Ctrl+Shift+P")
         self.act_pdf = self._act("&Export PDF…", lambda: self._printing().export_pdf_dialog(self), "Ctrl+E",
                                  "The current ship, the selected ships or the whole session as PDF")
+        self.act_designer = self._act("Ship &Designer…", self.open_designer, "Ctrl+Shift+D",
+                                      "Create or edit ship classes, with a live preview of the sheet")
+        self.act_chart_editor = self._act("&Chart Editor…", self.open_chart_editor, None,
+                                          "Create or edit a Federation Commander damage allocation chart")
         self.act_about = self._act("&About ShipSheet", lambda: self._dialogs().about(self))
         self.act_rules = self._act("&Rules and House Rules", self.show_rules, K.HelpContents)
 
@@ -183,6 +188,10 @@ class MainWindow(QMainWindow):
             act.triggered.connect(lambda _=False, k=key: self.set_appearance(k))
             self.appearance_actions[key] = act
         self.view_menu.addSeparator()
+
+        m = bar.addMenu("&Tools")
+        m.addAction(self.act_designer)
+        m.addAction(self.act_chart_editor)
 
         m = bar.addMenu("&Help")
         m.addAction(self.act_rules)
@@ -558,6 +567,24 @@ class MainWindow(QMainWindow):
             self.show_status("Zoom 100 %")
         else:
             self.sheet_view.canvas.step_zoom(step)
+
+    def open_designer(self, *, blank: bool = False):
+        """Tools > Ship Designer: the current ship's class (or a blank one); the session's
+        ships can be updated to the edited class from there."""
+        from .designer import open_designer
+        if self.doc is None:
+            return open_designer(self)
+        ship = self.doc.current_ship
+        class_id = None if blank or ship is None else ship.ship_class.id
+        game = self.doc.session.game
+        try:
+            return open_designer(self, game=game, class_id=class_id, session_doc=self.doc)
+        except KeyError:  # the ship's class is not in this library (a file from elsewhere)
+            return open_designer(self, game=game, session_doc=self.doc)
+
+    def open_chart_editor(self):
+        from .designer import open_chart_editor
+        return open_chart_editor(self)
 
     def set_appearance(self, preference: str) -> None:
         """View > Appearance: follow the system, or force light or dark."""

@@ -18,6 +18,7 @@ class WelcomeView(QWidget):
     open_file = Signal()
     open_sample = Signal(str)  # game id
     open_recent = Signal(str)  # path
+    new_class = Signal()
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -32,6 +33,8 @@ class WelcomeView(QWidget):
             ("new_session", "New Session…", "An empty session of one game, for many ships",
              self.new_session.emit),
             ("open", "Open…", "Open a .shipsheet file", self.open_file.emit),
+            ("new_class", "New Class…", "Design a ship class of your own (Ship Designer)",
+             self.new_class.emit),
         ]
         for i, (key, text, tip, slot) in enumerate(specs):
             button = QPushButton(text)

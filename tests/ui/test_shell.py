@@ -32,7 +32,7 @@ def saved(tmp_path, session=None):
 def test_starts_on_the_welcome_view(window):
     assert window.stack.currentWidget() is window.welcome
     texts = [b.text() for b in window.welcome.buttons.values()]
-    assert texts == ["New Ship…", "New Session…", "Open…", "Open Sample Session"]
+    assert texts == ["New Ship…", "New Session…", "Open…", "New Class…", "Open Sample Session"]
     assert window.windowTitle() == "ShipSheet"
 
 
@@ -256,3 +256,19 @@ def test_sample_session_click_undo_redo_save_reopen(window, tmp_path, dialogs, q
     reopened = load_session(tmp_path / "night.shipsheet")
     assert session_to_data(reopened) == expected
     assert json.dumps(reopened.ship(second.id).state, sort_keys=True) == after
+
+
+def test_tools_menu_opens_the_designer_on_the_current_class_and_the_chart_editor(window, qtbot):
+    window.open_sample("fedcom")
+    designer = window.open_designer()
+    qtbot.addWidget(designer)
+    assert designer.session_doc is window.doc and designer.game == "fedcom"
+    # A bundled class is copied, so its name carries "(copy)".
+    assert designer.current_data()["class"] == f"{window.doc.current_ship.ship_class.name} (copy)"
+    charts = window.open_chart_editor()
+    qtbot.addWidget(charts)
+    assert charts.isVisible()
+    in_menus = {a for m in window.menuBar().actions() if m.menu() for a in m.menu().actions()}
+    assert window.act_designer in in_menus and window.act_chart_editor in in_menus
+    designer.close()
+    charts.close()
