@@ -26,8 +26,10 @@ class LogView(QWidget):
         self.copy_button.clicked.connect(self.copy_text)
         self.list = QListWidget()
         self.list.setAccessibleName("Log")
-        self.list.setWordWrap(True)
-        self.list.setUniformItemSizes(False)
+        # One line per entry, of one height: the list lays out in constant time, so
+        # a log of thousands of lines costs nothing per change (long lines scroll sideways).
+        self.list.setWordWrap(False)
+        self.list.setUniformItemSizes(True)
         bar = QHBoxLayout()
         label = QLabel("&Ship:")
         label.setBuddy(self.filter)
@@ -39,6 +41,9 @@ class LogView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
         layout.addWidget(self.list)
+        self._shown: list = []  # the entries on show, in order
+        self._items: list[QListWidgetItem] = []
+        self._names: dict = {}
         doc.changed.connect(self._on_change)
         self._refresh_filter()
         self.refresh()
@@ -63,26 +68,44 @@ class LogView(QWidget):
         return [e for e in self.doc.session.log if ship is None or e.ship == ship]
 
     def refresh(self) -> None:
+        """Show the log. After an ordinary change only the new lines are added and the
+        undone marks updated; the list is rebuilt only when the filter or history differs."""
         names = self.doc.session.ship_names()
-        muted = self.palette().color(QPalette.ColorRole.PlaceholderText)
+        shown = [e for e in self.entries() if self.show_undone.isChecked() or not e.undone][-2000:]
+        if (len(shown) >= len(self._shown) and self._names == names
+                and all(a is b for a, b in zip(self._shown, shown))):
+            for item, entry in zip(self._items, shown):
+                if item.data(Qt.ItemDataRole.UserRole) != entry.undone:
+                    self._style(item, entry)
+            new = shown[len(self._shown):]
+        else:
+            self.list.clear()
+            self._items = []
+            new = shown
         self.list.setUpdatesEnabled(False)
-        self.list.clear()
-        shown = [e for e in self.entries() if self.show_undone.isChecked() or not e.undone]
-        for entry in shown[-2000:]:
+        for entry in new:
             item = QListWidgetItem(entry.plain(names))
-            if entry.kind == "action":
-                font = item.font()
-                font.setBold(True)
-                item.setFont(font)
-            if entry.undone:
-                font = item.font()
-                font.setStrikeOut(True)
-                item.setFont(font)
-                item.setForeground(QBrush(muted))
-                item.setToolTip("Undone")
+            self._style(item, entry)
             self.list.addItem(item)
+            self._items.append(item)
         self.list.setUpdatesEnabled(True)
-        self.list.scrollToBottom()
+        self._shown = shown
+        self._names = names
+        if new:
+            self.list.scrollToBottom()
+
+    def _style(self, item: QListWidgetItem, entry) -> None:
+        font = item.font()
+        font.setBold(entry.kind == "action")
+        font.setStrikeOut(entry.undone)
+        item.setFont(font)
+        item.setData(Qt.ItemDataRole.UserRole, entry.undone)
+        if entry.undone:
+            item.setForeground(QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText)))
+            item.setToolTip("Undone")
+        else:
+            item.setForeground(QBrush(self.palette().color(QPalette.ColorRole.Text)))
+            item.setToolTip("")
 
     def text(self) -> str:
         names = self.doc.session.ship_names()
