@@ -40,4 +40,7 @@ HOUSE_RULES: list[tuple[str, str]] = [
     ("Track ladder clicks",
      "Clicking a higher D-level on a track marks that much damage; clicking the level just "
      "below the current one recovers 1 D; anything else is refused."),
+    ("Ceilings",
+     "A track stops at D10000 and cargo at 100,000 t (past D6 nothing more changes); "
+     "larger numbers are refused so that every session saves and opens again."),
 ]

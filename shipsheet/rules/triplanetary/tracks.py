@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 
-from .definitions import TriplanetaryClass
-from .state import ALL_TRACKS, STANDARD_TRACK, TRACK_TITLES, TRACKS
+from .definitions import MAX_AMOUNT, TriplanetaryClass
+from .state import ALL_TRACKS, MAX_LEVEL, STANDARD_TRACK, TRACK_TITLES, TRACKS
 from .tables import Damage, standard_levels
 
 #: [seed] "D6 or below" (a D-level of 6 or more): structure destroys, weapons and drive
@@ -149,9 +149,18 @@ def apply_damage(ship: Ship, *, weapon: int = 0, drive: int = 0, structure: int 
     _refuse_destroyed(ship, "take further damage")
     if not add:
         raise RuleViolation("There is no damage to apply (all three amounts are 0).")
-    for track, n in zip(TRACKS, (add.weapon, add.drive, add.structure)):
-        ship.state[track] = _level(ship, track) + n
+    new = {track: _level(ship, track) + n for track, n in zip(TRACKS, (add.weapon, add.drive, add.structure))}
+    for track, level in new.items():
+        _check_ceiling(ship, track, level)
+    ship.state.update(new)
     return status(ship)
+
+
+def _check_ceiling(ship: Ship, track: str, level: int) -> None:
+    """[house] A track stops at D10000 (past D6 nothing changes; a session file keeps no more)."""
+    if level > MAX_LEVEL:
+        raise RuleViolation(f"{ship.name}'s {TRACK_TITLES[track].lower()} track would reach D{level}; "
+                            f"ShipSheet keeps D-levels up to D{MAX_LEVEL}.")
 
 
 def apply_standard(ship: Ship, result: str) -> Status:
@@ -178,6 +187,7 @@ def add_standard(ship: Ship, levels: int) -> Status:
     _refuse_destroyed(ship, "take further damage")
     if not levels:
         raise RuleViolation("There is no damage to apply (0 D).")
+    _check_ceiling(ship, STANDARD_TRACK, _level(ship, STANDARD_TRACK) + levels)
     ship.state[STANDARD_TRACK] = _level(ship, STANDARD_TRACK) + levels
     return status(ship)
 
@@ -283,6 +293,8 @@ def set_cargo(ship: Ship, cargo: int) -> int:
     cargo = _amount(cargo, "Cargo")
     if spec.cargo is not None and cargo > spec.cargo:
         raise RuleViolation(f"A {ship.ship_class.name} carries at most {spec.cargo} t, not {cargo} t.")
+    if cargo > MAX_AMOUNT:  # [house] "unlimited" cargo is still kept as a number
+        raise RuleViolation(f"ShipSheet records cargo up to {MAX_AMOUNT} t, not {cargo} t.")
     ship.state["cargo"] = cargo
     return cargo
 

@@ -137,3 +137,17 @@ def test_actions_in_a_session_and_end_of_turn_resets_the_limit():
     assert status(a).structure == 2 and status(a).weapon == 1
     assert "Maintenance at a base" not in s.log_text()
     assert "Maintenance at a base (undone)" in s.log_text(include_undone=True)
+
+
+def test_d_levels_stop_where_a_session_file_can_keep_them():
+    """[house] A track stops at D10000: what the rules accept must save and open again."""
+    from shipsheet.model import get_class, new_ship
+    from shipsheet.rules.triplanetary import apply_damage, add_standard
+    ship = new_ship(get_class("triplanetary/frigate"), "Nike")
+    apply_damage(ship, weapon=9_999)
+    with pytest.raises(RuleViolation, match="would reach D10001; ShipSheet keeps D-levels up to D10000"):
+        apply_damage(ship, weapon=2)
+    assert ship.state["weapon"] == 9_999
+    with pytest.raises(RuleViolation, match="up to D10000"):
+        add_standard(ship, 10_001)
+    assert ship.state["standard"] == 0

@@ -1,0 +1,232 @@
+"""Triplanetary: 1,000 random action sequences from the sample session, undo/redo interleaved.
+
+Every step is an action of ``shipsheet.rules.triplanetary.actions`` (gun attacks resolved
+ahead or inside the action, other damage, hand-marked damage, recovery, track clicks,
+maintenance, fuel, cargo, the combat option) or ``NextPhase`` / ``NextTurn``, with random
+arguments, legal and illegal; or an undo, a redo, an undo followed by a redo. After every
+step (see README.md):
+
+- no D-level is below 0 (seed: "Hits add to them"; "A ship recovers from 1 D a turn");
+  fuel and cargo stay within the ship type's figures [2018];
+- a destroyed ship (seed: "if structure reaches D6 or below, the ship explodes"; [2018]
+  "D6 or more, or E, destroys the ship") takes no further action: every action that
+  names it (as the ship, an attacker or a target) is refused with RuleViolation and
+  changes nothing, and no other step (end of turn included) changes its state;
+- after the end of a turn no ship that is still alive keeps its "recovered" mark (seed:
+  "A ship recovers from 1 D a turn");
+- the state reads back unchanged through the session-file validator;
+- a refused action changes nothing; undo/redo restore the saved bytes (rel_helpers).
+
+The sequences found a bug (README.md, "Bugs found" 1): the rules accept D-levels and a
+cargo that the session-file validator refuses. Its minimal forms are the regression
+tests at the end of this file; they and the sequence test fail until it is fixed.
+"""
+
+import random
+
+import pytest
+from hypothesis import given, strategies as st
+
+from shipsheet.model import RuleViolation, Session, get_class, new_ship
+from shipsheet.model.ship import clone
+from shipsheet.model.storage import parse_session_bytes, session_to_bytes
+from shipsheet.rules.triplanetary import (ALL_TRACKS, OTHER_KINDS, apply_attack, attack,
+                                          cargo_action, combat_option_action, damage_action,
+                                          fuel_action, is_destroyed, levels, maintain_action,
+                                          mark_level_action, other_damage, recover_action,
+                                          resolve_attack, status)
+from shipsheet.rules.triplanetary.sample import build_sample_session
+
+from rel_helpers import (SEQUENCE_SETTINGS, GameDriver, Stats, Step,
+                         assert_state_is_a_valid_file_state, phase_step, run_sequence,
+                         session_bytes, ship_index)
+
+KINDS = ["attack (resolved first)", "attack", "other damage", "damage", "recover",
+         "mark level", "maintain", "fuel", "cargo", "combat option"]
+STEP_KINDS = st.sampled_from(KINDS * 2 + ["attack", "damage", "mark level"] + ["phase"] * 4)
+SHIP_LISTS = st.one_of(st.lists(st.integers(0, 5), min_size=1, max_size=2),
+                       st.lists(st.integers(0, 5), min_size=0, max_size=3))
+DEFENDER_LISTS = st.lists(st.integers(0, 5), min_size=1, max_size=2)
+#: D-levels to add: mostly small, sometimes a number no game reaches (10,000 is the most
+#: a session file accepts).
+AMOUNT = st.one_of(st.just(0), st.just(0), st.integers(-1, 7), st.sampled_from([10_000, 10_001]))
+TRACK = st.sampled_from([*ALL_TRACKS, "shields"])
+ROLL = st.one_of(st.none(), st.integers(1, 6), st.integers(0, 7))
+ROLLS = st.one_of(st.none(), st.none(), st.lists(st.integers(1, 6), max_size=3),
+                  st.lists(st.integers(0, 7), max_size=4))
+GUN_OPTIONS = st.one_of(st.just({}), st.just({}), st.fixed_dictionaries({}, optional={
+    "range": st.integers(-1, 5), "relative_velocity": st.integers(-1, 6),
+    "heroic": st.booleans(), "strength": st.integers(-1, 30), "defense": st.integers(-1, 20),
+    "combat": st.sampled_from(["advanced", "standard", "classic"]),
+    "distribute": st.sampled_from(["each", "in-turn", "all"])}))
+OTHER_OPTIONS = st.one_of(st.just({}), st.fixed_dictionaries({}, optional={
+    "modifier": st.integers(-3, 3), "combat": st.sampled_from(["advanced", "standard", "classic"]),
+    "distribute": st.sampled_from(["each", "in-turn", "all"])}))
+KIND_OF_DAMAGE = st.sampled_from([*OTHER_KINDS, "laser"])
+
+
+def _ships(session, indexes):
+    return [session.ships[i % len(session.ships)] for i in indexes]
+
+
+class Triplanetary(GameDriver):
+    kinds = KINDS + ["next phase", "next turn"]
+
+    def __init__(self, stats: Stats):
+        self.stats = stats
+
+    def draw_step(self, data, session) -> Step:
+        kind = data.draw(STEP_KINDS, label="action")
+        if kind == "phase":
+            return phase_step(data)
+        if kind in ("attack (resolved first)", "attack"):
+            attackers = _ships(session, data.draw(SHIP_LISTS, label="attackers"))
+            defenders = _ships(session, data.draw(DEFENDER_LISTS, label="targets"))
+            opts = dict(data.draw(GUN_OPTIONS, label="options"))
+            opts["to_hit_roll"] = data.draw(ROLL, label="to-hit roll")
+            opts["damage_rolls"] = data.draw(ROLLS, label="damage rolls")
+            ids = tuple(s.id for s in attackers + defenders)
+            label = (f"{kind}: {[s.name for s in attackers]} on {[s.name for s in defenders]}, "
+                     f"{opts}")
+            if kind == "attack":
+                return Step(label, kind, lambda: attack(attackers, defenders, **opts), ids)
+            # Resolved ahead (as a dialog previews it), rolls not given drawn from private dice.
+            seed = data.draw(st.integers(0, 2**16), label="private dice seed")
+            return Step(f"{label}, private dice seed {seed}", kind,
+                        lambda: apply_attack(resolve_attack(attackers, defenders,
+                                                            rng=random.Random(seed), **opts)), ids)
+        if kind == "other damage":
+            what = data.draw(KIND_OF_DAMAGE, label="kind")
+            defenders = _ships(session, data.draw(DEFENDER_LISTS, label="targets"))
+            opts = dict(data.draw(OTHER_OPTIONS, label="options"))
+            opts["to_hit_roll"] = data.draw(ROLL, label="to-hit roll")
+            opts["damage_rolls"] = data.draw(ROLLS, label="damage rolls")
+            return Step(f"{what} on {[s.name for s in defenders]}, {opts}", kind,
+                        lambda: other_damage(what, defenders, **opts),
+                        tuple(s.id for s in defenders))
+        if kind == "combat option":
+            system = data.draw(st.sampled_from(["advanced", "standard", "classic"]), label="system")
+            return Step(f"combat option {system!r}", kind, lambda: combat_option_action(system))
+        ship = session.ships[ship_index(data, session)]
+        label = f"{kind} on {ship.name}"
+        if kind == "damage":
+            w, d, s = (data.draw(AMOUNT, label=t) for t in ("weapon", "drive", "structure"))
+            return Step(f"{label}: weapon {w}, drive {d}, structure {s}", kind,
+                        lambda: damage_action(ship, weapon=w, drive=d, structure=s), (ship.id,))
+        if kind == "recover":
+            track = data.draw(TRACK, label="track")
+            return Step(f"{label}: {track}", kind, lambda: recover_action(ship, track), (ship.id,))
+        if kind == "mark level":
+            track = data.draw(TRACK, label="track")
+            level = data.draw(st.one_of(st.integers(-1, 8), st.just(10_001)), label="level")
+            return Step(f"{label}: {track} D{level}", kind,
+                        lambda: mark_level_action(ship, track, level), (ship.id,))
+        if kind == "maintain":
+            return Step(label, kind, lambda: maintain_action(ship), (ship.id,))
+        amount = data.draw(st.one_of(st.integers(-1, 55), st.sampled_from([100_000, 100_001])),
+                           label="amount")
+        builder = fuel_action if kind == "fuel" else cargo_action
+        return Step(f"{label}: {amount}", kind, lambda: builder(ship, amount), (ship.id,))
+
+    def check(self, session) -> None:
+        for ship in session.ships:
+            spec = ship.ship_class.spec
+            for track, level in levels(ship).items():
+                assert level >= 0, f"{ship.name}: {track} at D{level}"
+            fuel, cargo = ship.state["fuel"], ship.state["cargo"]
+            assert (fuel is None) if spec.fuel is None else 0 <= fuel <= spec.fuel
+            assert 0 <= cargo and (spec.cargo is None or cargo <= spec.cargo)
+            st_ = status(ship)
+            if st_.destroyed:
+                assert not (st_.can_fire or st_.can_maneuver or st_.can_drop_ordnance)
+            assert_state_is_a_valid_file_state(session, ship)
+
+    def before(self, session, step):
+        wrecks = {s.id: clone(s.state) for s in session.ships if is_destroyed(s)}
+        return session.turn, wrecks
+
+    def after_refusal(self, memo, session, step, exc) -> None:
+        if any(sid in memo[1] for sid in step.ships):
+            self.stats.events["action naming a destroyed ship refused"] += 1
+
+    def after_apply(self, memo, session, step) -> None:
+        turn, wrecks = memo
+        acting = [sid for sid in step.ships if sid in wrecks]
+        assert not acting, f"{step.label!r} was accepted although {acting} is destroyed"
+        for ship in session.ships:
+            if ship.id in wrecks:
+                assert ship.state == wrecks[ship.id], f"{step.label!r} changed wreck {ship.name}"
+            elif session.turn != turn:
+                assert not ship.state["recovered"], f"{ship.name} keeps its recovery mark"
+
+
+def _wreck(session):
+    """Raven (a frigate) takes structure D6: destroyed (seed: "D6 or below ... explodes")."""
+    session.apply(damage_action(session.ship("Raven"), structure=6))
+
+
+def _standard_and_eliminated(session):
+    """The standard combat option, and Kite's disabled track clicked to D6: destroyed
+    ([2018] "D6 or more, or E, destroys the ship")."""
+    session.apply(combat_option_action("standard"))
+    session.apply(mark_level_action(session.ship("Kite"), "standard", 6))
+
+
+STATS = Stats()
+TEMPLATES = [session_bytes(build_sample_session),
+             session_bytes(build_sample_session, _wreck),
+             session_bytes(build_sample_session, _wreck, _standard_and_eliminated)]
+
+
+@SEQUENCE_SETTINGS
+@given(st.data())
+def _sequences(data):
+    template = TEMPLATES[data.draw(st.integers(0, len(TEMPLATES) - 1), label="start")]
+    run_sequence(data, template, Triplanetary(STATS), STATS)
+
+
+def test_random_sequences_with_undo_redo_keep_the_triplanetary_invariants():
+    """1,000 sequences of 5-15 steps; every invariant after every step (module docstring)."""
+    _sequences()
+    print("\nTriplanetary:", STATS.summary())
+    STATS.assert_exercised(Triplanetary.kinds, never_refused=("next phase", "next turn"))
+    assert STATS.events["action naming a destroyed ship refused"] >= 100, STATS.summary()
+
+
+# -- the bug the property found (kept failing until the rules or the validator change) ---
+
+def _fresh(stem: str):
+    session = Session("triplanetary", name="Regression", seed=1)
+    ship = session.add_ship(new_ship(get_class(f"triplanetary/{stem}"), "Target"), "Red")
+    return session, ship
+
+
+@pytest.mark.parametrize("stem, build", [
+    ("frigate", lambda ship: damage_action(ship, weapon=10_001)),
+    ("frigate", lambda ship: damage_action(ship, structure=10_001)),
+    ("frigate", lambda ship: mark_level_action(ship, "standard", 10_001)),
+    ("orbital-base", lambda ship: cargo_action(ship, 100_001)),
+], ids=["damage weapon D10001", "damage structure D10001", "click disabled D10001",
+        "orbital base cargo 100001 t"])
+def test_what_the_rules_accept_is_saved_and_opens_again(stem, build):
+    """Minimal form of the failure of the property above (issue 8, reliability suite).
+
+    Every change the rules accept must leave a session that reopens: a file the user
+    saved must never be refused by the same ShipSheet. ``tracks.apply_damage`` /
+    ``add_standard`` add any number of D-levels and ``set_cargo`` takes any tonnage on a
+    ship of unlimited cargo, but ``state.check_state`` refuses a D-level above
+    ``MAX_LEVEL`` (10,000) and a cargo above ``MAX_AMOUNT`` (100,000 t): the session saves,
+    then "x.shipsheet: ships[0].state.weapon: 10001 is too large (at most 10000)". Either
+    the rule functions refuse such numbers (RuleViolation, nothing changed) or the file
+    validator accepts what they produce. (The same happens by accumulation: two hits of
+    D5,001.)
+    """
+    session, ship = _fresh(stem)
+    before = session_to_bytes(session)
+    try:
+        session.apply(build(ship))
+    except RuleViolation:
+        assert session_to_bytes(session) == before
+        return
+    raw = session_to_bytes(session)
+    assert session_to_bytes(parse_session_bytes(raw, "x.shipsheet")) == raw
