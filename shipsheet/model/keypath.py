@@ -6,14 +6,15 @@ names the file and the exact key path (``ca.toml: boxes[12].arc: ...``).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterator, NoReturn
 
 from .errors import ShipDefinitionError
 
 _MISSING = object()
 
 
-def _type_name(value: Any) -> str:
+def type_name(value: Any) -> str:
+    """A value's type in words, for messages ("a whole number", "text", "a table")."""
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, int):
@@ -39,7 +40,7 @@ class Node:
         self._error = error
 
     # -- reporting -----------------------------------------------------
-    def fail(self, message: str) -> "NoReturn":  # type: ignore[name-defined]
+    def fail(self, message: str) -> NoReturn:
         parts = [p for p in (self.source, self.path) if p]
         raise self._error(": ".join(parts + [message]))
 
@@ -53,7 +54,7 @@ class Node:
     # -- tables --------------------------------------------------------
     def table(self) -> "Node":
         if not isinstance(self.value, dict):
-            self.fail(f"expected a table, found {_type_name(self.value)}")
+            self.fail(f"expected a table, found {type_name(self.value)}")
         return self
 
     def has(self, key: str) -> bool:
@@ -78,7 +79,7 @@ class Node:
     def str(self, *, choices: tuple[str, ...] | None = None, nonempty: bool = True,
             max_len: int = 200) -> str:
         if not isinstance(self.value, str):
-            self.fail(f"expected text, found {_type_name(self.value)}")
+            self.fail(f"expected text, found {type_name(self.value)}")
         text = self.value.strip()
         if nonempty and not text:
             self.fail("must not be empty")
@@ -90,7 +91,7 @@ class Node:
 
     def int(self, *, lo: int | None = None, hi: int | None = None) -> int:
         if isinstance(self.value, bool) or not isinstance(self.value, int):
-            self.fail(f"expected a whole number, found {_type_name(self.value)}")
+            self.fail(f"expected a whole number, found {type_name(self.value)}")
         if lo is not None and self.value < lo:
             self.fail(f"{self.value} is too small (at least {lo})")
         if hi is not None and self.value > hi:
@@ -99,13 +100,13 @@ class Node:
 
     def bool(self) -> bool:
         if not isinstance(self.value, bool):
-            self.fail(f"expected true or false, found {_type_name(self.value)}")
+            self.fail(f"expected true or false, found {type_name(self.value)}")
         return self.value
 
     # -- lists ---------------------------------------------------------
     def list(self, *, min_len: int = 0, max_len: int | None = None) -> list["Node"]:
         if not isinstance(self.value, list):
-            self.fail(f"expected a list, found {_type_name(self.value)}")
+            self.fail(f"expected a list, found {type_name(self.value)}")
         if len(self.value) < min_len:
             self.fail(f"expected at least {min_len} entries, found {len(self.value)}")
         if max_len is not None and len(self.value) > max_len:

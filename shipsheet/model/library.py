@@ -46,30 +46,35 @@ def parse_ship_class(data: object, source: str = "", class_id: str | None = None
     return ShipClass(class_id, game, name, data, spec, source)
 
 
-def load_ship_class(path: str | Path) -> ShipClass:
-    """Load and validate one TOML ship definition file."""
+def read_toml_file(path: str | Path, what: str, max_bytes: int = MAX_DEFINITION_BYTES) -> dict:
+    """Read a TOML file (a ship definition, a chart) or raise ShipDefinitionError naming it."""
     path = Path(path)
     label = path.name
     try:
         size = path.stat().st_size
-        if size > MAX_DEFINITION_BYTES:
-            raise ShipDefinitionError(f"{label}: file too large ({size} bytes) for a ship definition")
+        if size > max_bytes:
+            raise ShipDefinitionError(f"{label}: file too large ({size} bytes) for {what}")
         raw = path.read_bytes()
     except OSError as exc:
         raise ShipDefinitionError(f"{label}: cannot read the file ({exc.strerror or exc})") from None
     import tomllib  # here, not at start-up: a session file never needs it
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise ShipDefinitionError(f"{label}: not a text file (TOML must be UTF-8)") from None
     except tomllib.TOMLDecodeError as exc:
         raise ShipDefinitionError(f"{label}: not valid TOML: {exc}") from None
     except RecursionError:
         raise ShipDefinitionError(f"{label}: nested too deeply") from None
-    game = data.get("game") if isinstance(data, dict) else None
-    stem = path.stem
-    class_id = f"{game}/{stem}" if isinstance(game, str) else None
-    return parse_ship_class(data, label, class_id)
+
+
+def load_ship_class(path: str | Path) -> ShipClass:
+    """Load and validate one TOML ship definition file."""
+    path = Path(path)
+    data = read_toml_file(path, "a ship definition")
+    game = data.get("game")
+    class_id = f"{game}/{path.stem}" if isinstance(game, str) else None
+    return parse_ship_class(data, path.name, class_id)
 
 
 def _scan(folder: Path, game: str | None) -> tuple[dict[str, ShipClass], list[str]]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPicture
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Action, Session, Ship
@@ -125,12 +125,11 @@ class SheetPainter:
         """Compute hit areas and height (by drawing into a recording)."""
         self.record(Theme.light())
 
-    def record(self, theme: Theme) -> "QPicture":
+    def record(self, theme: Theme) -> QPicture:
         """Draw the sheet once into a vector recording, which replays fast at any zoom.
 
         Afterwards ``areas`` and :meth:`drawn_size` describe that drawing.
         """
-        from PySide6.QtGui import QPicture
         picture = QPicture()
         painter = QPainter(picture)
         try:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QInputDialog, QLabel,
-                               QMainWindow, QMenu, QMessageBox, QStackedWidget, QToolBar, QWidget)
+                               QMainWindow, QMessageBox, QStackedWidget, QToolBar, QWidget)
 
-from ..model import (GAME_TITLES, RemoveShip, RenameShip, RuleViolation, Session,
+from ..model import (GAME_TITLES, RemoveShip, RenameShip, Session,
                      SessionFileError, SetSide, get_class, load_session, new_ship)
 from ..model.actions import AddShip, NextPhase, NextTurn
 from ..model.autosave import AutosaveStore

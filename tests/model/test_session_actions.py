@@ -4,7 +4,7 @@ logs, and can be undone and redone without Qt."""
 import pytest
 
 from shipsheet.model import RuleViolation, SessionAction, ShipAction
-from shipsheet.model.actions import NextPhase, NextTurn, RemoveShip, RenameShip, SetSide
+from shipsheet.model.actions import RemoveShip, RenameShip, SetSide
 
 from fake_game import make_session, make_ship, mark
 

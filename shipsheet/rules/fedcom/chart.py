@@ -24,13 +24,13 @@ user's file wins over a bundled one of the same id.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from shipsheet.model.errors import RuleViolation, ShipDefinitionError
 from shipsheet.model.keypath import Node
+from shipsheet.model.library import read_toml_file
 from shipsheet.model.paths import resources_dir, user_charts_dir
 
 from .card import STANDARD_KINDS
@@ -153,24 +153,8 @@ def _parse_cell(node: Node, column: int, known: set[str]) -> Cell:
 def load_chart(path: str | Path) -> Chart:
     """Load and validate one chart file; errors name the file and the first bad position."""
     path = Path(path)
-    label = path.name
-    try:
-        size = path.stat().st_size
-        if size > MAX_CHART_BYTES:
-            raise ShipDefinitionError(f"{label}: file too large ({size} bytes) for a chart")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ShipDefinitionError(
-            f"{label}: cannot read the file ({exc.strerror or exc})") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ShipDefinitionError(f"{label}: not a text file (TOML must be UTF-8)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ShipDefinitionError(f"{label}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise ShipDefinitionError(f"{label}: nested too deeply") from None
-    return parse_chart(data, label, path.stem)
+    data = read_toml_file(path, "a chart", MAX_CHART_BYTES)
+    return parse_chart(data, path.name, path.stem)
 
 
 # -- finding charts ------------------------------------------------------------------

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shipsheet.model.games import COMMON_KEYS
-from shipsheet.model.keypath import Node
+from shipsheet.model.keypath import Node, type_name
 
 UNLIMITED = "unlimited"
 
@@ -54,22 +54,6 @@ class TriplanetaryClass:
         return f"{self.combat}{'D' if self.defensive_only else ''}"
 
 
-def _kind(value: object) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
-
-
 def _amount(node: Node) -> int | None:
     """A whole number of at least 0, or the text ``"unlimited"`` (returned as None)."""
     value = node.value
@@ -78,7 +62,7 @@ def _amount(node: Node) -> int | None:
             return None
         node.fail(f'expected a whole number or "unlimited", found text "{value}"')
     if isinstance(value, bool) or not isinstance(value, int):
-        node.fail(f'expected a whole number or "unlimited", found {_kind(value)}')
+        node.fail(f'expected a whole number or "unlimited", found {type_name(value)}')
     return node.int(lo=0, hi=MAX_AMOUNT)
 
 
