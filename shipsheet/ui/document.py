@@ -9,6 +9,7 @@ QUndoStack, so one click is one undo step.
 from __future__ import annotations
 
 import concurrent.futures
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -18,8 +19,11 @@ from ..model import Action, RuleViolation, Session, save_session
 from ..model.autosave import AutosaveStore
 from ..model.storage import session_to_bytes
 
-#: Autosave this long after the last change (the issue allows at most 2 s).
+#: Autosave this long after the last change ...
 AUTOSAVE_DELAY_MS = 700
+#: ... but never later than this after the first unsaved one, even during a burst of
+#: changes (a crash loses at most about this much work; the promise is 2 s).
+AUTOSAVE_MAX_DELAY_MS = 1500
 
 _writer = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
 
@@ -64,6 +68,7 @@ class SessionDocument(QObject):
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
         self._autosave_timer.timeout.connect(self.autosave_now)
         self._pending: concurrent.futures.Future | None = None
+        self._pending_since: float | None = None  # when the oldest unsaved change was made
         self._listener = lambda change: self._on_model_change()
         session.subscribe(self._listener)
 
@@ -80,7 +85,11 @@ class SessionDocument(QObject):
 
     def _on_model_change(self) -> None:
         self.changed.emit()
-        self._autosave_timer.start()
+        now = time.monotonic()
+        if self._pending_since is None:
+            self._pending_since = now
+        left = AUTOSAVE_MAX_DELAY_MS - (now - self._pending_since) * 1000
+        self._autosave_timer.start(int(max(0, min(AUTOSAVE_DELAY_MS, left))))
 
     @property
     def dirty(self) -> bool:
@@ -121,6 +130,7 @@ class SessionDocument(QObject):
     def autosave_now(self) -> None:
         """Serialise now (fast, on this thread) and write on the autosave thread."""
         self._autosave_timer.stop()
+        self._pending_since = None
         if not self.dirty:
             return
         payload = session_to_bytes(self.session)
