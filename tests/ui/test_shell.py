@@ -272,3 +272,29 @@ def test_tools_menu_opens_the_designer_on_the_current_class_and_the_chart_editor
     assert window.act_designer in in_menus and window.act_chart_editor in in_menus
     designer.close()
     charts.close()
+
+
+def test_zoom_with_ctrl_wheel_and_back_with_ctrl_0(window, qtbot):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QWheelEvent
+    window.open_sample("triplanetary")
+    canvas = window.sheet_view.canvas
+    width = canvas.width()
+    event = QWheelEvent(QPointF(50, 50), QPointF(50, 50), QPoint(0, 0), QPoint(0, 120),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.ControlModifier,
+                        Qt.ScrollPhase.NoScrollPhase, False)
+    canvas.wheelEvent(event)
+    assert canvas.zoom == 1.1 and abs(canvas.width() - width * 1.1) <= 1
+    assert window.statusBar().currentMessage() == "Zoom 110 %"
+    window.act_zoom_reset.trigger()
+    assert canvas.zoom == 1.0 and canvas.width() == width
+    assert window.act_zoom_reset.shortcut().toString() == "Ctrl+0"
+
+
+def test_help_lists_every_games_house_rules():
+    from shipsheet.ui.rules_help import house_rules, rules_html
+    for game in ("war-in-space", "triplanetary", "fedcom"):
+        rules = house_rules(game)
+        assert len(rules) >= 5, game
+        assert all(topic and text for topic, text in rules)
+        assert rules[0][0] in rules_html(game)
