@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -101,6 +100,7 @@ def write_atomic(path: str | Path, payload: bytes) -> None:
     """
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
+    import tempfile  # on first save (it pulls in shutil): keeps start-up light
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         os.fchmod(fd, _file_mode(path))
