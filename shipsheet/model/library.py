@@ -111,7 +111,7 @@ def _folder_key(folder: Path) -> tuple:
             st = path.stat()
         except OSError:
             continue
-        key.append((str(path), st.st_mtime_ns, st.st_size))
+        key.append((str(path), st.st_mtime_ns, st.st_size, st.st_ino))  # a save replaces the file
     return tuple(sorted(key))
 
 
