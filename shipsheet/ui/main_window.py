@@ -17,6 +17,7 @@ from ..model.paths import resources_dir
 from .document import SessionDocument
 from .log_view import LogView
 from .panels import make_panel
+from .qactions import make_action
 from .roster import RosterView
 from .settings import add_recent_file, recent_files
 from .sheet_view import SheetView
@@ -68,15 +69,7 @@ class MainWindow(QMainWindow):
 
     # -- actions and menus -----------------------------------------------------
     def _act(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setToolTip(tip)
-            action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        self.addAction(action)
-        return action
+        return make_action(self, text, slot, shortcut, tip)
 
     def _make_actions(self) -> None:
         K = QKeySequence.StandardKey

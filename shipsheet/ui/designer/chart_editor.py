@@ -14,20 +14,19 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFrame, QGridLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu, QMessageBox,
-                               QPlainTextEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QGroupBox, QLabel, QLineEdit, QMenu,
+                               QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget)
 
-from ...model.errors import RuleViolation, ShipDefinitionError
+from ...model.errors import RuleViolation
 from ...model.library import list_classes
 from ...model.toml_writer import Comments
 from ...rules.fedcom.actions import set_chart_action
 from ...rules.fedcom.chart import COLUMNS, FRAME, OPTION_CHART, ROWS, get_chart, list_charts
 from ...rules.fedcom.card import STANDARD_KINDS
 from .classfiles import (Problem, blank_chart, check_chart, is_chart_data, read_toml, save_chart,
-                         slug, stem_problem, user_chart_path)
-from .widgets import ErrorLabel, clear_invalid, error_color, mark_invalid, set_combo_text
+                         slug, user_chart_path)
+from .file_window import FileWindow
+from .widgets import ErrorLabel, clear_invalid, mark_invalid, set_combo_text
 
 NONE = "—"
 _CELL = re.compile(r"^rows\[(\d+)\](?:\[(\d+)\])?")
@@ -95,46 +94,26 @@ class CellEditor(QFrame):
         return primary if alternate in ("", NONE) else f"{primary}/{alternate}"
 
 
-class ChartEditorWindow(QMainWindow):
+class ChartEditorWindow(FileWindow):
     """Create and edit Damage Allocation Charts."""
+
+    NOUN = "chart"
+    FILE_FILTER = FILE_FILTER
+    FALLBACK_STEM = "my-chart"
+    MARKED = "The cell or field is marked in red."
 
     def __init__(self, parent: QWidget | None = None, *, chart_id: str | None = None,
                  session_doc=None):
-        super().__init__(parent)
-        self.setWindowFlag(Qt.WindowType.Window, True)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        super().__init__(parent, 1360, 720)
+        self._loaded = False  # no chart yet: nothing to ask about while the window opens
         self.setWindowTitle("Chart Editor")
-        self.resize(1360, 720)
-        self.session_doc = None
-        self.editing_path: Path | None = None
-        self.comments: Comments | None = None
-        self.problem: Problem | None = None
-        self._clean: dict = {}
-        self._stem_edited = False
-        self._loading = False
-        self._focus_widget: QWidget | None = None
 
-        self.name = QLineEdit()
-        self.name.setAccessibleName("Chart name")
-        self.stem = QLineEdit()
-        self.stem.setAccessibleName("File name")
-        self.where = QLabel(".toml in charts/fedcom/")
-        self.where.setStyleSheet("color: palette(placeholder-text);")
-        self.sample = QCheckBox("Sa&mple chart")
-        self.notes = QPlainTextEdit()
-        self.notes.setAccessibleName("Notes")
-        self.notes.setTabChangesFocus(True)
-        self.notes.setPlaceholderText("Notes (optional)")
-        self.notes.setFixedHeight(self.fontMetrics().lineSpacing() * 2 + 14)
+        self._make_file_fields("Chart name", "Sa&mple chart", "Notes (optional)")
+        self.where.setText(".toml in charts/fedcom/")
         self.own_kinds = QLineEdit()
         self.own_kinds.setAccessibleName("The chart's own kinds")
         self.own_kinds.setPlaceholderText("kinds beyond the standard ones, e.g. fighter-bay "
                                           "(kinds of your ship classes are offered already)")
-        self.start_button = QPushButton("Start &From ▾")
-        self.start_menu = QMenu(self)
-        self.start_menu.aboutToShow.connect(self._fill_start_menu)
-        self.start_button.setMenu(self.start_menu)
-        self.common_error = ErrorLabel()
         head = QGroupBox("Chart")
         grid = QGridLayout(head)
         rows = (("Chart &name:", self.name), ("F&ile name:", None), ("N&otes:", None),
@@ -145,14 +124,7 @@ class ChartEditorWindow(QMainWindow):
             label.setBuddy(widget or (self.stem if r == 1 else self.notes))
         grid.addWidget(self.name, 0, 1)
         grid.addWidget(self.start_button, 0, 2)
-        stem_row = QHBoxLayout()
-        stem_row.addWidget(self.stem, 2)
-        stem_row.addWidget(self.where, 3)
-        grid.addLayout(stem_row, 1, 1, 1, 2)
-        notes_row = QHBoxLayout()
-        notes_row.addWidget(self.notes, 1)
-        notes_row.addWidget(self.sample, 0, Qt.AlignmentFlag.AlignTop)
-        grid.addLayout(notes_row, 2, 1, 1, 2)
+        self._add_file_rows(grid, 1, 2)
         grid.addWidget(self.own_kinds, 3, 1, 1, 2)
         grid.addWidget(self.common_error, 4, 0, 1, 3)
         grid.setColumnStretch(1, 1)
@@ -194,30 +166,14 @@ class ChartEditorWindow(QMainWindow):
         cg.addWidget(scroll, 1)
         cg.addWidget(self.grid_error)
 
-        self.status_icon = QLabel()
-        self.status_text = QLabel()
-        self.status_text.setWordWrap(True)
-        self.status_text.setTextFormat(Qt.TextFormat.RichText)
+        self._make_status()
         self.session_label = QLabel()
-        self.goto_button = QPushButton("Show &Problem")
-        self.goto_button.clicked.connect(self.focus_problem)
         self.use_button = QPushButton("&Use in This Session")
         self.use_button.setToolTip("Make this the session's Damage Allocation Chart "
                                    "(one undo step in the session window)")
         self.use_button.clicked.connect(self.use_in_session)
-        self.save_button = QPushButton("Save to Library")
-        self.save_button.setDefault(True)
         self.save_button.setToolTip("Save the chart in your charts folder (Ctrl+S)")
-        self.save_button.clicked.connect(self.save)
-        footer = QWidget()
-        frow = QHBoxLayout(footer)
-        frow.setContentsMargins(10, 6, 10, 6)
-        frow.addWidget(self.status_icon)
-        frow.addWidget(self.status_text, 1)
-        frow.addWidget(self.session_label)
-        frow.addWidget(self.goto_button)
-        frow.addWidget(self.use_button)
-        frow.addWidget(self.save_button)
+        footer = self._footer_row(self.session_label, self.goto_button, self.use_button)
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -227,10 +183,6 @@ class ChartEditorWindow(QMainWindow):
         layout.addWidget(footer)
         self.setCentralWidget(central)
 
-        self.name.textEdited.connect(self._name_edited)
-        self.stem.textEdited.connect(self._stem_typed)
-        self.sample.toggled.connect(self._changed)
-        self.notes.textChanged.connect(self._changed)
         self.own_kinds.editingFinished.connect(self._kinds_changed)
         self._make_actions()
         self.set_session_doc(session_doc)
@@ -240,52 +192,12 @@ class ChartEditorWindow(QMainWindow):
             self.new_blank()
 
     def _make_actions(self) -> None:
-        K = QKeySequence.StandardKey
+        self._make_file_menu(self.new_blank,
+                             after_save=(("act_use", "&Use in This Session", self.use_in_session),))
 
-        def act(text, slot, shortcut=None):
-            a = QAction(text, self)
-            if shortcut is not None:
-                a.setShortcut(QKeySequence(shortcut))
-            a.triggered.connect(lambda _c=False: slot())
-            self.addAction(a)
-            return a
-        self.act_new = act("&New Blank Chart", self.new_blank, K.New)
-        self.act_import = act("&Import Chart File…", self.import_file, K.Open)
-        self.act_export = act("&Export Chart File…", self.export_file, "Ctrl+E")
-        self.act_save = act("&Save to Library", self.save, K.Save)
-        self.act_use = act("&Use in This Session", self.use_in_session)
-        self.act_close = act("&Close", self.close, K.Close)
-        m = self.menuBar().addMenu("&Chart")
-        m.addAction(self.act_new)
-        start = m.addMenu("Start &From")
-        start.aboutToShow.connect(lambda: self._fill_start_menu(start))
-        m.addSeparator()
-        m.addAction(self.act_import)
-        m.addAction(self.act_export)
-        m.addSeparator()
-        m.addAction(self.act_save)
-        m.addAction(self.act_use)
-        m.addSeparator()
-        m.addAction(self.act_close)
-
-    # -- session -----------------------------------------------------------------------------
-    def set_session_doc(self, doc) -> None:
-        """The calling window's SessionDocument (a Federation Commander one enables Use)."""
-        if self.session_doc is not None:
-            try:
-                self.session_doc.changed.disconnect(self._refresh_session)
-                self.session_doc.destroyed.disconnect(self._session_gone)
-            except (RuntimeError, TypeError):
-                pass
-        self.session_doc = doc if doc is not None and doc.session.game == "fedcom" else None
-        if self.session_doc is not None:
-            self.session_doc.changed.connect(self._refresh_session)
-            self.session_doc.destroyed.connect(self._session_gone)
-        self._refresh_session()
-
-    def _session_gone(self, *_args) -> None:
-        self.session_doc = None
-        self._refresh_session()
+    # -- session (set_session_doc: FileWindow; a Federation Commander one enables Use) ----------
+    def _accepts_session(self, doc) -> bool:
+        return doc.session.game == "fedcom"
 
     def _refresh_session(self, *_args) -> None:
         doc = self.session_doc
@@ -346,7 +258,12 @@ class ChartEditorWindow(QMainWindow):
         finally:
             self._loading = False
         self._clean = self.current_data()
+        self._loaded = True
         self._changed()
+
+    def _has_document(self) -> bool:
+        """Nothing to lose before the first chart is loaded (the window is still opening)."""
+        return self._loaded
 
     def new_blank(self) -> None:
         """Start a blank chart (after asking about unsaved changes)."""
@@ -371,8 +288,7 @@ class ChartEditorWindow(QMainWindow):
         self.show_status(f"A copy of {chart.name}: save it under a name of your own")
 
     def _fill_start_menu(self, menu: QMenu | None = None) -> None:
-        menu = menu if isinstance(menu, QMenu) else self.start_menu
-        menu.clear()
+        menu = self._start_menu(menu)
         menu.addAction("Blank Chart", self.new_blank)
         menu.addSeparator()
         for info in list_charts():
@@ -403,25 +319,6 @@ class ChartEditorWindow(QMainWindow):
         data["rows"] = rows
         return data
 
-    @property
-    def stem_text(self) -> str:
-        """The file name (without .toml)."""
-        return self.stem.text().strip()
-
-    @property
-    def dirty(self) -> bool:
-        """Are there changes not saved yet?"""
-        return self.current_data() != self._clean
-
-    def _name_edited(self, text: str) -> None:
-        if not self._stem_edited:
-            self.stem.setText(slug(text, "my-chart"))
-        self._changed()
-
-    def _stem_typed(self, _text: str) -> None:
-        self._stem_edited = True
-        self._changed()
-
     def _changed(self, *_args) -> None:
         if self._loading:
             return
@@ -440,27 +337,11 @@ class ChartEditorWindow(QMainWindow):
         self.common_error.clear()
         self.grid_error.clear()
         self._focus_widget = None
-        why = stem_problem(self.stem_text)
-        if why:
-            self.problem = Problem(f"file name: {why}", "", why)
-            mark_invalid(self.stem, why)
-            self.common_error.show_message(f"File name: {why}")
-            self._focus_widget = self.stem
-        else:
+        if not self._check_stem():
             _chart, self.problem = check_chart(self.current_data(), self.stem_text)
             if self.problem is not None:
                 self._show_at_field(self.problem)
-        if self.problem is None:
-            self.status_icon.setText("✔")
-            self.status_icon.setStyleSheet("color: #2e7d32; font-weight: bold;")
-            self.status_text.setText(f"Valid. Save puts it in your charts as "
-                                     f"<b>{self.stem_text}</b>")
-        else:
-            self.status_icon.setText("⚠")
-            self.status_icon.setStyleSheet(f"color: {error_color(self)}; font-weight: bold;")
-            self.status_text.setText(self.problem.message.replace("&", "&amp;")
-                                     .replace("<", "&lt;").replace(">", "&gt;"))
-        self.goto_button.setVisible(self.problem is not None)
+        self._show_validity(f"Valid. Save puts it in your charts as <b>{self.stem_text}</b>")
         self._refresh_session()
         return self.problem
 
@@ -490,47 +371,18 @@ class ChartEditorWindow(QMainWindow):
         self.common_error.show_message(f"{problem.path}: {problem.text}" if problem.path
                                        else problem.message)
 
-    def focus_problem(self) -> None:
-        """Put the keyboard focus on the cell or field the problem names."""
-        if self._focus_widget is not None:
-            self._focus_widget.setFocus()
+    # -- saving, using, files (FileWindow; here what is the chart's own) -------------------------------
+    def _library_path(self) -> Path:
+        return user_chart_path(self.stem_text)
 
-    def show_status(self, text: str) -> None:
-        """A passing message in the status bar."""
-        self.statusBar().showMessage(text, 8000)
+    def _replace_question(self, path: Path) -> str:
+        return f"Your charts folder already has {path.name}. Replace it?"
 
-    # -- saving, using, files -----------------------------------------------------------------------------
-    def _refuse(self, title: str, what: str = "saved") -> bool:
-        problem = self.validate()
-        QMessageBox.warning(self, title, f"The chart is not valid, so it was not {what}:\n\n"
-                                         f"{problem.message}\n\nThe cell or field is marked in red.")
-        self.focus_problem()
-        return False
+    def _write(self, path: Path):
+        return save_chart(self.current_data(), path, self.comments)
 
-    def save(self) -> bool:
-        """Save into the user's charts folder; refused (saying why) while the chart is invalid."""
-        if self.validate() is not None:
-            return self._refuse("Cannot Save")
-        path = user_chart_path(self.stem_text)
-        if path.is_file() and path != self.editing_path:
-            answer = QMessageBox.question(
-                self, "Replace Chart?", f"Your charts folder already has {path.name}. Replace it?",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-                QMessageBox.StandardButton.Cancel)
-            if answer != QMessageBox.StandardButton.Yes:
-                return False
-        try:
-            chart = save_chart(self.current_data(), path, self.comments)
-        except (OSError, ShipDefinitionError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            QMessageBox.warning(self, "Cannot Save", f"{path}: {why}")
-            return False
-        self.editing_path = path
-        self._stem_edited = True
-        self._clean = self.current_data()
-        self._changed()
+    def _saved(self, path: Path, chart) -> None:
         self.show_status(f"Saved {path.name}: pick “{chart.name}” for a session")
-        return True
 
     def use_in_session(self) -> bool:
         """Make this chart the session's (set_chart_action: one undo step)."""
@@ -556,72 +408,17 @@ class ChartEditorWindow(QMainWindow):
         self._refresh_session()
         return True
 
-    def _may_discard(self) -> bool:
-        if not self.dirty:
-            return True
-        answer = QMessageBox.question(
-            self, "Unsaved Chart", f"Save the changes to {self.name.text().strip() or 'this chart'} first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
-
-    def closeEvent(self, event) -> None:
-        if not self._may_discard():
-            event.ignore()
-            return
-        self.set_session_doc(None)
-        event.accept()
-
-    def import_file(self, path: str | Path | None = None) -> bool:
-        """Open a chart file (e.g. from an e-mail); Save adds it to the user's charts."""
-        if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Import Chart File", str(Path.home()),
-                                                  FILE_FILTER)
-            if not path:
-                return False
-        path = Path(path)
-        try:
-            data, comments = read_toml(path)
-        except ShipDefinitionError as exc:
-            QMessageBox.warning(self, "Cannot Import", str(exc))
-            return False
+    def _check_import(self, path: Path, data: dict) -> bool | None:
+        """Only a chart file is imported here (ship classes are the Ship Designer's)."""
         if not is_chart_data(data):
             QMessageBox.warning(self, "Cannot Import", f"{path.name}: not a Damage Allocation "
                                 "Chart (a chart file has six \"rows\"); ship classes are "
                                 "imported in the Ship Designer.")
             return False
-        if not self._may_discard():
-            return False
-        self.load_data(data, stem=path.stem, comments=comments)
-        self._clean = {}
-        self._changed()
-        self.show_status(f"Imported {path.name}. " + ("Save to Library adds it." if self.problem is None
-                                                      else "Fix the problem shown, then save it."))
-        return True
+        return None
 
-    def export_file(self, path: str | Path | None = None) -> bool:
-        """Write the chart to a file of the user's choosing (refused while invalid)."""
-        if self.validate() is not None:
-            return self._refuse("Cannot Export", "exported")
-        if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export Chart File",
-                                                  str(Path.home() / f"{self.stem_text}.toml"),
-                                                  FILE_FILTER)
-            if not path:
-                return False
-        path = Path(path)
-        if path.suffix.lower() != ".toml":
-            path = path.with_name(path.name + ".toml")
-        try:
-            save_chart(self.current_data(), path, self.comments)
-        except (OSError, ShipDefinitionError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            QMessageBox.warning(self, "Cannot Export", f"{path}: {why}")
-            return False
-        self.show_status(f"Exported to {path}")
-        return True
+    def _load_file(self, data: dict, stem: str, comments: Comments | None) -> None:
+        self.load_data(data, stem=stem, comments=comments)
 
 
 __all__ = ["CellEditor", "ChartEditorWindow", "library_kinds"]

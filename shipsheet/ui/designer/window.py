@@ -13,10 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QFileDialog, QGridLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QLineEdit, QMainWindow, QMenu, QMessageBox, QPlainTextEdit,
-                               QPushButton, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QGridLayout, QGroupBox, QLabel, QMenu, QMessageBox, QPushButton,
+                               QSplitter, QVBoxLayout, QWidget)
 
 from ...model import GAME_IDS, GAME_TITLES, get_game
 from ...model.errors import ShipDefinitionError
@@ -27,12 +25,13 @@ from ...model.toml_writer import Comments
 from ...sheets import painter_for
 from ..dialogs import game_combo
 from .classfiles import (Problem, blank_definition, check_definition, is_chart_data, read_toml,
-                         save_definition, slug, stem_problem, user_class_path)
+                         save_definition, slug, user_class_path)
 from .editor_base import GameEditor
 from .fedcom_editor import FedComEditor
+from .file_window import FileWindow
 from .migrate import ships_of_class, update_ships_action
 from .triplanetary_editor import TriplanetaryEditor
-from .widgets import ErrorLabel, PreviewPane, clear_invalid, error_color, mark_invalid
+from .widgets import PreviewPane, clear_invalid, mark_invalid
 from .wis_editor import WarInSpaceEditor
 
 EDITORS: dict[str, type[GameEditor]] = {"war-in-space": WarInSpaceEditor,
@@ -43,29 +42,22 @@ FILE_FILTER = "Ship classes (*.toml);;All files (*)"
 PREVIEW_DELAY_MS = 150
 
 
-class DesignerWindow(QMainWindow):
+class DesignerWindow(FileWindow):
     """Create and edit ship classes of the three games."""
+
+    NOUN = "class"
+    FILE_FILTER = FILE_FILTER
 
     #: A class was saved to the library (its ShipClass).
     saved = Signal(object)
 
     def __init__(self, parent: QWidget | None = None, *, game: str | None = None,
                  class_id: str | None = None, session_doc=None):
-        super().__init__(parent)
-        self.setWindowFlag(Qt.WindowType.Window, True)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        self.resize(1340, 880)
-        self.session_doc = None
+        super().__init__(parent, 1340, 880)
         self.game = ""
         self.editor: GameEditor | None = None
         self.origin_id: str | None = None  # the class this one was started from
-        self.editing_path: Path | None = None  # the user's file being edited in place
-        self.comments: Comments | None = None
-        self.problem: Problem | None = None
         self.last_valid: ShipClass | None = None
-        self._clean: dict = {}
-        self._stem_edited = False
-        self._loading = False
 
         self._make_common()
         self.preview = PreviewPane()
@@ -111,29 +103,14 @@ class DesignerWindow(QMainWindow):
         self.game_box = game_combo()
         self.game_box.setToolTip("The game the class is for; changing it starts a blank class.")
         self.game_box.activated.connect(self._game_picked)
-        self.start_button = QPushButton("Start &From ▾")
+        self._make_file_fields("Class name", "Sa&mple design",
+                               "Notes (optional): where the data comes from, house rules …")
         self.start_button.setToolTip("Start again: a blank class, or a copy of a class in the "
                                      "library (your own classes are edited in place).")
-        self.start_menu = QMenu(self)
-        self.start_menu.aboutToShow.connect(self._fill_start_menu)
-        self.start_button.setMenu(self.start_menu)
-        self.name = QLineEdit()
-        self.name.setAccessibleName("Class name")
         self.name.setToolTip("The class's name, as pickers and the sheet show it.")
-        self.stem = QLineEdit()
-        self.stem.setAccessibleName("File name")
         self.stem.setToolTip("The file name in your ships folder; the class id is "
                              "<game>/<file name>.")
-        self.where = QLabel()
-        self.where.setStyleSheet("color: palette(placeholder-text);")
-        self.sample = QCheckBox("Sa&mple design")
         self.sample.setToolTip("Mark the class as a sample (the sheet says SAMPLE DESIGN).")
-        self.notes = QPlainTextEdit()
-        self.notes.setAccessibleName("Notes")
-        self.notes.setPlaceholderText("Notes (optional): where the data comes from, house rules …")
-        self.notes.setTabChangesFocus(True)
-        self.notes.setFixedHeight(self.fontMetrics().lineSpacing() * 2 + 14)
-        self.common_error = ErrorLabel()
 
         self.common = QGroupBox("Class")
         grid = QGridLayout(self.common)
@@ -148,110 +125,38 @@ class DesignerWindow(QMainWindow):
         grid.addWidget(self.game_box, 0, 1)
         grid.addWidget(self.start_button, 0, 2, Qt.AlignmentFlag.AlignRight)
         grid.addWidget(self.name, 1, 1, 1, 2)
-        stem_row = QHBoxLayout()
-        stem_row.addWidget(self.stem, 2)
-        stem_row.addWidget(self.where, 3)
-        grid.addLayout(stem_row, 2, 1, 1, 2)
-        notes_row = QHBoxLayout()
-        notes_row.addWidget(self.notes, 1)
-        notes_row.addWidget(self.sample, 0, Qt.AlignmentFlag.AlignTop)
-        grid.addLayout(notes_row, 3, 1, 1, 2)
+        self._add_file_rows(grid, 2, 3)
         grid.addWidget(self.common_error, 4, 0, 1, 3)
         grid.setColumnStretch(1, 1)
 
-        self.name.textEdited.connect(self._name_edited)
-        self.stem.textEdited.connect(self._stem_typed)
-        self.sample.toggled.connect(self._changed)
-        self.notes.textChanged.connect(self._changed)
-
     def _make_footer(self) -> None:
-        self.status_icon = QLabel()
-        self.status_text = QLabel()
-        self.status_text.setWordWrap(True)
-        self.status_text.setTextFormat(Qt.TextFormat.RichText)
+        self._make_status()
         self.status_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status_text.setAccessibleName("Validation")
-        self.goto_button = QPushButton("Show &Problem")
         self.goto_button.setToolTip("Go to the field the message names")
-        self.goto_button.clicked.connect(self.focus_problem)
         self.update_button = QPushButton("&Update Ships in Session…")
         self.update_button.setToolTip("Move the ships of this class in the session window to "
                                       "this version, keeping their damage where it matches")
         self.update_button.clicked.connect(self.update_session_ships)
-        self.save_button = QPushButton("Save to Library")
         self.save_button.setToolTip("Save the class in your ships folder (Ctrl+S); it is in the "
                                     "library at once")
-        self.save_button.setDefault(True)
-        self.save_button.clicked.connect(self.save)
-        self.footer = QWidget()
+        self.footer = self._footer_row(self.goto_button, self.update_button)
         self.footer.setObjectName("designer-footer")
-        row = QHBoxLayout(self.footer)
-        row.setContentsMargins(10, 6, 10, 6)
-        row.addWidget(self.status_icon)
-        row.addWidget(self.status_text, 1)
-        row.addWidget(self.goto_button)
-        row.addWidget(self.update_button)
-        row.addWidget(self.save_button)
-
-    def _act(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setToolTip(tip)
-            action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        self.addAction(action)
-        return action
 
     def _make_actions(self) -> None:
-        K = QKeySequence.StandardKey
-        self.act_new = self._act("&New Blank Class", lambda: self.new_blank(self.game), K.New,
-                                 "Start a blank class of this game")
-        self.act_import = self._act("&Import Class File…", self.import_file, K.Open,
-                                    "Open a class file someone sent you (.toml)")
-        self.act_export = self._act("&Export Class File…", self.export_file, "Ctrl+E",
-                                    "Write the class to a file to share (.toml)")
-        self.act_save = self._act("&Save to Library", self.save, K.Save)
-        self.act_close = self._act("&Close", self.close, K.Close)
+        self._make_file_menu(lambda: self.new_blank(self.game),
+                             tips={"new": "Start a blank class of this game",
+                                   "import": "Open a class file someone sent you (.toml)",
+                                   "export": "Write the class to a file to share (.toml)"})
         self.act_update = self._act("&Update Ships in This Session…", self.update_session_ships)
         self.act_chart = self._act("&Chart Editor…", self.open_chart_editor,
                                    tip="Federation Commander Damage Allocation Charts")
-        m = self.menuBar().addMenu("&Class")
-        m.addAction(self.act_new)
-        start = m.addMenu("Start &From")
-        start.aboutToShow.connect(lambda: self._fill_start_menu(start))
-        m.addSeparator()
-        m.addAction(self.act_import)
-        m.addAction(self.act_export)
-        m.addSeparator()
-        m.addAction(self.act_save)
-        m.addSeparator()
-        m.addAction(self.act_close)
         m = self.menuBar().addMenu("&Session")
         m.addAction(self.act_update)
         m = self.menuBar().addMenu("&Tools")
         m.addAction(self.act_chart)
 
-    # -- the session ---------------------------------------------------------------------
-    def set_session_doc(self, doc) -> None:
-        """The calling window's SessionDocument (for "Update ships in this session")."""
-        if self.session_doc is not None:
-            try:
-                self.session_doc.changed.disconnect(self._refresh_buttons)
-                self.session_doc.destroyed.disconnect(self._session_gone)
-            except (RuntimeError, TypeError):
-                pass
-        self.session_doc = doc
-        if doc is not None:
-            doc.changed.connect(self._refresh_buttons)
-            doc.destroyed.connect(self._session_gone)
-        self._refresh_buttons()
-
-    def _session_gone(self, *_args) -> None:
-        self.session_doc = None
-        self._refresh_buttons()
-
+    # -- the session (set_session_doc: FileWindow; it enables "Update ships in this session") ------
     def _session_game(self) -> str | None:
         return self.session_doc.session.game if self.session_doc is not None else None
 
@@ -340,8 +245,7 @@ class DesignerWindow(QMainWindow):
         self.show_status(f"New {GAME_TITLES[game]} class")
 
     def _fill_start_menu(self, menu: QMenu | None = None) -> None:
-        menu = menu if isinstance(menu, QMenu) else self.start_menu
-        menu.clear()
+        menu = self._start_menu(menu)
         menu.addAction(f"Blank {GAME_TITLES[self.game]} Class", lambda: self.new_blank(self.game))
         menu.addSeparator()
         rules = get_game(self.game)
@@ -387,30 +291,11 @@ class DesignerWindow(QMainWindow):
         return data
 
     @property
-    def stem_text(self) -> str:
-        """The file name (without .toml)."""
-        return self.stem.text().strip()
-
-    @property
     def class_id(self) -> str:
         """The id the class has once saved: ``<game>/<file name>``."""
         return f"{self.game}/{self.stem_text}"
 
-    @property
-    def dirty(self) -> bool:
-        """Are there changes not saved yet?"""
-        return self.current_data() != self._clean
-
-    # -- reacting to edits ----------------------------------------------------------------------
-    def _name_edited(self, text: str) -> None:
-        if not self._stem_edited:
-            self.stem.setText(slug(text))
-        self._changed()
-
-    def _stem_typed(self, _text: str) -> None:
-        self._stem_edited = True
-        self._changed()
-
+    # -- reacting to edits (the name and file name fields: FileWindow) ------------------------------
     def _changed(self, *_args) -> None:
         if self._loading or self.editor is None:
             return
@@ -423,15 +308,8 @@ class DesignerWindow(QMainWindow):
         """Check the class as the file loader would; show any problem at its field."""
         self._clear_marks()
         data = self.current_data()
-        why = stem_problem(self.stem_text)
-        if why:
-            problem = Problem(f"file name: {why}", "", why)
-            mark_invalid(self.stem, why)
-            self.common_error.show_message(f"File name: {why}")
-            self.problem = problem
-            self._stem_problem = True
-        else:
-            self._stem_problem = False
+        why = self._check_stem()
+        if not why:
             cls, problem = check_definition(data, self.stem_text)
             self.problem = problem
             if cls is not None:
@@ -439,21 +317,12 @@ class DesignerWindow(QMainWindow):
             else:
                 self._show_at_field(problem)
         path = user_class_path(self.game, self.stem_text) if not why else None
-        if self.problem is None:
-            self.status_icon.setText("✔")
-            self.status_icon.setStyleSheet("color: #2e7d32; font-weight: bold;")
-            self.status_text.setText(f"Valid. Save puts it in your library as <b>{self.class_id}</b>"
-                                     + (" (replacing your file)" if path and path.is_file() else ""))
-            self.status_text.setToolTip(str(path) if path else "")
-        else:
-            self.status_icon.setText("⚠")
-            self.status_icon.setStyleSheet(f"color: {error_color(self)}; font-weight: bold;")
-            self.status_text.setText(_escape(self.problem.message))
-            self.status_text.setToolTip("Save is refused until this is fixed.")
+        self._show_validity(f"Valid. Save puts it in your library as <b>{self.class_id}</b>"
+                            + (" (replacing your file)" if path and path.is_file() else ""),
+                            str(path) if path else "", "Save is refused until this is fixed.")
         self.where.setText(f".toml in ships/{self.game}/")
         self.where.setToolTip(str(path) if path else "")
-        self.goto_button.setVisible(self.problem is not None)
-        self._refresh_buttons()
+        self._refresh_session()
         return self.problem
 
     def _clear_marks(self) -> None:
@@ -478,10 +347,8 @@ class DesignerWindow(QMainWindow):
         self.common_error.show_message(problem.message)
 
     def focus_problem(self) -> None:
-        """Put the keyboard focus on the field the problem names."""
-        if getattr(self, "_stem_problem", False):
-            self.stem.setFocus()
-        elif getattr(self, "_focus_widget", None) is not None:
+        """Put the keyboard focus on the field the problem names (the file name's included)."""
+        if self._focus_widget is not None:
             self._focus_widget.setFocus()
         elif self.editor is not None:
             self.editor.focus_problem()
@@ -506,7 +373,7 @@ class DesignerWindow(QMainWindow):
         self.preview.set_stale(self.problem is not None,
                                "fix the problem marked in red" if self.problem is not None else "")
 
-    def _refresh_buttons(self, *_args) -> None:
+    def _refresh_session(self, *_args) -> None:
         ships = self.session_ships()
         doc = self.session_doc
         self.update_button.setVisible(doc is not None)
@@ -521,84 +388,33 @@ class DesignerWindow(QMainWindow):
                 tip = f"{len(ships)} ship(s) in the session: " + ", ".join(s.name for s in ships)
             self.update_button.setToolTip(tip)
 
-    def show_status(self, text: str) -> None:
-        """A passing message in the status bar."""
-        self.statusBar().showMessage(text, 8000)
-
-    # -- saving -------------------------------------------------------------------------------------
-    def _refuse(self, title: str) -> bool:
-        """Say why the class cannot be saved or used, and go to the field. Returns False."""
-        problem = self.validate()
-        QMessageBox.warning(self, title,
-                            f"The class is not valid, so it was not saved:\n\n{problem.message}\n\n"
-                            "The field is marked in red.")
-        self.focus_problem()
-        self.show_status(f"Not saved: {problem.message}")
+    # -- saving, import and export (FileWindow; here what is the class's own) ---------------------------
+    def _refuse(self, title: str, what: str = "saved") -> bool:
+        """Say why the class cannot be saved or used (always "not saved"), and go to the field."""
+        super()._refuse(title)
+        self.show_status(f"Not saved: {self.problem.message}")
         return False
 
-    def save(self) -> bool:
-        """Save into the user's ships folder; refused (saying why) while the class is invalid."""
-        if self.validate() is not None:
-            return self._refuse("Cannot Save")
-        path = user_class_path(self.game, self.stem_text)
-        if path.is_file() and path != self.editing_path:
-            answer = QMessageBox.question(
-                self, "Replace Class?",
-                f"Your ships folder already has {path.name} for {GAME_TITLES[self.game]}. "
-                "Replace it with this class?",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-                QMessageBox.StandardButton.Cancel)
-            if answer != QMessageBox.StandardButton.Yes:
-                return False
-        comments = self.comments  # the comments of the file the class came from, if any
-        try:
-            cls = save_definition(self.file_data(), path, comments)
-        except (OSError, ShipDefinitionError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            QMessageBox.warning(self, "Cannot Save", f"{path}: {why}")
-            return False
-        self.editing_path = path
-        self._stem_edited = True
-        self._clean = self.current_data()
-        self._changed()
+    def _library_path(self) -> Path:
+        return user_class_path(self.game, self.stem_text)
+
+    def _replace_question(self, path: Path) -> str:
+        return (f"Your ships folder already has {path.name} for {GAME_TITLES[self.game]}. "
+                "Replace it with this class?")
+
+    def _write(self, path: Path) -> ShipClass:
+        # the comments of the file the class came from, if any
+        return save_definition(self.file_data(), path, self.comments)
+
+    def _saved(self, path: Path, cls: ShipClass) -> None:
         self.show_status(f"Saved {path.name}: {cls.name} is in the library as {cls.id}")
         self.saved.emit(cls)
-        return True
 
-    def _may_discard(self) -> bool:
-        """Ask before unsaved changes are thrown away."""
-        if self.editor is None or not self.dirty:
-            return True
-        answer = QMessageBox.question(
-            self, "Unsaved Class",
-            f"Save the changes to {self.name.text().strip() or 'this class'} first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+    def _has_document(self) -> bool:
+        return self.editor is not None
 
-    def closeEvent(self, event) -> None:
-        if not self._may_discard():
-            event.ignore()
-            return
-        self.set_session_doc(None)
-        event.accept()
-
-    # -- import and export ------------------------------------------------------------------------------
-    def import_file(self, path: str | Path | None = None) -> bool:
-        """Open a class file (e.g. from an e-mail) in the designer; Save adds it to the library."""
-        if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Import Class File", str(Path.home()),
-                                                  FILE_FILTER)
-            if not path:
-                return False
-        path = Path(path)
-        try:
-            data, comments = read_toml(path)
-        except ShipDefinitionError as exc:
-            QMessageBox.warning(self, "Cannot Import", str(exc))
-            return False
+    def _check_import(self, path: Path, data: dict) -> bool | None:
+        """A chart file goes to the chart editor; anything but a class is refused."""
         if is_chart_data(data):
             from . import open_chart_editor
             editor = open_chart_editor(self.parent(), session_doc=self.session_doc)
@@ -609,37 +425,10 @@ class DesignerWindow(QMainWindow):
                                 f"{path.name}: not a ShipSheet ship class (its \"game\" must be "
                                 f"one of {', '.join(GAME_IDS)})")
             return False
-        if not self._may_discard():
-            return False
-        self.load_definition(data, stem=path.stem, comments=comments)
-        self._clean = {}  # imported: not in the library until saved
-        self._changed()
-        verdict = "Save to Library adds it." if self.problem is None else \
-            "Fix the problem shown, then save it."
-        self.show_status(f"Imported {path.name}. {verdict}")
-        return True
+        return None
 
-    def export_file(self, path: str | Path | None = None) -> bool:
-        """Write the class to a file of the user's choosing (refused while invalid)."""
-        if self.validate() is not None:
-            return self._refuse("Cannot Export")
-        if path is None:
-            suggested = Path.home() / f"{self.stem_text}.toml"
-            path, _ = QFileDialog.getSaveFileName(self, "Export Class File", str(suggested),
-                                                  FILE_FILTER)
-            if not path:
-                return False
-        path = Path(path)
-        if path.suffix.lower() != ".toml":
-            path = path.with_name(path.name + ".toml")
-        try:
-            save_definition(self.file_data(), path, self.comments)
-        except (OSError, ShipDefinitionError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            QMessageBox.warning(self, "Cannot Export", f"{path}: {why}")
-            return False
-        self.show_status(f"Exported to {path}")
-        return True
+    def _load_file(self, data: dict, stem: str, comments: Comments | None) -> None:
+        self.load_definition(data, stem=stem, comments=comments)
 
     # -- updating the session's ships ----------------------------------------------------------------------
     def session_ships(self) -> list:
@@ -697,7 +486,7 @@ class DesignerWindow(QMainWindow):
                    f"{unmatched} thing{'s' if unmatched != 1 else ''} could not be matched.")
         QMessageBox.information(self, "Ships Updated", summary + "\n\n" + "\n".join(lines))
         self.show_status(f"{action.name}. {summary}")
-        self._refresh_buttons()
+        self._refresh_session()
         return True
 
     # -- tools --------------------------------------------------------------------------------------------------
@@ -705,10 +494,6 @@ class DesignerWindow(QMainWindow):
         """Tools > Chart Editor, for the same session."""
         from . import open_chart_editor
         return open_chart_editor(self.parent(), session_doc=self.session_doc)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 __all__ = ["DesignerWindow", "EDITORS"]
