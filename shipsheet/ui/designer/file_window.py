@@ -343,49 +343,22 @@ class FileWindow(QMainWindow):
         self.show_status(f"Exported to {path}")
         return True
 
-    # -- what each window says -----------------------------------------------------------------------
-    def current_data(self) -> dict:
-        """The definition as the fields hold it now."""
-        raise NotImplementedError
-
-    def validate(self) -> Problem | None:
-        """Check the definition as its loader would; show any problem at its field."""
-        raise NotImplementedError
-
+    # -- what each window says: its own methods ---------------------------------------------------
+    # A window built on FileWindow defines these (the base calls them):
+    #   current_data() -> dict            the definition as the fields hold it now
+    #   validate() -> Problem | None      check it as its loader would; show a problem at its field
+    #   _changed(*args)                   react to an edit (validate, preview, title)
+    #   _fill_start_menu(menu=None)       the Start From menu
+    #   _library_path() -> Path           where Save writes (the user's folder)
+    #   _replace_question(path) -> str    Save's question before replacing the user's file
+    #   _write(path)                      write the file; return what was saved, as the loader reads it
+    #   _saved(path, saved)               after Save: say so
+    #   _check_import(path, data)         None if ``data`` is for this window, else import_file's answer
+    #   _load_file(data, stem, comments)  fill the fields from an imported file
     def focus_problem(self) -> None:
         """Put the keyboard focus on the field the problem names."""
         if self._focus_widget is not None:
             self._focus_widget.setFocus()
-
-    def _changed(self, *_args) -> None:
-        raise NotImplementedError
-
-    def _fill_start_menu(self, menu: QMenu | None = None) -> None:
-        raise NotImplementedError
-
-    def _library_path(self) -> Path:
-        """Where Save writes the definition (the user's folder)."""
-        raise NotImplementedError
-
-    def _replace_question(self, path: Path) -> str:
-        """Save's question before it replaces the user's file at ``path``."""
-        raise NotImplementedError
-
-    def _write(self, path: Path):
-        """Write the definition to ``path``; returns what was saved (as the loader reads it)."""
-        raise NotImplementedError
-
-    def _saved(self, path: Path, saved) -> None:
-        """After Save wrote ``path``: say so."""
-        raise NotImplementedError
-
-    def _check_import(self, path: Path, data: dict) -> bool | None:
-        """None if ``data`` is for this window, else what import_file returns (having said why)."""
-        raise NotImplementedError
-
-    def _load_file(self, data: dict, stem: str, comments: Comments | None) -> None:
-        """Fill the fields from an imported file."""
-        raise NotImplementedError
 
 
 def escape(text: str) -> str:
