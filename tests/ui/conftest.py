@@ -59,3 +59,41 @@ def dialogs(monkeypatch) -> Dialogs:
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (d.path, "")))
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (d.path, "")))
     return d
+
+
+@pytest.fixture
+def start_app_process(tmp_path, autosave):
+    """Start the app in a process of its own on a one-frigate session saved a minute ago.
+
+    ``start(script)`` runs ``script`` (Python) with ``sys.argv[1]`` the session file and
+    ``sys.argv[2]`` the autosave folder; returns (process, session path). The process is
+    killed (SIGKILL) at the end of the test if the test has not done so: crash tests.
+    """
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from shipsheet.model import Session, get_class, new_ship, save_session
+
+    procs = []
+
+    def start(script: str):
+        path = tmp_path / "patrol.shipsheet"
+        session = Session("triplanetary", name="Patrol")
+        session.add_ship(new_ship(get_class("triplanetary/frigate"), "Nike"))
+        save_session(session, path)
+        old = time.time() - 60
+        os.utime(path, (old, old))
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        proc = subprocess.Popen([sys.executable, "-c", script, str(path), str(autosave.folder)],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+        procs.append(proc)
+        return proc, path
+
+    yield start
+    for proc in procs:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()

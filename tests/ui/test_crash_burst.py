@@ -10,11 +10,7 @@ from __future__ import annotations
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
-
-from shipsheet.model import Session, get_class, new_ship, save_session
 
 APP = r"""
 import sys, time
@@ -39,16 +35,8 @@ qapp.exec()
 """
 
 
-def test_kill_during_a_burst_loses_at_most_two_seconds(app, tmp_path, monkeypatch, qtbot):
-    path = tmp_path / "burst.shipsheet"
-    session = Session("triplanetary", name="Burst")
-    session.add_ship(new_ship(get_class("triplanetary/frigate"), "Nike"))
-    save_session(session, path)
-    old = time.time() - 60
-    os.utime(path, (old, old))
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.Popen([sys.executable, "-c", APP, str(path), str(app.autosave.folder)],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+def test_kill_during_a_burst_loses_at_most_two_seconds(app, start_app_process, monkeypatch, qtbot):
+    proc, _path = start_app_process(APP)
     made: dict[int, float] = {}
     kill_after = random.Random(8).uniform(2.5, 4.0)
     try:

@@ -4,11 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
-import time
-
-from shipsheet.model import Session, get_class, new_ship, save_session
 
 APP = r"""
 import sys
@@ -27,16 +22,8 @@ qapp.exec()
 """
 
 
-def test_killed_app_is_offered_back_on_next_start(app, tmp_path, monkeypatch, qtbot, dialogs):
-    path = tmp_path / "patrol.shipsheet"
-    session = Session("triplanetary", name="Patrol")
-    session.add_ship(new_ship(get_class("triplanetary/frigate"), "Nike"))
-    save_session(session, path)
-    old = time.time() - 60
-    os.utime(path, (old, old))
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.Popen([sys.executable, "-c", APP, str(path), str(app.autosave.folder)],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+def test_killed_app_is_offered_back_on_next_start(app, start_app_process, monkeypatch, qtbot):
+    proc, path = start_app_process(APP)
     try:
         assert proc.stdout.readline().strip() == "changed"
     finally:
