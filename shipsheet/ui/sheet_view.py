@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QPainter, QPalette, QPen
+from PySide6.QtGui import QAction, QImage, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QMenu, QScrollArea, QSizePolicy, QToolTip, QWidget
 
 from ..sheets import SheetPainter, Theme, painter_for
 from .document import SessionDocument
 
+#: Above this many device pixels (about 64 MB) the sheet is replayed as vectors instead.
+MAX_IMAGE_PIXELS = 16_000_000
 ZOOM_STEPS = (0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
 
 
@@ -29,7 +31,8 @@ class SheetCanvas(QWidget):
         self.zoom = 1.0
         self.painter: SheetPainter | None = None
         self._hover_key: str | None = None
-        self._picture = None
+        self._image: QImage | None = None  # the sheet rendered at the zoom and pixel ratio
+        self._picture = None  # or, when that image would be huge, a vector recording
         self._focus_key: str | None = None  # keyboard focus among the hit areas
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -40,10 +43,44 @@ class SheetCanvas(QWidget):
 
     # -- state ----------------------------------------------------------------
     def refresh(self, *_args) -> None:
-        """Draw the current ship's sheet once (a vector recording), sized to the zoom."""
+        """Draw the current ship's sheet once after every change; paint events only show it."""
         ship = self.doc.current_ship
+        old = self.painter
         self.painter = painter_for(ship, self.doc.session) if ship is not None else None
-        self._picture = self.painter.record(theme_for(self)) if self.painter is not None else None
+        if self.painter is not None and old is not None and old.ship is ship:
+            self.painter._height = old.drawn_size().height()  # a change rarely moves the foot
+        elif self.painter is not None:
+            self.painter.layout()
+        self._render()
+
+    def _render(self) -> None:
+        """Draw the sheet at the zoom and the screen's pixel ratio (also finds the hit areas).
+
+        The drawing goes into an image the paint events copy, so hovering and scrolling
+        cost nothing; past ``MAX_IMAGE_PIXELS`` (high zoom) a vector recording replaces it.
+        """
+        self._image = self._picture = None
+        if self.painter is not None:
+            theme = theme_for(self)
+            for _attempt in range(2):  # twice only if the change made the sheet taller or shorter
+                size = self.painter.drawn_size()
+                ratio = self.devicePixelRatioF()
+                w = int(size.width() * self.zoom * ratio + 0.5)
+                h = int(size.height() * self.zoom * ratio + 0.5)
+                if w * h > MAX_IMAGE_PIXELS:
+                    self._image = None
+                    self._picture = self.painter.record(theme)
+                    break
+                image = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+                image.setDevicePixelRatio(ratio)
+                image.fill(theme.paper)
+                painter = QPainter(image)
+                painter.scale(self.zoom, self.zoom)
+                self.painter.paint(painter, theme)
+                painter.end()
+                self._image = image
+                if self.painter.drawn_size() == size:
+                    break
         self._resize()
         self.update()
 
@@ -56,8 +93,7 @@ class SheetCanvas(QWidget):
 
     def set_zoom(self, zoom: float) -> None:
         self.zoom = max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], zoom))
-        self._resize()
-        self.update()
+        self._render()
 
     def to_sheet(self, pos: QPointF) -> QPointF:
         return QPointF(pos.x() / self.zoom, pos.y() / self.zoom)
@@ -69,7 +105,7 @@ class SheetCanvas(QWidget):
         """Repaint in the new colours when the system turns dark or light."""
         from PySide6.QtCore import QEvent
         if event.type() == QEvent.Type.PaletteChange:
-            self.refresh()
+            self._render()
         super().changeEvent(event)
 
     # -- painting --------------------------------------------------------------
@@ -78,10 +114,15 @@ class SheetCanvas(QWidget):
         if self.painter is None:
             painter.end()
             return
+        if self._image is not None and abs(self._image.devicePixelRatio() - self.devicePixelRatioF()) > 1e-6:
+            self._render()  # moved to a screen with another pixel ratio
+        if self._image is not None:
+            painter.drawImage(0, 0, self._image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.scale(self.zoom, self.zoom)
-        # Replaying the recording is vector drawing: crisp at any zoom and pixel ratio.
-        painter.drawPicture(0, 0, self._picture)
+        if self._image is None and self._picture is not None:
+            # Vector drawing: crisp at any zoom and pixel ratio.
+            painter.drawPicture(0, 0, self._picture)
         theme = theme_for(self)
         for key, style in ((self._hover_key, Qt.PenStyle.SolidLine),
                            (self._focus_key if self.hasFocus() else None, Qt.PenStyle.DotLine)):

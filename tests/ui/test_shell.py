@@ -298,3 +298,24 @@ def test_help_lists_every_games_house_rules():
         assert len(rules) >= 5, game
         assert all(topic and text for topic, text in rules)
         assert rules[0][0] in rules_html(game)
+
+
+def test_huge_zoom_draws_vectors_and_clicks_still_hit(window, qtbot, monkeypatch):
+    """Past the image size limit the sheet is replayed as vectors: same look, same hits."""
+    from PySide6.QtCore import QPoint
+    import shipsheet.ui.sheet_view as sheet_view
+    window.open_sample("war-in-space")
+    canvas = window.sheet_view.canvas
+    monkeypatch.setattr(sheet_view, "MAX_IMAGE_PIXELS", 1000)
+    canvas.set_zoom(2.0)
+    assert canvas._image is None and canvas._picture is not None
+    grab = canvas.grab().toImage()
+    inked = sum(1 for y in range(0, grab.height(), 7) for x in range(0, grab.width(), 7)
+                if grab.pixelColor(x, y).lightness() < 100)
+    assert inked > 100
+    area = next(a for a in canvas.painter.areas if a.click is not None and not a.refusal)
+    before = window.doc.undo_stack.index()
+    centre = area.rect.center()
+    qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(centre.x() * 2), round(centre.y() * 2)))
+    assert window.doc.undo_stack.index() == before + 1
+    assert window.doc.undo_stack.undoText() == area.click().name
