@@ -20,7 +20,7 @@ from typing import Callable
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen
 
-from ..model import RuleViolation, ShipAction
+from ..model import RuleViolation
 from ..model.ship import Ship, clone
 from ..rules import triplanetary as tp
 from ..rules.triplanetary.state import TRACK_TITLES
@@ -115,14 +115,6 @@ def combat_system(session) -> str:
         return tp.combat_system(session)
     except RuleViolation:
         return tp.ADVANCED
-
-
-def eliminate_action(ship: Ship) -> ShipAction:
-    """Mark a standard-combat E (eliminated) result by hand (the rules' ``apply_standard``)."""
-    def fn(s: Ship, ctx):
-        tp.apply_standard(s, "E")
-        return "standard result E: destroyed"
-    return ShipAction("Mark E (eliminated)", ship, fn)
 
 
 def capability_words(ship: Ship) -> list[tuple[str, str, bool]]:
@@ -371,7 +363,7 @@ class TriplanetarySheet(SheetPainter):
         tip = ("E: eliminated — a standard combat E result destroys the ship.\n"
                + ("Marked." if eliminated else "Click: mark an E result (the ship is destroyed)."))
         self.areas.append(HitArea(rect.adjusted(-6, -11, 6, 2), "standard:E", tip,
-                                  click=None if why else (lambda: eliminate_action(ship)),
+                                  click=None if why else (lambda: tp.standard_result_action(ship, "E")),
                                   refusal=why))
 
     def _ladder_area(self, track: str, step: int, level: int, rect: QRectF) -> HitArea:

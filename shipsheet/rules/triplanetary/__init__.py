@@ -16,7 +16,7 @@ Headless use::
 
 from .actions import (apply_attack, attack, cargo_action, combat_option_action, damage_action,
                       fuel_action, maintain_action, mark_level, mark_level_action, other_damage,
-                      recover_action)
+                      recover_action, standard_result_action)
 from .combat import (ADVANCED, COMBAT_SYSTEMS, STANDARD, AttackResult, DamageRoll,
                      TargetPreview, check_attacker, combat_system, resolve_attack, resolve_other)
 from .definitions import CLASS_KEYS, UNLIMITED, TriplanetaryClass, parse_definition
@@ -36,7 +36,7 @@ __all__ = [
     "Damage", "DamageRoll", "GAME", "HOUSE_RULES", "OTHER_KINDS", "STANDARD", "STANDARD_TRACK",
     "Status", "TRACKS", "TargetPreview", "TriplanetaryClass", "TriplanetaryRules", "UNLIMITED",
     "add_standard", "apply_attack", "apply_damage", "apply_standard", "attack", "cargo_action",
-    "check_attacker", "combat_option_action", "combat_system", "damage_action",
+    "standard_result_action", "check_attacker", "combat_option_action", "combat_system", "damage_action",
     "damage_for_roll", "describe_levels", "end_turn", "fuel_action", "gun_hits",
     "gun_modifier", "is_damaged", "is_destroyed", "levels", "maintain", "maintain_action",
     "mark_level", "mark_level_action", "modified_roll", "odds_column", "other_damage",

@@ -169,6 +169,17 @@ def mark_level_action(ship: Ship, track: str, level: int) -> ShipAction:
     return ShipAction(f"Set {title} D{level}", ship, lambda s, ctx: mark_level(s, track, level))
 
 
+def standard_result_action(ship: Ship, result: str) -> ShipAction:
+    """A standard-combat result ("D1"…"D5" or "E") marked by hand on the disabled track
+    ([2018] "D-results accumulate on one track; D6 or more, or E, destroys the ship")."""
+    def fn(s: Ship, ctx):
+        apply_standard(s, result)
+        return f"standard result {result}: {describe_levels(s)}" + (
+            "; destroyed" if is_destroyed(s) else "")
+
+    return ShipAction(f"Mark {result}" + (" (eliminated)" if result == "E" else ""), ship, fn)
+
+
 def maintain_action(ship: Ship) -> ShipAction:
     """Maintenance at a base: every track back to D0."""
     def fn(s: Ship, ctx):

@@ -139,3 +139,18 @@ def test_session_option_switches_attacks_to_the_standard_table():
         resolve_attack([frigate], [corsair], to_hit_roll=5, damage_rolls=[3], session=s)
     with pytest.raises(RuleViolation):
         combat_option_action("simple")
+
+
+def test_standard_result_marked_by_hand_is_one_undoable_action():
+    """[2018] "D-results accumulate on one track; D6 or more, or E, destroys the ship." """
+    from shipsheet.model import Session, get_class, new_ship
+    from shipsheet.rules.triplanetary import is_destroyed, standard_result_action
+    session = Session("triplanetary")
+    ship = session.add_ship(new_ship(get_class("triplanetary/frigate"), "Nike"))
+    session.apply(standard_result_action(ship, "D3"))
+    session.apply(standard_result_action(ship, "D3"))
+    assert ship.state["standard"] == 6 and is_destroyed(ship)
+    session.undo()
+    assert ship.state["standard"] == 3 and not is_destroyed(ship)
+    change = session.apply(standard_result_action(ship, "E"))
+    assert change.name == "Mark E (eliminated)" and is_destroyed(ship)
