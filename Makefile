@@ -25,6 +25,7 @@ run: $(STAMP)
 	$(BIN)/shipsheet $(ARGS)
 
 test: $(TESTSTAMP)
+	@bash packaging/ensure-test-tools.sh
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 bench: $(TESTSTAMP)
