@@ -8,12 +8,15 @@ bundled one.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from .errors import RuleViolation, ShipDefinitionError, ShipSheetError
 from .games import COMMON_KEYS, GAME_IDS, get_game
 from .keypath import Node
 from .paths import resources_dir, user_ships_dir
 from .ship import Ship, ShipClass
+
+T = TypeVar("T")
 
 #: Definitions larger than this are refused unread (no ship needs 1 MB of TOML).
 MAX_DEFINITION_BYTES = 1_000_000
@@ -77,20 +80,32 @@ def load_ship_class(path: str | Path) -> ShipClass:
     return parse_ship_class(data, path.name, class_id)
 
 
+def load_folder(folder: Path, loader: Callable[[Path], T], label: str
+                ) -> tuple[list[tuple[Path, T]], list[str]]:
+    """Load every ``*.toml`` of ``folder`` (in name order) with ``loader``.
+
+    A file that does not validate becomes a problem line (``label`` + its message)
+    instead of hiding the others: one bad file never empties a library.
+    """
+    loaded: list[tuple[Path, T]] = []
+    problems: list[str] = []
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                loaded.append((path, loader(path)))
+            except ShipDefinitionError as exc:
+                problems.append(f"{label}{exc}")
+    return loaded, problems
+
+
 def _scan(folder: Path, game: str | None) -> tuple[dict[str, ShipClass], list[str]]:
     found: dict[str, ShipClass] = {}
     problems: list[str] = []
     games = [game] if game else list(GAME_IDS)
     for g in games:
-        sub = folder / g
-        if not sub.is_dir():
-            continue
-        for path in sorted(sub.glob("*.toml")):
-            try:
-                cls = load_ship_class(path)
-            except ShipDefinitionError as exc:
-                problems.append(f"{g}/{exc}")
-                continue
+        loaded, bad = load_folder(folder / g, load_ship_class, f"{g}/")
+        problems.extend(bad)
+        for path, cls in loaded:
             if cls.game != g:
                 problems.append(f"{g}/{path.name}: game: \"{cls.game}\" does not match its folder {g}/")
                 continue

@@ -30,7 +30,7 @@ from typing import Any
 
 from shipsheet.model.errors import RuleViolation, ShipDefinitionError
 from shipsheet.model.keypath import Node
-from shipsheet.model.library import read_toml_file
+from shipsheet.model.library import load_folder, read_toml_file
 from shipsheet.model.paths import resources_dir, user_charts_dir
 
 from .card import STANDARD_KINDS
@@ -179,14 +179,9 @@ def _scan() -> tuple[dict[str, tuple[Chart, Path, bool]], list[str]]:
     found: dict[str, tuple[Chart, Path, bool]] = {}
     problems: list[str] = []
     for folder, user in chart_folders():
-        if not folder.is_dir():
-            continue
-        for path in sorted(folder.glob("*.toml")):
-            try:
-                chart = load_chart(path)
-            except ShipDefinitionError as exc:
-                problems.append(f"charts/fedcom/{exc}")
-                continue
+        loaded, bad = load_folder(folder, load_chart, "charts/fedcom/")
+        problems.extend(bad)
+        for path, chart in loaded:
             found[chart.id] = (chart, path, user)
     return found, problems
 

@@ -51,18 +51,21 @@ def spec_of(ship: Ship) -> WarInSpaceClass:
     return spec
 
 
+def _per_system_counts(node: Node, spec: WarInSpaceClass) -> list[int]:
+    """A list with one count of boxes per system, each between 0 and that system's boxes."""
+    items = node.list()
+    if len(items) != len(spec.systems):
+        node.fail(f"expected {len(spec.systems)} entries (one per system), found {len(items)}")
+    return [item.int(lo=0, hi=system.boxes) for item, system in zip(items, spec.systems)]
+
+
 def check_state(ship_class: ShipClass, node: Node) -> dict:
     """Validate a state read from a session file; every problem names its key path."""
     spec: WarInSpaceClass = ship_class.spec
     node.table()
     node.only_keys(*STATE_KEYS)
 
-    marks_node = node.get("marks")
-    mark_nodes = marks_node.list()
-    if len(mark_nodes) != len(spec.systems):
-        marks_node.fail(f"expected {len(spec.systems)} entries (one per system), "
-                        f"found {len(mark_nodes)}")
-    marks = [m.int(lo=0, hi=system.boxes) for m, system in zip(mark_nodes, spec.systems)]
+    marks = _per_system_counts(node.get("marks"), spec)
 
     crit_node = node.get("criticals").table()
     crit_node.only_keys(*SUITS)
@@ -121,12 +124,7 @@ def _check_plan(node: Node, spec: WarInSpaceClass, marks: list[int],
     from .repairs import BOX_COST, CRITICAL_COST
     node.table()
     node.only_keys(*PLAN_KEYS)
-    boxes_node = node.get("boxes")
-    box_nodes = boxes_node.list()
-    if len(box_nodes) != len(spec.systems):
-        boxes_node.fail(f"expected {len(spec.systems)} entries (one per system), "
-                        f"found {len(box_nodes)}")
-    boxes = [b.int(lo=0, hi=system.boxes) for b, system in zip(box_nodes, spec.systems)]
+    boxes = _per_system_counts(node.get("boxes"), spec)
     suits: list[str] = []
     for c in node.get("criticals").list(max_len=len(SUITS)):
         suit = c.str(choices=SUITS)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from .classfiles import Problem
 from .widgets import ErrorLabel, clear_invalid, mark_invalid
@@ -36,6 +36,25 @@ class GameEditor(QWidget):
         return None
 
     # -- shared -------------------------------------------------------------------------
+    def fill_scrolling(self, *parts) -> None:
+        """Lay the editor out as one scrolling column of ``parts`` (layouts or widgets)."""
+        inner = QWidget()
+        layout = QVBoxLayout(inner)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for part in parts:
+            if isinstance(part, QWidget):
+                layout.addWidget(part)
+            else:
+                layout.addLayout(part)
+        layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(inner)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+
     def emit_changed(self, *_args) -> None:
         """Tell the window a field changed (not while loading)."""
         if not self._loading:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QHBoxLayout, QLabel, QScrollArea,
-                               QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from ...rules.triplanetary.definitions import UNLIMITED
 from .editor_base import GameEditor, bool_of, int_of
@@ -94,18 +93,7 @@ class TriplanetaryEditor(GameEditor):
             label.setBuddy(amount.number)
             form.addRow(label, amount)
         form.addRow("", self.error)
-        inner = QWidget()
-        layout = QVBoxLayout(inner)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(form)
-        layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidget(inner)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        self.fill_scrolling(form)
         self.combat.valueChanged.connect(self._changed)
         for amount in (self.fuel, self.fuel_store, self.cargo):
             amount.number.valueChanged.connect(self._changed)

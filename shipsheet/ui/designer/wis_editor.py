@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox, QLabel, QLineEdit,
-                               QScrollArea, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit,
+                               QWidget)
 
 from ...rules.war_in_space.definition import SYSTEM_COUNT
 from ...rules.war_in_space.terms import ACTIONS, DIE_LADDER, SUIT_SYMBOLS, SUITS
@@ -103,20 +103,7 @@ class WarInSpaceEditor(GameEditor):
         form = QFormLayout()
         form.addRow("Si&ze class:", self.size)
         form.addRow("", self.size_error)
-        inner = QWidget()
-        layout = QVBoxLayout(inner)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(form)
-        layout.addWidget(systems)
-        layout.addWidget(suits)
-        layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidget(inner)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        self.fill_scrolling(form, systems, suits)
         self.size.textEdited.connect(self.emit_changed)
 
     # -- loading and reading ----------------------------------------------------------------
