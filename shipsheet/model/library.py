@@ -49,8 +49,9 @@ def parse_ship_class(data: object, source: str = "", class_id: str | None = None
     return ShipClass(class_id, game, name, data, spec, source)
 
 
-def read_toml_file(path: str | Path, what: str, max_bytes: int = MAX_DEFINITION_BYTES) -> dict:
-    """Read a TOML file (a ship definition, a chart) or raise ShipDefinitionError naming it."""
+def read_toml_document(path: str | Path, what: str, max_bytes: int = MAX_DEFINITION_BYTES
+                       ) -> tuple[dict, str]:
+    """A TOML file's data and text, or ShipDefinitionError naming the file and the problem."""
     path = Path(path)
     label = path.name
     try:
@@ -62,13 +63,19 @@ def read_toml_file(path: str | Path, what: str, max_bytes: int = MAX_DEFINITION_
         raise ShipDefinitionError(f"{label}: cannot read the file ({exc.strerror or exc})") from None
     import tomllib  # here, not at start-up: a session file never needs it
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        return tomllib.loads(text), text
     except UnicodeDecodeError:
         raise ShipDefinitionError(f"{label}: not a text file (TOML must be UTF-8)") from None
     except tomllib.TOMLDecodeError as exc:
         raise ShipDefinitionError(f"{label}: not valid TOML: {exc}") from None
     except RecursionError:
         raise ShipDefinitionError(f"{label}: nested too deeply") from None
+
+
+def read_toml_file(path: str | Path, what: str, max_bytes: int = MAX_DEFINITION_BYTES) -> dict:
+    """Read a TOML file (a ship definition, a chart) or raise ShipDefinitionError naming it."""
+    return read_toml_document(path, what, max_bytes)[0]
 
 
 def load_ship_class(path: str | Path) -> ShipClass:

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .dice import Dice
 from .errors import SessionFileError, ShipDefinitionError
@@ -92,26 +93,27 @@ def session_to_bytes(session: Session) -> bytes:
                       separators=(",", ":")).encode("utf-8")
 
 
-def write_atomic(path: str | Path, payload: bytes) -> None:
-    """Write ``payload`` to ``path`` so that a crash leaves the old file or the new one.
+@contextmanager
+def replacing(path: str | Path) -> Iterator[Path]:
+    """Write a file under a temporary name beside ``path``, then put it in place at once.
 
-    Temp file in the same folder, write, flush, fsync, ``os.replace``, then
-    fsync the folder so the rename itself is durable.
+    The block writes to the yielded path; if it raises, the temporary file goes and
+    ``path`` is untouched. Otherwise the new file replaces ``path`` (``os.replace``)
+    and the folder is fsynced, so a crash leaves the old file or the new one.
     """
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     import tempfile  # on first save (it pulls in shutil): keeps start-up light
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    tmp = Path(name)
     try:
         os.fchmod(fd, _file_mode(path))
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
+        os.close(fd)
+        yield tmp
         os.replace(tmp, path)
     except BaseException:
         try:
-            os.unlink(tmp)
+            tmp.unlink()
         except OSError:
             pass
         raise
@@ -125,6 +127,15 @@ def write_atomic(path: str | Path, payload: bytes) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+def write_atomic(path: str | Path, payload: bytes) -> None:
+    """Write ``payload`` to ``path`` so that a crash leaves the old file or the new one
+    (temp file in the same folder, write, flush, fsync, rename, fsync the folder)."""
+    with replacing(path) as tmp, open(tmp, "wb") as fh:
+        fh.write(payload)
+        fh.flush()
+        os.fsync(fh.fileno())
 
 
 def _file_mode(path: Path) -> int:

@@ -16,6 +16,7 @@ from PySide6.QtCore import QMarginsF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter
 
 from ..model import Session, Ship
+from ..model.storage import replacing
 from ..sheets import Theme, painter_for
 
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
@@ -161,23 +162,11 @@ def render_job(device: QPagedPaintDevice, job: PrintJob,
 def export_pdf(job: PrintJob, path: str | Path,
                progress: Callable[[int, int], bool] | None = None) -> int:
     """Write the job to a PDF file (atomically: a cancelled or failed export leaves no file)."""
-    import os
-    import tempfile
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or Path("."))
-    os.close(fd)
-    try:
-        writer = QPdfWriter(tmp)
+    with replacing(path) as tmp:
+        writer = QPdfWriter(str(tmp))
         writer.setResolution(600)
         writer.setTitle(f"{job.title or job.session.title} — ShipSheet")
         writer.setCreator("ShipSheet")
         pages = render_job(writer, job, progress)
         del writer  # flushes and closes the file
-        os.replace(tmp, path)
-        return pages
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    return pages

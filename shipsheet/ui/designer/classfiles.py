@@ -16,7 +16,7 @@ from pathlib import Path
 
 from shipsheet.model.errors import ShipDefinitionError
 from shipsheet.model.games import GAME_IDS
-from shipsheet.model.library import MAX_DEFINITION_BYTES, load_ship_class, parse_ship_class
+from shipsheet.model.library import load_ship_class, parse_ship_class, read_toml_document
 from shipsheet.model.paths import user_charts_dir, user_ships_dir
 from shipsheet.model.ship import ShipClass, clone
 from shipsheet.model.storage import write_atomic
@@ -132,23 +132,7 @@ def user_chart_path(stem: str) -> Path:
 
 def read_toml(path: str | Path) -> tuple[dict, Comments]:
     """A TOML file's data and its comments; unreadable or not TOML -> ShipDefinitionError."""
-    path = Path(path)
-    label = path.name
-    try:
-        if path.stat().st_size > MAX_DEFINITION_BYTES:
-            raise ShipDefinitionError(f"{label}: file too large for a ship definition or chart")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ShipDefinitionError(f"{label}: cannot read the file ({exc.strerror or exc})") from None
-    try:
-        text = raw.decode("utf-8")
-        data = tomllib.loads(text)
-    except UnicodeDecodeError:
-        raise ShipDefinitionError(f"{label}: not a text file (TOML must be UTF-8)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ShipDefinitionError(f"{label}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise ShipDefinitionError(f"{label}: nested too deeply") from None
+    data, text = read_toml_document(path, "a ship definition or chart")
     return data, extract_comments(text)
 
 
