@@ -45,10 +45,17 @@ class AutosaveStore:
     """Rotating autosave slots in one folder."""
 
     def __init__(self, folder: str | Path | None = None, slots: int = 3):
-        self.folder = Path(folder) if folder is not None else user_state_dir() / "autosave"
+        self._folder = Path(folder) if folder is not None else None
         if slots < 1:
             raise ValueError("at least one autosave slot is needed")
         self.slots = slots
+
+    @property
+    def folder(self) -> Path:
+        """The autosave folder (the user state folder is looked up on first use)."""
+        if self._folder is None:
+            self._folder = user_state_dir() / "autosave"
+        return self._folder
 
     def _index_path(self, uid: str) -> Path:
         return self.folder / f"{uid}.json"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -27,12 +28,13 @@ class Application:
         self.autosave = autosave if autosave is not None else AutosaveStore()
         self.windows: list[MainWindow] = []
 
-    def new_window(self) -> MainWindow:
+    def new_window(self, *, show: bool = True) -> MainWindow:
         window = MainWindow(self.autosave)
-        window.new_window_requested.connect(self.new_window)
+        window.new_window_requested.connect(lambda: self.new_window())
         window.destroyed.connect(lambda _=None, w=window: self._forget(w))
         self.windows.append(window)
-        window.show()
+        if show:
+            window.show()
         return window
 
     def _forget(self, window: MainWindow) -> None:
@@ -94,19 +96,36 @@ class _FirstPaint(QObject):
         QApplication.instance().quit()
 
 
-def run_app(path: str | None = None, *, quit_after_startup: bool = False) -> int:
-    """Start the app (optionally on ``path``); returns the exit code."""
+def _start_collecting() -> None:
+    """The window is up: what start-up made stays for good, so the cycle collector leaves it
+    out of every later pass (``gc.freeze``) and collects what comes after (see ``cli.main``)."""
+    gc.freeze()
+    gc.enable()
+
+
+def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded=None) -> int:
+    """Start the app (optionally on ``path``); returns the exit code.
+
+    ``loaded`` is the session already read from ``path`` (or the SessionFileError reading it
+    gave), as the command line does before Qt is imported."""
     qapp = make_qapp()
     application = Application(qapp)
-    window = application.new_window()
+    # A file is opened before the window shows, so its first paint is the session.
+    window = application.new_window(show=False)
     if quit_after_startup:
         # For timing start-up: open the file, paint once, exit. No recovery prompt.
         if path:
-            window.open_path(path)
+            window.open_path(path, loaded)
         _FirstPaint(window)
-        window.update()
+        window.show()
+        _start_collecting()
         return qapp.exec()
-    restored = application.recover(window)
+    restored = False
+    if application.autosave.recoverable():
+        window.show()  # the recovery question is asked over the window
+        restored = application.recover(window)
     if path and not restored:
-        window.open_path(path)
+        window.open_path(path, loaded)
+    window.show()
+    _start_collecting()
     return qapp.exec()

@@ -8,7 +8,6 @@ QUndoStack, so one click is one undo step.
 
 from __future__ import annotations
 
-import concurrent.futures
 import time
 from pathlib import Path
 
@@ -25,7 +24,15 @@ AUTOSAVE_DELAY_MS = 700
 #: changes (a crash loses at most about this much work; the promise is 2 s).
 AUTOSAVE_MAX_DELAY_MS = 1500
 
-_writer = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+_writer = None  # the one autosave thread, started by the first autosave
+
+
+def _autosave_writer():
+    global _writer
+    if _writer is None:
+        import concurrent.futures
+        _writer = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+    return _writer
 
 
 class ActionCommand(QUndoCommand):
@@ -67,7 +74,7 @@ class SessionDocument(QObject):
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
         self._autosave_timer.timeout.connect(self.autosave_now)
-        self._pending: concurrent.futures.Future | None = None
+        self._pending = None  # the autosave being written (a Future)
         self._pending_since: float | None = None  # when the oldest unsaved change was made
         self._listener = lambda change: self._on_model_change()
         session.subscribe(self._listener)
@@ -135,7 +142,7 @@ class SessionDocument(QObject):
             return
         payload = session_to_bytes(self.session)
         store, session, source = self.autosave_store, self.session, self.path
-        self._pending = _writer.submit(store.write, session, source, payload)
+        self._pending = _autosave_writer().submit(store.write, session, source, payload)
 
     def flush_autosave(self) -> None:
         """Wait for a write in progress (before a save or a close)."""

@@ -6,8 +6,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QInputDialog, QLabel,
-                               QMainWindow, QMessageBox, QStackedWidget, QToolBar, QWidget)
+# QMessageBox, QFileDialog and QInputDialog are imported where used: each Qt class costs
+# start-up time the first time Python touches it.
+from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QMainWindow, QStackedWidget,
+                               QToolBar, QWidget)
 
 from ..model import (GAME_TITLES, RemoveShip, RenameShip, Session,
                      SessionFileError, SetSide, get_class, load_session, new_ship)
@@ -21,7 +23,6 @@ from .qactions import make_action
 from .roster import RosterView
 from .settings import add_recent_file, recent_files
 from .sheet_view import SheetView
-from .welcome import WelcomeView
 
 FILE_FILTER = "ShipSheet sessions (*.shipsheet);;All files (*)"
 
@@ -44,15 +45,8 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(QIcon(str(resources_dir() / "icons" / "shipsheet.svg")))
 
         self.stack = QStackedWidget()
-        self.welcome = WelcomeView()
-        self.welcome.new_ship.connect(self.new_ship)
-        self.welcome.new_session.connect(self.new_session)
-        self.welcome.open_file.connect(self.open_dialog)
-        self.welcome.open_sample.connect(self.open_sample)
-        self.welcome.open_recent.connect(self.open_path)
-        self.welcome.new_class.connect(self.open_designer)
-        self.stack.addWidget(self.welcome)
         self.setCentralWidget(self.stack)
+        self._welcome = None  # made when first shown: a window opened on a file never needs it
         self.sheet_view: SheetView | None = None
         self.roster: RosterView | None = None
         self.log_view: LogView | None = None
@@ -66,6 +60,26 @@ class MainWindow(QMainWindow):
         self._make_menus()
         self._update_actions()
         self._update_title()
+
+    def showEvent(self, event) -> None:
+        if self.doc is None and self.stack.currentWidget() is None:
+            self.stack.setCurrentWidget(self.welcome)  # shown with no session: welcome
+        super().showEvent(event)
+
+    @property
+    def welcome(self):
+        """The welcome view (New Ship, New Session, Open, samples, recent files)."""
+        if self._welcome is None:
+            from .welcome import WelcomeView
+            self._welcome = w = WelcomeView()
+            w.new_ship.connect(self.new_ship)
+            w.new_session.connect(self.new_session)
+            w.open_file.connect(self.open_dialog)
+            w.open_sample.connect(self.open_sample)
+            w.open_recent.connect(self.open_path)
+            w.new_class.connect(self.open_designer)
+            self.stack.insertWidget(0, w)
+        return self._welcome
 
     # -- actions and menus -----------------------------------------------------
     def _act(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
@@ -333,11 +347,17 @@ class MainWindow(QMainWindow):
         self.set_document(doc)
         return doc
 
-    def open_path(self, path: str | Path) -> bool:
-        """Open a session file; a file that fails to load is reported, nothing else changes."""
+    def open_path(self, path: str | Path, loaded: Session | SessionFileError | None = None) -> bool:
+        """Open a session file; a file that fails to load is reported, nothing else changes.
+
+        ``loaded`` is what loading ``path`` gave already (the command line reads its file
+        before Qt starts)."""
+        from PySide6.QtWidgets import QMessageBox
         path = Path(path)
         try:
-            session = load_session(path)
+            if isinstance(loaded, SessionFileError):
+                raise loaded
+            session = loaded if loaded is not None else load_session(path)
         except SessionFileError as exc:
             QMessageBox.warning(self, "Cannot open file", str(exc))
             return False
@@ -352,6 +372,7 @@ class MainWindow(QMainWindow):
         return True
 
     def _offer_newer_autosave(self, doc: SessionDocument, info) -> None:
+        from PySide6.QtWidgets import QMessageBox
         answer = QMessageBox.question(
             self, "Newer autosave",
             f"There is an autosave of {info.source.name if info.source else 'this session'} "
@@ -365,6 +386,7 @@ class MainWindow(QMainWindow):
             self.open_session(session, doc.path, dirty=True)
 
     def open_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
         start = str(Path(recent_files()[0]).parent) if recent_files() else ""
         path, _ = QFileDialog.getOpenFileName(self, "Open Session", start, FILE_FILTER)
         if path:
@@ -372,6 +394,7 @@ class MainWindow(QMainWindow):
 
     def open_sample(self, game: str) -> bool:
         """Open a game's sample session as a new, unsaved session."""
+        from PySide6.QtWidgets import QMessageBox
         try:
             session = load_session(sample_path(game))
         except SessionFileError as exc:
@@ -416,6 +439,7 @@ class MainWindow(QMainWindow):
 
     def maybe_save(self) -> bool:
         """Ask about unsaved changes. False means the user cancelled."""
+        from PySide6.QtWidgets import QMessageBox
         if self.doc is None or not self.doc.dirty:
             return True
         answer = QMessageBox.warning(
@@ -435,6 +459,7 @@ class MainWindow(QMainWindow):
         return self._save_to(self.doc.path)
 
     def save_as(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
         if self.doc is None:
             return False
         suggested = self.doc.path or Path.home() / f"{self.doc.session.name or 'session'}.shipsheet"
@@ -446,6 +471,7 @@ class MainWindow(QMainWindow):
         return self._save_to(Path(path))
 
     def _save_to(self, path: Path) -> bool:
+        from PySide6.QtWidgets import QMessageBox
         try:
             self.doc.save(path)
         except OSError as exc:
@@ -517,6 +543,7 @@ class MainWindow(QMainWindow):
             self.show_status(f"Removed {ship.name} (Undo brings it back)")
 
     def rename_ship(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
         ship = self.doc.current_ship if self.doc else None
         if ship is None:
             return
@@ -525,6 +552,7 @@ class MainWindow(QMainWindow):
             self.doc.do(RenameShip(ship, name))
 
     def set_side(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
         ship = self.doc.current_ship if self.doc else None
         if ship is None:
             return

@@ -11,6 +11,8 @@ from .document import SessionDocument
 
 #: Above this many device pixels (about 64 MB) the sheet is replayed as vectors instead.
 MAX_IMAGE_PIXELS = 16_000_000
+# A sheet's first height guess, in widths: taller than most sheets (A4 is 1.41).
+FIRST_HEIGHT_GUESS = 1.75
 ZOOM_STEPS = (0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
 
 
@@ -34,6 +36,7 @@ class SheetCanvas(QWidget):
         self._image: QImage | None = None  # the sheet rendered at the zoom and pixel ratio
         self._picture = None  # or, when that image would be huge, a vector recording
         self._focus_key: str | None = None  # keyboard focus among the hit areas
+        self._heights: dict[str, float] = {}  # each ship's sheet height when last drawn
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
@@ -45,12 +48,12 @@ class SheetCanvas(QWidget):
     def refresh(self, *_args) -> None:
         """Draw the current ship's sheet once after every change; paint events only show it."""
         ship = self.doc.current_ship
-        old = self.painter
         self.painter = painter_for(ship, self.doc.session) if ship is not None else None
-        if self.painter is not None and old is not None and old.ship is ship:
-            self.painter._height = old.drawn_size().height()  # a change rarely moves the foot
-        elif self.painter is not None:
-            self.painter.layout()
+        if self.painter is not None:
+            # Start from the height this ship's sheet had last time (a change rarely moves
+            # the foot) or, the first time, from a tall guess: the drawing is then cropped,
+            # so a sheet is drawn once, not laid out and drawn again.
+            self.painter._height = self._heights.get(ship.id, self.painter.width * FIRST_HEIGHT_GUESS)
         self._render()
 
     def _render(self) -> None:
@@ -62,13 +65,13 @@ class SheetCanvas(QWidget):
         self._image = self._picture = None
         if self.painter is not None:
             theme = theme_for(self)
-            for _attempt in range(2):  # twice only if the change made the sheet taller or shorter
-                size = self.painter.drawn_size()
-                ratio = self.devicePixelRatioF()
-                w = int(size.width() * self.zoom * ratio + 0.5)
-                h = int(size.height() * self.zoom * ratio + 0.5)
+            ratio = self.devicePixelRatioF()
+            width = self.painter.drawn_size().width()
+            height = self.painter.drawn_size().height()
+            for _attempt in range(2):  # twice only if the sheet came out taller than the image
+                w = int(width * self.zoom * ratio + 0.5)
+                h = int(height * self.zoom * ratio + 0.5)
                 if w * h > MAX_IMAGE_PIXELS:
-                    self._image = None
                     self._picture = self.painter.record(theme)
                     break
                 image = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
@@ -78,9 +81,15 @@ class SheetCanvas(QWidget):
                 painter.scale(self.zoom, self.zoom)
                 self.painter.paint(painter, theme)
                 painter.end()
-                self._image = image
-                if self.painter.drawn_size() == size:
+                drawn = self.painter.drawn_size().height()
+                if drawn <= height:
+                    if drawn < height:  # crop the blank paper below the foot
+                        image = image.copy(0, 0, w, int(drawn * self.zoom * ratio + 0.5))
+                        image.setDevicePixelRatio(ratio)
+                    self._image = image
                     break
+                height = drawn
+            self._heights[self.painter.ship.id] = self.painter.drawn_size().height()
         self._resize()
         self.update()
 

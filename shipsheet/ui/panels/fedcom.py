@@ -25,6 +25,24 @@ from ..document import SessionDocument
 ID_ROLE = Qt.ItemDataRole.UserRole
 
 
+class ChartCombo(QComboBox):
+    """The session's chart choice. The chart files are read when the list opens or the
+    combo gets focus, not on every change of the session (nor at start-up)."""
+
+    def __init__(self, fill):
+        super().__init__()
+        self._fill = fill
+        self.listed = False
+
+    def showPopup(self) -> None:
+        self._fill()
+        super().showPopup()
+
+    def focusInEvent(self, event) -> None:
+        self._fill()
+        super().focusInEvent(event)
+
+
 class Panel(QWidget):
     """Actions for the current Federation Commander ship (and the session's chart)."""
 
@@ -114,7 +132,7 @@ class Panel(QWidget):
         rl.addWidget(self.repair_button)
 
         # Chart
-        self.chart = QComboBox()
+        self.chart = ChartCombo(self._list_charts)
         self.chart.setToolTip("The Damage Allocation Chart every volley of this session uses; put "
                               "your own chart files in your data folder (charts/fedcom/)")
         chart_label = QLabel("Ch&art:")
@@ -164,7 +182,7 @@ class Panel(QWidget):
 
     def refresh(self, *_args) -> None:
         """Redraw from the session: the current ship's status, orders, states, repairs; the chart."""
-        self._fill_chart()
+        self._show_chart()
         ship = self.ship
         for box in self.ship_boxes:
             box.setEnabled(ship is not None)
@@ -253,22 +271,32 @@ class Panel(QWidget):
             return
         self.repair_plan.setText("\n".join(plan.lines()))
 
-    def _fill_chart(self) -> None:
+    def _show_chart(self) -> None:
+        """Select the session's chart. Until the list is first opened it holds just that one."""
         options = self.doc.session.options
         current = options.get(OPTION_CHART) or DEFAULT_CHART
         self.chart.blockSignals(True)
-        self.chart.clear()
-        for info in list_charts():
-            where = " (yours)" if info.user else ""
-            self.chart.addItem(f"{info.name}{where}", info.id)
         if self.chart.findData(current) < 0:
             try:
                 name = session_chart(options).name
             except RuleViolation:
                 name = current
-            self.chart.addItem(f"{name} (kept in this session)", current)
+            if not self.chart.listed:
+                self.chart.clear()
+            self.chart.addItem(f"{name} (kept in this session)" if self.chart.listed else name, current)
         self.chart.setCurrentIndex(self.chart.findData(current))
         self.chart.blockSignals(False)
+
+    def _list_charts(self) -> None:
+        """Read the chart files into the list (each time it opens: files may have changed)."""
+        self.chart.blockSignals(True)
+        self.chart.clear()
+        for info in list_charts():
+            where = " (yours)" if info.user else ""
+            self.chart.addItem(f"{info.name}{where}", info.id)
+        self.chart.listed = True
+        self.chart.blockSignals(False)
+        self._show_chart()
 
     # -- actions ----------------------------------------------------------------------------
     def _refused(self, message: str) -> None:
@@ -334,7 +362,7 @@ class Panel(QWidget):
         if chart_id == current and OPTION_CHART in self.doc.session.options:
             return
         if not self._do(lambda: set_chart_action(chart_id)):
-            self._fill_chart()
+            self._show_chart()
 
 
 __all__ = ["Panel"]

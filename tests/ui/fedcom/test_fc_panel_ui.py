@@ -67,10 +67,13 @@ def test_the_session_chart_is_chosen_in_the_panel_and_the_volley_uses_it(window,
         'name = "All phasers (test chart)"\nrows = [' + ", ".join([row] * 6) + "]\n", "utf-8")
     session = open_fc(window, CRUISER)
     panel = window.panel
+    assert panel.chart.currentText().startswith("Training chart")
+    panel.chart.showPopup()                               # the list is read when it opens
     names = [panel.chart.itemText(i) for i in range(panel.chart.count())]
     assert "All phasers (test chart) (yours)" in names
     index = panel.chart.findData("all-phasers")
     panel.chart.setCurrentIndex(index)
+    panel.chart.hidePopup()
     panel.chart.activated.emit(index)                     # what a user's pick emits
     assert session.options["chart"] == "all-phasers"
     assert window.act_undo.text() == "&Undo Use chart All phasers (test chart)"
