@@ -19,10 +19,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 _ROWS: list[tuple[str, str, str, bool]] = []
 
 
+def _verdict(ok: bool | None) -> str:
+    return "reference" if ok is None else "pass" if ok else "FAIL"
+
+
 class Report:
-    def add(self, name: str, figure: str, target: str, ok: bool) -> None:
+    def add(self, name: str, figure: str, target: str, ok: bool | None) -> None:
+        """One row; ``ok`` None for a reference figure that has no target."""
         _ROWS.append((name, figure, target, ok))
-        print(f"\n{name}: {figure} (target {target}) {'PASS' if ok else 'FAIL'}")
+        print(f"\n{name}: {figure} (target {target}) {_verdict(ok).upper()}")
 
 
 @pytest.fixture
@@ -56,7 +61,7 @@ def pytest_sessionfinish(session, exitstatus):
         "| figure | measured | target | verdict |",
         "| --- | --- | --- | --- |",
     ]
-    lines += [f"| {n} | {f} | {t} | {'pass' if ok else 'FAIL'} |" for n, f, t, ok in _ROWS]
+    lines += [f"| {n} | {f} | {t} | {_verdict(ok)} |" for n, f, t, ok in _ROWS]
     text = "\n".join(lines) + "\n"
     print("\n\n" + text)
     if len(_ROWS) >= 3 and "-k" not in sys.argv:
