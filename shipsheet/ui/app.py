@@ -125,6 +125,8 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
         window.show()  # the recovery question is asked over the window
         restored = application.recover(window)
     if path and not restored:
+        if isinstance(loaded, SessionFileError):
+            window.show()  # why the file did not open is told over the window
         window.open_path(path, loaded)
     window.show()
     _start_collecting()

@@ -319,3 +319,21 @@ def test_huge_zoom_draws_vectors_and_clicks_still_hit(window, qtbot, monkeypatch
     qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(centre.x() * 2), round(centre.y() * 2)))
     assert window.doc.undo_stack.index() == before + 1
     assert window.doc.undo_stack.undoText() == area.click().name
+
+
+def test_a_sheet_comes_out_the_same_whatever_its_first_height_guess(window, monkeypatch):
+    """The sheet is drawn once into an image taller than most sheets and cropped; a sheet
+    taller than the guess is drawn again. Either way the picture and the window fit it."""
+    import shipsheet.ui.sheet_view as sheet_view
+    images = {}
+    for guess in (0.5, 1.75, 3.0):  # too short (drawn twice), the usual, far too tall
+        monkeypatch.setattr(sheet_view, "FIRST_HEIGHT_GUESS", guess)
+        window.open_sample("fedcom")
+        canvas = window.sheet_view.canvas
+        height = canvas.painter.drawn_size().height()
+        assert 600 < height < 1041  # a card, shorter than the usual guess (1.75 x 595)
+        assert canvas.height() == round(height)  # no blank paper below the foot
+        assert canvas._image.height() == round(height * canvas.devicePixelRatioF())
+        images[guess] = canvas._image
+        window.doc.undo_stack.setClean()
+    assert images[0.5] == images[1.75] == images[3.0]

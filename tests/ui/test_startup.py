@@ -1,0 +1,112 @@
+"""Starting the app on a file: the first thing painted is the session, a bad file is
+reported over the window, and the cycle collector is back on once the window is up."""
+
+from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from shipsheet.model import Session, SessionFileError, get_class, load_session, new_ship, save_session
+from shipsheet.ui import app as app_module
+
+
+def _patrol(tmp_path):
+    path = tmp_path / "patrol.shipsheet"
+    session = Session("triplanetary", name="Patrol")
+    session.add_ship(new_ship(get_class("triplanetary/frigate"), "Nike"))
+    save_session(session, path)
+    return path
+
+
+def _run(monkeypatch, path, loaded, inspect):
+    """``run_app`` as the command line calls it; ``inspect(window)`` runs in its event loop,
+    then the windows close and the loop ends."""
+    seen = {}
+    made = []
+    real_new_window = app_module.Application.new_window
+
+    def new_window(self, *, show=True):
+        window = real_new_window(self, show=show)
+        made.append(window)
+        # What the window holds the moment it is first shown (before its first paint).
+        original_show_event = window.showEvent
+
+        def show_event(event):
+            seen.setdefault("doc at show", window.doc)
+            seen.setdefault("welcome made at show", window._welcome is not None)
+            original_show_event(event)
+        window.showEvent = show_event
+        return window
+
+    def finish():
+        window = made[0]
+        seen["result"] = inspect(window)
+        seen["gc enabled in the loop"] = gc.isenabled()
+        if window.doc is not None:
+            window.doc.undo_stack.setClean()
+        window.close()
+        QApplication.instance().quit()
+
+    monkeypatch.setattr(app_module.Application, "new_window", new_window)
+    QTimer.singleShot(200, finish)
+    gc.disable()  # as cli.main does
+    try:
+        app_module.run_app(str(path), loaded=loaded)
+    finally:
+        gc.enable()
+    return seen
+
+
+def test_the_first_window_shown_holds_the_session(qapp, tmp_path, monkeypatch):
+    path = _patrol(tmp_path)
+    seen = _run(monkeypatch, path, load_session(path), lambda w: w.sheet_view is not None)
+    assert seen["doc at show"] is not None and seen["doc at show"].session.title == "Patrol"
+    assert seen["welcome made at show"] is False  # the welcome view is never made for a file
+    assert seen["result"] is True
+    assert seen["gc enabled in the loop"] is True
+
+
+def test_a_file_that_does_not_load_is_reported_over_the_window(qapp, tmp_path, monkeypatch, dialogs):
+    path = tmp_path / "broken.shipsheet"
+    path.write_text("not a session", "utf-8")
+    error = SessionFileError("broken.shipsheet: damaged or truncated")
+    visible_when_told = []
+
+    def record(window):
+        return window.isVisible(), type(window.stack.currentWidget()).__name__
+
+    monkeypatch.setattr(app_module.MainWindow, "open_path",
+                        _spy_visibility(app_module.MainWindow.open_path, visible_when_told))
+    seen = _run(monkeypatch, path, error, record)
+    assert visible_when_told == [True]
+    assert [(kind, title) for kind, title, _text in dialogs.shown] == [("warning", "Cannot open file")]
+    assert "damaged or truncated" in dialogs.shown[0][2]
+    assert seen["result"] == (True, "WelcomeView")
+    assert path.read_text("utf-8") == "not a session"  # nothing written over it
+
+
+def _spy_visibility(open_path, into):
+    def spy(self, path, loaded=None):
+        into.append(self.isVisible())
+        return open_path(self, path, loaded)
+    return spy
+
+
+def test_the_command_line_reads_the_file_before_qt_is_imported(tmp_path):
+    """Reading first is what lets the model and rules load without PySide6's import hook."""
+    path = _patrol(tmp_path)
+    code = ("import sys; from shipsheet import cli; s = cli._read_before_qt(sys.argv[1]); "
+            "print(type(s).__name__, getattr(s, 'title', '-'), 'PySide6' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
+                         env=dict(os.environ), check=True).stdout.split()
+    assert out == ["Session", "Patrol", "False"]
+    bad = tmp_path / "bad.shipsheet"
+    bad.write_text("{", "utf-8")
+    out = subprocess.run([sys.executable, "-c", code, str(bad)], capture_output=True, text=True,
+                         env=dict(os.environ), check=True).stdout.split()
+    assert out[0] == "SessionFileError" and out[-1] == "False"
