@@ -30,7 +30,7 @@ class Application:
 
     def new_window(self, *, show: bool = True) -> MainWindow:
         window = MainWindow(self.autosave)
-        window.new_window_requested.connect(lambda: self.new_window())
+        window.new_window_requested.connect(self.new_window)
         window.destroyed.connect(lambda _=None, w=window: self._forget(w))
         self.windows.append(window)
         if show:
