@@ -7,7 +7,6 @@ mail filter as well as on a desktop.
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 from pathlib import Path
 
@@ -77,11 +76,8 @@ def main(argv: list[str] | None = None) -> int:
         from .printing.cli import print_command
         return print_command(argv[1:])
     args = _app_parser().parse_args(argv)
-    # Start-up allocates tens of thousands of objects that live as long as the app (modules,
-    # classes, Qt's enums) and none that need the cycle collector, which would otherwise
-    # scan them over and over (about 15 ms of start-up). run_app freezes them into the
-    # permanent generation and turns it back on once the window is up.
-    gc.disable()
+    from .ui import collector
+    collector.pause()  # until the window is up (see ui/collector.py)
     loaded = _read_before_qt(args.file) if args.file else None
     from .ui.app import run_app
     return run_app(args.file, quit_after_startup=args.quit_after_startup, loaded=loaded)

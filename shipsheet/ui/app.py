@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import sys
 
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -11,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 from .. import __version__
 from ..model.autosave import AutosaveStore
 from ..model.errors import SessionFileError
+from . import collector
 from .main_window import MainWindow
 
 
@@ -96,13 +96,6 @@ class _FirstPaint(QObject):
         QApplication.instance().quit()
 
 
-def _start_collecting() -> None:
-    """The window is up: what start-up made stays for good, so the cycle collector leaves it
-    out of every later pass (``gc.freeze``) and collects what comes after (see ``cli.main``)."""
-    gc.freeze()
-    gc.enable()
-
-
 def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded=None) -> int:
     """Start the app (optionally on ``path``); returns the exit code.
 
@@ -118,7 +111,7 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
             window.open_path(path, loaded)
         _FirstPaint(window)
         window.show()
-        _start_collecting()
+        collector.resume()
         return qapp.exec()
     restored = False
     if application.autosave.recoverable():
@@ -129,5 +122,5 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
             window.show()  # why the file did not open is told over the window
         window.open_path(path, loaded)
     window.show()
-    _start_collecting()
+    collector.resume()
     return qapp.exec()

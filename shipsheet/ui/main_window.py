@@ -16,6 +16,7 @@ from ..model import (GAME_TITLES, RemoveShip, RenameShip, Session,
 from ..model.actions import AddShip, NextPhase, NextTurn
 from ..model.autosave import AutosaveStore
 from ..model.paths import resources_dir
+from . import collector
 from .document import SessionDocument
 from .log_view import LogView
 from .panels import make_panel
@@ -275,6 +276,7 @@ class MainWindow(QMainWindow):
         old, self.doc = self.doc, doc
         if old is not None and old is not doc:
             old.deleteLater()  # closed by the caller; its signals must not reach this window
+            collector.thaw()  # it may have been made during start-up
         if doc is None:
             self.welcome.refresh()
             self.stack.setCurrentWidget(self.welcome)
@@ -488,6 +490,9 @@ class MainWindow(QMainWindow):
             return
         if self.doc is not None:
             self.doc.close()
+        if any(w is not self and isinstance(w, MainWindow) and w.isVisible()
+               for w in QApplication.topLevelWidgets()):
+            collector.thaw()  # the app goes on without this window, which start-up may have made
         event.accept()
 
     def dragEnterEvent(self, event) -> None:
