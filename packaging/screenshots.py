@@ -28,10 +28,11 @@ def main() -> None:
     from PySide6.QtGui import QImage, QPainter
 
     from shipsheet.model import load_session
-    from shipsheet.model.paths import resources_dir
     from shipsheet.printing import PrintJob, export_pdf
     from shipsheet.sheets import Theme, painter_for
     from shipsheet.ui.app import Application, make_qapp
+    from shipsheet.ui.designer import open_designer
+    from shipsheet.ui.main_window import sample_path
 
     qapp = make_qapp()
     OUT.mkdir(parents=True, exist_ok=True)
@@ -57,8 +58,6 @@ def main() -> None:
         print(f"docs/screenshots/{name}")
 
     grab(window, "welcome.png")
-    samples = {g: load_session(resources_dir() / "samples" / f"{g}.shipsheet")
-               for g in ("war-in-space", "triplanetary", "fedcom")}
     window.open_sample("fedcom")
     fed = window.doc.session
     from shipsheet.rules import fedcom
@@ -73,10 +72,10 @@ def main() -> None:
     grab(window, "triplanetary-window.png")
     window.doc.undo_stack.setClean()
 
-    wis = samples["war-in-space"]
+    wis = load_session(sample_path("war-in-space"))
     sheet_png(wis.ships[0], wis, "war-in-space-sds.png")
     sheet_png(wis.ships[0], wis, "war-in-space-sds-dark.png", Theme.dark())
-    tp = samples["triplanetary"]
+    tp = load_session(sample_path("triplanetary"))
     frigate = next((s for s in tp.ships if s.ship_class.name == "Frigate" and any(
         s.state.get(k) for k in ("weapon", "drive", "structure"))), tp.ships[0])
     sheet_png(frigate, tp, "triplanetary-frigate.png")
@@ -91,14 +90,10 @@ def main() -> None:
     else:
         print("pdftoppm not found (Debian: poppler-utils): printed-page.png not regenerated")
 
-    try:
-        from shipsheet.ui.designer import open_designer
-        designer = open_designer(None, game="fedcom", class_id="fedcom/sample-heavy-cruiser")
-        designer.resize(1400, 900)
-        grab(designer, "designer.png")
-        designer.close()
-    except ImportError:
-        pass
+    designer = open_designer(None, game="fedcom", class_id="fedcom/sample-heavy-cruiser")
+    designer.resize(1400, 900)
+    grab(designer, "designer.png")
+    designer.close()
     for w in list(app.windows):
         if w.doc is not None:
             w.doc.undo_stack.setClean()

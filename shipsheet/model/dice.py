@@ -39,6 +39,13 @@ class Dice:
         # Set by the session while an action runs, so rolls land in its log.
         self.on_roll: Callable[[int, int, str, bool], None] | None = None
 
+    def copy(self) -> "Dice":
+        """Dice that roll exactly what these roll next (typed-in values included) and log
+        nowhere: for previews and trials that must not move the session's dice."""
+        copy = Dice(self.seed, self.count)
+        copy._typed = list(self._typed)
+        return copy
+
     # -- physical dice --------------------------------------------------
     def type_in(self, *values: int) -> None:
         """Queue rolls read off physical dice; they are used before random ones."""

@@ -73,8 +73,9 @@ class ActionContext:
         self.ship = ship
 
     def log(self, text: str, *, ship: str | None = None, kind: str = "detail") -> None:
+        """Add a log line. Kept trimmed, as a session file reads it back (``Node.str``)."""
         s = self.session
-        s.log.append(LogEntry(text, kind, s.turn, s.phase, ship or self.ship, self.seq))
+        s.log.append(LogEntry(text.strip(), kind, s.turn, s.phase, ship or self.ship, self.seq))
 
     def _on_roll(self, sides: int, value: int, reason: str, typed: bool) -> None:
         how = "typed in" if typed else "rolled"

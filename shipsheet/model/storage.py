@@ -261,8 +261,10 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     return session
 
 
-_LOG_FIELDS = {"text": str, "kind": str, "turn": int, "phase": str, "ship": str,
-               "action": int, "undone": bool, "time": str}
+_LOG_FIELDS = ("text", "kind", "turn", "phase", "ship", "action", "undone", "time")
+#: Limits of a log entry's fields, for the fast check and the Node path alike.
+_TEXT_LEN, _PHASE_LEN, _SHIP_LEN, _TIME_LEN = 10_000, 200, 64, 64
+_TURN_MAX, _ACTION_MAX = 1_000_000, 2**48
 
 
 def _read_log(node: Node) -> list[LogEntry]:
@@ -276,7 +278,7 @@ def _read_log(node: Node) -> list[LogEntry]:
     entries = []
     append = entries.append
     kinds = set(LOG_KINDS)
-    allowed = _LOG_FIELDS.keys()
+    allowed = frozenset(_LOG_FIELDS)
     for i, item in enumerate(raw):
         if type(item) is dict and item.keys() <= allowed:
             text = item.get("text")
@@ -287,12 +289,16 @@ def _read_log(node: Node) -> list[LogEntry]:
             action = item.get("action", 0)
             undone = item.get("undone", False)
             time = item.get("time", "")
-            if (type(text) is str and len(text) <= 10_000 and type(kind) is str and kind in kinds
-                    and type(turn) is int and 0 <= turn <= 1_000_000
-                    and type(phase) is str and len(phase) <= 200
-                    and (ship is None or (type(ship) is str and len(ship) <= 64))
-                    and type(action) is int and 0 <= action <= 2**48
-                    and type(undone) is bool and type(time) is str and len(time) <= 64):
+            # Only what the Node path would return unchanged (its texts are stripped).
+            if (type(text) is str and len(text) <= _TEXT_LEN and text.strip() == text
+                    and type(kind) is str and kind in kinds
+                    and type(turn) is int and 0 <= turn <= _TURN_MAX
+                    and type(phase) is str and len(phase) <= _PHASE_LEN and phase.strip() == phase
+                    and (ship is None or (type(ship) is str and 0 < len(ship) <= _SHIP_LEN
+                                          and ship.strip() == ship))
+                    and type(action) is int and 0 <= action <= _ACTION_MAX
+                    and type(undone) is bool
+                    and type(time) is str and len(time) <= _TIME_LEN and time.strip() == time):
                 append(LogEntry(text, kind, turn, phase, ship, action, undone, time))
                 continue
         append(_read_log_entry(node.child(i, item)))
@@ -304,14 +310,14 @@ def _read_log_entry(node: Node) -> LogEntry:
     node.only_keys(*_LOG_FIELDS)
     ship_node = node.get("ship", None)
     return LogEntry(
-        text=node.get("text").str(nonempty=False, max_len=10_000),
+        text=node.get("text").str(nonempty=False, max_len=_TEXT_LEN),
         kind=node.get("kind", "action").str(choices=LOG_KINDS),
-        turn=node.get("turn", 1).int(lo=0, hi=1_000_000),
-        phase=node.get("phase", "").str(nonempty=False),
-        ship=None if ship_node.value is None else ship_node.str(max_len=64),
-        action=node.get("action", 0).int(lo=0, hi=2**48),
+        turn=node.get("turn", 1).int(lo=0, hi=_TURN_MAX),
+        phase=node.get("phase", "").str(nonempty=False, max_len=_PHASE_LEN),
+        ship=None if ship_node.value is None else ship_node.str(max_len=_SHIP_LEN),
+        action=node.get("action", 0).int(lo=0, hi=_ACTION_MAX),
         undone=node.get("undone", False).bool(),
-        time=node.get("time", "").str(nonempty=False, max_len=64),
+        time=node.get("time", "").str(nonempty=False, max_len=_TIME_LEN),
     )
 
 

@@ -378,9 +378,7 @@ def _key_part(statement: str) -> str | None:
     while i < n:
         ch = statement[i]
         if ch in "\"'":
-            end = statement.find(ch, i + 1)
-            while ch == '"' and end > 0 and statement[end - 1] == "\\":
-                end = statement.find(ch, end + 1)
+            end = _closing_quote(statement, i)
             if end < 0:
                 return None
             i = end + 1
@@ -397,9 +395,7 @@ def _dotted(key_text: str) -> str:
     while i < len(key_text):
         ch = key_text[i]
         if ch in "\"'":
-            end = key_text.find(ch, i + 1)
-            while ch == '"' and end > 0 and key_text[end - 1] == "\\":
-                end = key_text.find(ch, end + 1)
+            end = _closing_quote(key_text, i)
             end = len(key_text) if end < 0 else end
             buf += key_text[i + 1:end]
             i = end + 1
@@ -450,9 +446,7 @@ class _Scanner:
                     i += 3
                     continue
                 if ch in "\"'":
-                    end = line.find(ch, i + 1)
-                    while ch == '"' and end > 0 and _escaped(line, end):
-                        end = line.find(ch, end + 1)
+                    end = _closing_quote(line, i)
                     i = n if end < 0 else end + 1
                     continue
                 if ch in "[{":
@@ -462,6 +456,18 @@ class _Scanner:
                 i += 1
             # A table header's brackets open and close on its own line.
             yield line, start_depth, comment
+
+
+def _closing_quote(text: str, start: int) -> int:
+    """Where the one-line string opened by the quote at ``start`` closes, or -1.
+
+    Basic strings (``"..."``) escape with backslashes; literal strings (``'...'``) do not.
+    """
+    quote = text[start]
+    end = text.find(quote, start + 1)
+    while quote == '"' and end > 0 and _escaped(text, end):
+        end = text.find(quote, end + 1)
+    return end
 
 
 def _escaped(line: str, pos: int) -> bool:

@@ -18,6 +18,7 @@ from PySide6.QtGui import QFont, QFontMetricsF, QPageLayout, QPageSize, QPagedPa
 from ..model import Session, Ship
 from ..model.storage import replacing
 from ..sheets import Theme, painter_for
+from ..sheets.base import sheet_font
 
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 MARGIN_PT = 36.0  # half an inch
@@ -38,10 +39,6 @@ class PrintJob:
     page_size: str = "A4"
     title: str = ""
 
-    @property
-    def page_count(self) -> int:
-        return len(self.ships) + (1 if self.log else 0)  # the log may take more; counted as it goes
-
 
 def page_layout(page_size: str) -> QPageLayout:
     if page_size not in PAGE_SIZES:
@@ -54,18 +51,13 @@ def _points_to_device(painter: QPainter, device: QPagedPaintDevice) -> QRectF:
     """Scale the painter so one unit is one point; return the printable area in points."""
     layout = device.pageLayout()
     paint = layout.paintRect(QPageLayout.Unit.Point)
-    scale = device.logicalDpiX() / 72.0
-    painter.scale(scale, device.logicalDpiY() / 72.0)
+    painter.scale(device.logicalDpiX() / 72.0, device.logicalDpiY() / 72.0)
     return QRectF(0, 0, paint.width(), paint.height())
 
 
 def _font(painter: QPainter, size_pt: float, bold: bool = False) -> QFont:
-    font = QFont()
-    font.setFamilies(["Noto Sans", "DejaVu Sans", "Liberation Sans", "Helvetica", "Arial"])
     # The painter is scaled to points; size fonts in device units accordingly.
-    font.setPointSizeF(size_pt * 72.0 / painter.device().logicalDpiY())
-    font.setBold(bold)
-    return font
+    return sheet_font(size_pt, bold, 72.0 / painter.device().logicalDpiY())
 
 
 def _footer(painter: QPainter, area: QRectF, job: PrintJob, page: int) -> None:
@@ -81,6 +73,9 @@ def _footer(painter: QPainter, area: QRectF, job: PrintJob, page: int) -> None:
 
 def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session) -> None:
     sheet = painter_for(ship, session)
+    # Laid out first, then drawn: the scale depends on the sheet's height, and a PDF page
+    # cannot be cropped like the window's image (ui/sheet_view.py). Replaying a recording
+    # instead is no good: its fonts, sized for the recording, come out huge at 600 dpi.
     size = sheet.size()
     room = QRectF(area.left(), area.top(), area.width(), area.height() - FOOTER_PT)
     scale = min(room.width() / size.width(), room.height() / size.height())
@@ -92,7 +87,7 @@ def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session) -
 
 
 def _log_pages(painter: QPainter, area: QRectF, job: PrintJob, device: QPagedPaintDevice,
-               first_page: int, new_page: Callable[[], None]) -> int:
+               first_page: int) -> int:
     """Draw the log over as many pages as it needs (long lines wrap); returns the page count."""
     lines = job.session.log_text().splitlines() or ["(the log is empty)"]
     font = _font(painter, 8)
@@ -111,7 +106,7 @@ def _log_pages(painter: QPainter, area: QRectF, job: PrintJob, device: QPagedPai
         if y + height > bottom:
             if pages:
                 _footer(painter, area, job, first_page + pages - 1)
-                new_page()
+                device.newPage()
             pages += 1
             y = area.top()
             painter.setFont(_font(painter, 14, True))
@@ -153,7 +148,7 @@ def render_job(device: QPagedPaintDevice, job: PrintJob,
         if job.log:
             if page:
                 device.newPage()
-            page += _log_pages(painter, area, job, device, page + 1, device.newPage)
+            page += _log_pages(painter, area, job, device, page + 1)
     finally:
         painter.end()
     return page

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Action, Session, Ship
 
 ActionFactory = Callable[[], "Action"]
+FONT_FAMILIES = ["Noto Sans", "DejaVu Sans", "Liberation Sans", "Helvetica", "Arial"]
 _FONTS: dict[tuple, QFont] = {}
 _METRICS: dict[tuple, "QFontMetricsF"] = {}
 _WIDTHS: dict[tuple, float] = {}
@@ -30,6 +31,20 @@ _HCENTER = int(Qt.AlignmentFlag.AlignHCenter)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight)
 _VCENTER = int(Qt.AlignmentFlag.AlignVCenter)
 _BOTTOM = int(Qt.AlignmentFlag.AlignBottom)
+
+
+def sheet_font(size: float, bold: bool = False, scale: float = 0.75) -> QFont:
+    """The sans font of sheets and printed pages: ``size`` units high where ``scale`` is
+    72 / the device's dpi. Cached and shared (a sheet draws hundreds of labels in a handful
+    of sizes): set it on a painter, never change it."""
+    key = (size, bold, scale)
+    font = _FONTS.get(key)
+    if font is None:
+        font = _FONTS[key] = QFont()
+        font.setFamilies(FONT_FAMILIES)
+        font.setPointSizeF(size * scale)
+        font.setBold(bold)
+    return font
 
 
 @dataclass(frozen=True)
@@ -138,6 +153,10 @@ class SheetPainter:
             painter.end()
         return picture
 
+    def assume_height(self, height: float) -> None:
+        """Start from ``height`` until drawn (the sheet view draws into an image this tall)."""
+        self._height = height
+
     def drawn_size(self) -> QSizeF:
         """The size of the last drawing, in sheet units."""
         return QSizeF(self.width, self._height)
@@ -169,17 +188,25 @@ class SheetPainter:
 
     # -- shared pieces (used by every game's sheet) ---------------------------
     def font(self, size: float, bold: bool = False) -> QFont:
-        """A sans font whose height is ``size`` sheet units on any device (cached: a sheet
-        draws hundreds of labels in a handful of sizes)."""
+        """A sans font whose height is ``size`` sheet units on any device (see ``sheet_font``)."""
+        return sheet_font(size, bold, self._font_scale)
+
+    def _metrics(self, painter: QPainter, size: float, bold: bool) -> QFontMetricsF:
         key = (size, bold, self._font_scale)
-        font = _FONTS.get(key)
-        if font is None:
-            font = QFont()
-            font.setFamilies(["Noto Sans", "DejaVu Sans", "Liberation Sans", "Helvetica", "Arial"])
-            font.setPointSizeF(size * self._font_scale)
-            font.setBold(bold)
-            _FONTS[key] = font
-        return QFont(font)
+        metrics = _METRICS.get(key)
+        if metrics is None:
+            metrics = _METRICS[key] = QFontMetricsF(self.font(size, bold), painter.device())
+        return metrics
+
+    def advance(self, painter: QPainter, text: str, size: float = 9, bold: bool = False) -> float:
+        """How wide ``text`` is drawn by :meth:`text` at ``size`` (cached, in sheet units)."""
+        wkey = (size, bold, self._font_scale, text)
+        width = _WIDTHS.get(wkey)
+        if width is None:
+            width = _WIDTHS[wkey] = self._metrics(painter, size, bold).horizontalAdvance(text)
+            if len(_WIDTHS) > 20000:  # labels repeat; free text does not: keep the cache small
+                _WIDTHS.clear()
+        return width
 
     def text(self, painter: QPainter, rect: QRectF, text: str, *, size: float = 9,
              bold: bool = False, color: QColor | None = None,
@@ -198,16 +225,8 @@ class SheetPainter:
         if "\n" in text or flags & _WRAP:
             painter.drawText(rect, flags, text)
             return
-        key = (size, bold, self._font_scale)
-        metrics = _METRICS.get(key)
-        if metrics is None:
-            metrics = _METRICS[key] = QFontMetricsF(font, painter.device())
-        wkey = (key, text)
-        width = _WIDTHS.get(wkey)
-        if width is None:
-            width = _WIDTHS[wkey] = metrics.horizontalAdvance(text)
-            if len(_WIDTHS) > 20000:  # labels repeat; free text does not: keep the cache small
-                _WIDTHS.clear()
+        metrics = self._metrics(painter, size, bold)
+        width = self.advance(painter, text, size, bold)
         if flags & _HCENTER:
             x = rect.center().x() - width / 2
         elif flags & _RIGHT:

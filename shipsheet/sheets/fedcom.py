@@ -22,7 +22,7 @@ from functools import partial
 from typing import Callable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QPainter, QPen, QPolygonF
 
 from ..model.games import GAME_TITLES
 from ..rules.fedcom import (OCCUPANTS, REPAIR_COSTS, BoxSpec, FedComClass, explain_order,
@@ -30,6 +30,7 @@ from ..rules.fedcom import (OCCUPANTS, REPAIR_COSTS, BoxSpec, FedComClass, expla
                             repair_cost, set_drones_action, set_occupant_action,
                             set_turn_state_action, status, turn_state, turn_states)
 from ..rules.fedcom.overrides import resolve  # not exported by the package (yet)
+from ..rules.fedcom.precedence import ordinal
 from .base import HitArea, SheetPainter, Theme
 
 #: Shield facings by number [FC]: #1 is the front, numbered clockwise.
@@ -73,9 +74,10 @@ def kind_title(kind: str) -> str:
     return kind.replace("-", " ").capitalize()
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def next_state(kind: str, state: str) -> str:
+    """The turn state a click sets: the one after ``state`` in its kind's list, round."""
+    states = turn_states(kind)
+    return states[(states.index(state) + 1) % len(states)]
 
 
 def state_word(kind: str, state: str) -> str:
@@ -99,16 +101,7 @@ class FedComSheet(SheetPainter):
     def __init__(self, ship, session=None):
         super().__init__(ship, session)
         self._orders_info: dict[str, dict[str, tuple[int, int, str]]] = {}
-        self._fonts: dict[tuple, QFont] = {}
         self._places: dict[str, str] | None = None
-
-    def font(self, size: float, bold: bool = False) -> QFont:
-        """The base font, made once per size (a card sets a few hundred texts)."""
-        key = (size, bold, self._font_scale)
-        found = self._fonts.get(key)
-        if found is None:
-            found = self._fonts[key] = super().font(size, bold)
-        return found
 
     # -- what the rules say (computed once per painter; a change makes a new painter) --
     @property
@@ -171,10 +164,7 @@ class FedComSheet(SheetPainter):
         self.text(painter, QRectF(m, y - 4, w, 14), left, size=8.5, color=theme.ink)
         if self.session is not None:
             turn = f"Turn {self.session.turn}, {self.session.phase}"
-            device = painter.device()
-            metrics = (QFontMetricsF(self.font(8.5), device) if device is not None
-                       else QFontMetricsF(self.font(8.5)))
-            if metrics.horizontalAdvance(left) + metrics.horizontalAdvance(turn) + 24 > w:
+            if self.advance(painter, left, 8.5) + self.advance(painter, turn, 8.5) + 24 > w:
                 y += 13
             self.text(painter, QRectF(m, y - 4, w, 14), turn, size=8.5, color=theme.muted,
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -434,21 +424,21 @@ class FedComSheet(SheetPainter):
         m, w = self.margin, self.width - 2 * self.margin
         half = (w - 16) / 2
         xl, xr = m, m + half + 16
-        yl = yr = y
-        for category in ("control", "power"):
-            kinds = self._kinds_of(category)
-            if kinds:
-                yl = self.heading(painter, theme, xl, yl, half, CATEGORY_TITLES[category],
-                                  f"repair {REPAIR_COSTS[category]} per box")
-                yl = self._plain_rows(painter, theme, xl, yl, half, kinds) + 6
-        for category in ("systems", "hull"):
-            kinds = self._kinds_of(category)
-            if kinds:
-                yr = self.heading(painter, theme, xr, yr, half, CATEGORY_TITLES[category],
-                                  f"repair {REPAIR_COSTS[category]} per box")
-                yr = self._plain_rows(painter, theme, xr, yr, half, kinds) + 6
+        yl = self._draw_categories(painter, theme, xl, y, half, ("control", "power"))
+        yr = self._draw_categories(painter, theme, xr, y, half, ("systems", "hull"))
         yr = self._draw_frame(painter, theme, xr, yr, half)
         return max(yl, yr)
+
+    def _draw_categories(self, painter: QPainter, theme: Theme, x: float, y: float, w: float,
+                         categories: tuple[str, ...]) -> float:
+        """A heading and the rows of plain boxes for each repair category that has boxes."""
+        for category in categories:
+            kinds = self._kinds_of(category)
+            if kinds:
+                y = self.heading(painter, theme, x, y, w, CATEGORY_TITLES[category],
+                                 f"repair {REPAIR_COSTS[category]} per box")
+                y = self._plain_rows(painter, theme, x, y, w, kinds) + 6
+        return y
 
     def _draw_frame(self, painter: QPainter, theme: Theme, x: float, y: float, w: float) -> float:
         spec = self.spec
@@ -514,7 +504,7 @@ class FedComSheet(SheetPainter):
             self.pen_box(painter, theme, rect, mark=mark, used=used)
             self.text(painter, QRectF(x + size + 4, y - 1, 220, size + 2), text, size=7,
                       color=theme.muted)
-            x += size + 4 + (len(text) * 3.6) + 14
+            x += size + 4 + self.advance(painter, text, 7) + 14
         self.text(painter, QRectF(x, y - 1, self.width - m - x, size + 2),
                   "Click a box: its next state · right-click: more", size=7, color=theme.muted,
                   align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -542,9 +532,7 @@ class FedComSheet(SheetPainter):
             refusal = (f"{box.id} is destroyed, so it has no turn state. Repair it in the Actions "
                        f"panel, or right-click to restore it by hand.")
         else:
-            states = turn_states(box.kind)
-            nxt = states[(states.index(state) + 1) % len(states)]
-            click = partial(set_turn_state_action, ship, box.id, nxt)
+            click = partial(set_turn_state_action, ship, box.id, next_state(box.kind, state))
         return HitArea(rect, f"box:{box.id}", partial(self._box_tooltip, box, state), click=click,
                        refusal=refusal, menu=partial(self._box_menu, box, state))
 
@@ -579,9 +567,7 @@ class FedComSheet(SheetPainter):
             n, total, why = place
             noun = KIND_NOUNS.get(kind, f"{kind} boxes")
             lines.append(f"DDAP: {ordinal(n)} of {total} {noun} to be hit ({why})")
-        states = turn_states(kind)
-        nxt = states[(states.index(state) + 1) % len(states)]
-        lines.append(f"Click: set {state_word(kind, nxt)}. Right-click: more")
+        lines.append(f"Click: set {state_word(kind, next_state(kind, state))}. Right-click: more")
         return "\n".join(lines)
 
     def _box_menu(self, box: BoxSpec, state: str | None) -> list[tuple[str, Callable]]:
@@ -590,10 +576,9 @@ class FedComSheet(SheetPainter):
         kind = box.kind
         if state is None:
             return [(f"Restore {box.id} by hand (correction)", partial(mark_box_action, ship, box.id, False))]
-        states = turn_states(kind)
-        nxt = states[(states.index(state) + 1) % len(states)]
+        nxt = next_state(kind, state)
         menu: list[tuple[str, Callable]] = []
-        for other in states:
+        for other in turn_states(kind):
             if other not in (state, nxt):
                 menu.append((f"Set {state_word(kind, other)}",
                              partial(set_turn_state_action, ship, box.id, other)))

@@ -15,6 +15,7 @@ the rule function on a scratch copy.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -374,14 +375,8 @@ class TriplanetarySheet(SheetPainter):
         meaning = [words for lv, words in self.drawn_thresholds.get(track, []) if lv <= step]
         what = f"{title} track, D{step}" + (" or worse" if step == LADDER_TOP else "")
         what += (": " + "; ".join(meaning)) if meaning else (": undamaged" if step == 0 else "")
-        # The context menu offers what the rules allow now.
-        menu = []
-        if refusal(ship, lambda s: tp.recover(s, track)) is None:
-            menu.append((f"Recover 1 {lower} D (D{level} → D{level - 1})",
-                         lambda: tp.recover_action(ship, track)))
-        if refusal(ship, tp.maintain) is None:
-            menu.append(("Maintenance at a base (every track to D0)",
-                         lambda: tp.maintain_action(ship)))
+        # The context menu offers what the rules allow now (worked out on right-click).
+        menu = partial(self._ladder_menu, track, level)
         if step == level:
             return HitArea(rect, f"{track}:{step}", f"{what}\nThe ship is at D{level} now (circled).",
                            refusal=(f"The {lower} track is at D{level} now: click a higher level "
@@ -401,6 +396,18 @@ class TriplanetarySheet(SheetPainter):
         return HitArea(rect, f"{track}:{step}", f"{what}\n{does}",
                        click=None if why else (lambda: tp.mark_level_action(ship, track, step)),
                        refusal=why, menu=menu)
+
+    def _ladder_menu(self, track: str, level: int) -> list:
+        """A ladder's context menu: recover 1 D on this track, maintenance, as the rules allow."""
+        ship = self.ship
+        menu = []
+        if refusal(ship, lambda s: tp.recover(s, track)) is None:
+            menu.append((f"Recover 1 {track_title(track).lower()} D (D{level} → D{level - 1})",
+                         lambda: tp.recover_action(ship, track)))
+        if refusal(ship, tp.maintain) is None:
+            menu.append(("Maintenance at a base (every track to D0)",
+                         lambda: tp.maintain_action(ship)))
+        return menu
 
     # -- status in words -----------------------------------------------------------------------
     def _draw_status(self, painter: QPainter, theme: Theme, y: float) -> float:
@@ -473,8 +480,7 @@ class TriplanetarySheet(SheetPainter):
             if i < len(shown):
                 turn, what, details = shown[i]
                 self.text(painter, QRectF(m, top, 26, row_h), turn, size=7.5, color=theme.muted)
-                painter.setFont(self.font(7.5, True))
-                what_w = min(painter.fontMetrics().horizontalAdvance(what) + 4, 200)
+                what_w = min(self.advance(painter, what, 7.5, True) + 4, 200)
                 self._elided(painter, QRectF(m + 28, top, what_w, row_h), what, 7.5, True, theme.ink)
                 self._elided(painter, QRectF(m + 32 + what_w, top, w - 32 - what_w, row_h),
                              details, 7.5, False, theme.ink)

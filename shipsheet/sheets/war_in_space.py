@@ -10,29 +10,21 @@ which suits are locked?) comes from :mod:`shipsheet.rules.war_in_space`.
 
 from __future__ import annotations
 
-from typing import Callable
-
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QPainter, QPen
 
-from ..model import RuleViolation
-from ..model.ship import Ship, clone
 from ..rules.war_in_space import (BOX_COST, CRITICAL_COST, SUIT_SYMBOLS, SUITS,
                                   committed_allocation, correct_mark_action, current_die,
-                                  house_rule, is_dead_in_space, locked_suits, mark_critical,
-                                  mark_critical_action, mark_system_box, mark_system_box_action,
-                                  marked_boxes, planned_repairs, remaining_damage_control,
-                                  rolled_dice)
+                                  die_label, house_rule, is_dead_in_space, locked_suits,
+                                  mark_critical_action, mark_system_box_action, marked_boxes,
+                                  planned_repairs, remaining_damage_control, rolled_dice)
 from ..rules.war_in_space.game import DAMAGE_CONTROL_PHASE
-from ..rules.war_in_space.terms import ACTION_TITLES, parse_card
+from ..rules.war_in_space.terms import ACTION_TITLES, ENERGY_ACTIONS, parse_card
 from .base import HitArea, SheetPainter, Theme
 
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 CENTER = Qt.AlignmentFlag.AlignCenter
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-
-SUIT_NAMES = {"spades": "spades", "hearts": "hearts", "diamonds": "diamonds", "clubs": "clubs"}
-ENERGY_KEYS = ("attack", "defense", "movement", "damage_control")
 
 # Layout (sheet units, 1 unit = 1 pt).
 NAME_W = 128.0  # system name column
@@ -40,21 +32,6 @@ DIE_W = 26.0  # one die of the ladder
 STEP_W = 24.0  # the arrow between two dice; the box that makes the step sits under it
 ROW_H = 50.0  # one energy system
 SUIT_ROW_H = 24.0
-
-
-def die_label(sides: int) -> str:
-    """"d8", or "0" for a system that produces nothing."""
-    return f"d{sides}" if sides else "0"
-
-
-def refusal_on_copy(ship: Ship, rule: Callable[[Ship], object]) -> str | None:
-    """Why ``rule`` would refuse on this ship now (tried on a scratch copy), or None."""
-    scratch = Ship(ship.name, ship.ship_class, clone(ship.state), ship.side, ship.id)
-    try:
-        rule(scratch)
-    except RuleViolation as exc:
-        return str(exc)
-    return None
 
 
 class WarInSpaceSheet(SheetPainter):
@@ -75,9 +52,6 @@ class WarInSpaceSheet(SheetPainter):
     def info(self, rect: QRectF, key: str, tooltip: str) -> None:
         """A hover-only area: explains a part of the sheet (house rules say so)."""
         self.areas.append(HitArea(rect, key, tooltip))
-
-    def _advance(self, painter: QPainter, text: str, size: float, bold: bool = False) -> float:
-        return QFontMetricsF(self.font(size, bold), painter.device()).horizontalAdvance(text)
 
     # -- energy systems ------------------------------------------------------------
     def draw_systems(self, painter: QPainter, theme: Theme, y: float) -> float:
@@ -218,9 +192,9 @@ class WarInSpaceSheet(SheetPainter):
                   if nxt != k else "")
                + f"{name} steps from {die_label(ladder[nxt])} to {die_label(ladder[nxt + 1])}. "
                f"One undo step.")
-        refusal = refusal_on_copy(ship, lambda s: mark_system_box(s, i))
-        return HitArea(rect, key, tip, click=lambda: mark_system_box_action(ship, i),
-                       refusal=refusal)
+        # Boxes are marked left to right, so an unmarked box means a free one: the click
+        # is allowed (and the rules still check it when the action is applied).
+        return HitArea(rect, key, tip, click=lambda: mark_system_box_action(ship, i))
 
     # -- suit table and critical hits ---------------------------------------------------
     def draw_suits(self, painter: QPainter, theme: Theme, y: float) -> float:
@@ -240,6 +214,7 @@ class WarInSpaceSheet(SheetPainter):
         y += 16
         spec = self.ship.ship_class.spec
         locked = set(locked_suits(self.ship))
+        plan = planned_repairs(self.ship)
         for suit in SUITS:
             row = spec.suit(suit)
             sym = SUIT_SYMBOLS[suit]
@@ -261,17 +236,16 @@ class WarInSpaceSheet(SheetPainter):
             if is_locked:
                 self.text(painter, QRectF(cols["status"], y, self.width - m - cols["status"],
                                           SUIT_ROW_H),
-                          f"{sym} locked: no {SUIT_NAMES[suit]} cards", size=9.5, bold=True,
+                          f"{sym} locked: no {suit} cards", size=9.5, bold=True,
                           color=theme.ink)
-            self.areas.append(self._critical_area(suit, box, is_locked))
+            self.areas.append(self._critical_area(suit, box, is_locked, plan))
             y += SUIT_ROW_H
         return y
 
-    def _critical_area(self, suit: str, rect: QRectF, is_locked: bool) -> HitArea:
+    def _critical_area(self, suit: str, rect: QRectF, is_locked: bool, plan) -> HitArea:
         ship = self.ship
         sym = SUIT_SYMBOLS[suit]
         key = f"crit:{suit}"
-        plan = planned_repairs(ship)
         if is_locked:
             tip = (f"{sym} critical hit: marked. No card of {suit} may be played for Energy "
                    f"Allocation until it is repaired ({CRITICAL_COST} Damage Control energy).")
@@ -287,9 +261,8 @@ class WarInSpaceSheet(SheetPainter):
         tip = (f"{sym} critical hit: unmarked. Click to mark it: cards of {suit} can no longer "
                f"be played for Energy Allocation (a Joker still can). One undo step.\n\n"
                f"House rule: " + house_rule("Jokers are never locked"))
-        refusal = refusal_on_copy(ship, lambda s: mark_critical(s, suit))
-        return HitArea(rect, key, tip, click=lambda: mark_critical_action(ship, suit),
-                       refusal=refusal)
+        # An unmarked critical can always be marked (the rules check it when applied).
+        return HitArea(rect, key, tip, click=lambda: mark_critical_action(ship, suit))
 
     # -- this turn: energy and repairs ---------------------------------------------------
     def _dice_this_turn(self) -> tuple[int, ...] | None:
@@ -317,7 +290,7 @@ class WarInSpaceSheet(SheetPainter):
         y += 22
         cell_w = (w - 3 * 12) / 4
         values = allocation.as_dict() if allocation is not None else {}
-        for n, key in enumerate(ENERGY_KEYS):
+        for n, key in enumerate(ENERGY_ACTIONS):
             x = m + n * (cell_w + 12)
             self.text(painter, QRectF(x, y, cell_w, 12), ACTION_TITLES[key].upper(), size=7,
                       bold=True, color=theme.muted)
@@ -405,7 +378,7 @@ class WarInSpaceSheet(SheetPainter):
                 pen = QPen(theme.accent, 1.0, Qt.PenStyle.DashLine)
                 painter.setPen(pen)
                 painter.drawRect(r.adjusted(-1.5, -1.5, 1.5, 1.5))
-            tw = self._advance(painter, words, 7.5)
+            tw = self.advance(painter, words, 7.5)
             self.text(painter, QRectF(x + size + 6, y, tw + 4, 13), words, size=7.5,
                       color=theme.muted)
             x += size + 6 + tw + 22

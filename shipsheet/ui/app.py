@@ -41,13 +41,15 @@ class Application:
         if window in self.windows:
             self.windows.remove(window)
 
-    def recover(self, window: MainWindow) -> bool:
-        """Offer the newest autosave left by a crash; True if one was restored."""
-        infos = self.autosave.recoverable()
+    def recover(self, window: MainWindow, infos=None) -> bool:
+        """Offer the newest autosave left by a crash; True if one was restored.
+
+        ``infos`` is ``autosave.recoverable()`` when the caller has read it already."""
+        infos = self.autosave.recoverable() if infos is None else infos
         if not infos:
             return False
         choice = ask_recover(window, infos)
-        if choice is False or not infos:
+        if choice is False:
             return False
         if choice is None:  # discarded
             self.autosave.discard(infos[0].uid)
@@ -114,9 +116,10 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
         collector.resume()
         return qapp.exec()
     restored = False
-    if application.autosave.recoverable():
+    infos = application.autosave.recoverable()
+    if infos:
         window.show()  # the recovery question is asked over the window
-        restored = application.recover(window)
+        restored = application.recover(window, infos)
     if path and not restored:
         if isinstance(loaded, SessionFileError):
             window.show()  # why the file did not open is told over the window

@@ -1,4 +1,4 @@
-"""Small dialogs: new session, new ship, recovery, about."""
+"""Small dialogs: new session, new ship, unsaved changes, recovery, about."""
 
 from __future__ import annotations
 
@@ -113,6 +113,16 @@ class NewShipDialog(QDialog):
             self.name.setFocus()
             return
         super().accept()
+
+
+def ask_save_changes(ask, parent: QWidget | None, title: str, text: str, save) -> bool:
+    """Save, Discard or Cancel before unsaved changes are lost (``ask``: QMessageBox.warning or
+    .question). True to go on: saved (``save()`` succeeded) or discarded."""
+    button = QMessageBox.StandardButton
+    answer = ask(parent, title, text, button.Save | button.Discard | button.Cancel, button.Save)
+    if answer == button.Save:
+        return save()
+    return answer == button.Discard
 
 
 def ask_recover(parent: QWidget | None, infos) -> object | None:

@@ -13,6 +13,8 @@ resulting hit order of one kind is shown.
 
 from __future__ import annotations
 
+import dataclasses
+
 from PySide6.QtCore import QByteArray, QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QGridLayout,
@@ -24,7 +26,8 @@ from ..rules.fedcom import (Overrides, cancel_copy_forward, cancel_copy_orders_a
                             copy_orders_action, copy_orders_forward, explain_order, orders_of,
                             set_orders_action, turn_state)
 from ..rules.fedcom.overrides import resolve
-from ..sheets.fedcom import KIND_NOUNS, kind_title, ordinal, state_word
+from ..rules.fedcom.precedence import ordinal
+from ..sheets.fedcom import KIND_NOUNS, kind_title, state_word
 from .document import SessionDocument
 
 MIME = "application/x-shipsheet-fedcom-boxes"
@@ -440,8 +443,9 @@ class OrdersDialog(QDialog):
         self.copy_forward.setEnabled(bool(orders) or copied)
 
         self.preview.clear()
+        notes: list[str] = []
         if kind is not None:
-            order, notes = explain_order(ship, kind)
+            order, notes = explain_order(ship, kind)  # the notes on these orders, too
             noun = KIND_NOUNS.get(kind, f"{kind} boxes")
             for n, (box_id, why) in enumerate(order, start=1):
                 item = QListWidgetItem(f"{n}. {box_id} — {why}")
@@ -449,7 +453,8 @@ class OrdersDialog(QDialog):
                 self.preview.addItem(item)
             if not order:
                 self.preview.addItem(f"No intact {noun} left.")
-        notes = resolve(spec, ship.state["destroyed"], orders).notes if orders else []
+        elif orders:
+            notes = resolve(spec, ship.state["destroyed"], orders).notes
         extra = [f"{kind_title(k)} order: {', '.join(ids)}" for k, ids in (orders.order or {}).items()]
         text = [f"Note: {n}" for n in notes]
         if extra:
@@ -484,13 +489,8 @@ class OrdersDialog(QDialog):
         return done
 
     def _with(self, **changes) -> Overrides:
-        o = self.orders
-        fields = dict(first=o.first, last=o.last, order=o.order,
-                      frame_instead_of_last=o.frame_instead_of_last,
-                      frame_instead_of_skip=o.frame_instead_of_skip,
-                      heavy_weapon_order=o.heavy_weapon_order)
-        fields.update(changes)
-        return Overrides(**fields)
+        """The ship's orders with ``changes`` (fields of :class:`Overrides`)."""
+        return dataclasses.replace(self.orders, **changes)
 
     def place(self, ids: list[str], where: str, row: int | None = None) -> bool:
         """Put ``ids`` into Hit first / Hit last (``where``) at ``row`` (the end when None)."""

@@ -22,7 +22,7 @@ from .log_view import LogView
 from .panels import make_panel
 from .qactions import make_action
 from .roster import RosterView
-from .settings import add_recent_file, recent_files
+from .settings import add_recent_file, get_setting, recent_files
 from .sheet_view import SheetView
 
 FILE_FILTER = "ShipSheet sessions (*.shipsheet);;All files (*)"
@@ -185,7 +185,6 @@ class MainWindow(QMainWindow):
         appearance = self.view_menu.addMenu("A&ppearance")
         from PySide6.QtGui import QActionGroup
         group = QActionGroup(self)
-        from .settings import get_setting
         current = get_setting("appearance", "system")
         self.appearance_actions = {}
         for key, label in (("system", "Follow the &System"), ("light", "&Light"), ("dark", "&Dark")):
@@ -389,7 +388,8 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
-        start = str(Path(recent_files()[0]).parent) if recent_files() else ""
+        recent = recent_files()
+        start = str(Path(recent[0]).parent) if recent else ""
         path, _ = QFileDialog.getOpenFileName(self, "Open Session", start, FILE_FILTER)
         if path:
             self.open_path(path)
@@ -444,14 +444,9 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QMessageBox
         if self.doc is None or not self.doc.dirty:
             return True
-        answer = QMessageBox.warning(
-            self, "Unsaved changes",
-            f"“{self.doc.display_name}” has changes that are not saved. Save them?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        return self._dialogs().ask_save_changes(
+            QMessageBox.warning, self, "Unsaved changes",
+            f"“{self.doc.display_name}” has changes that are not saved. Save them?", self.save)
 
     def save(self) -> bool:
         if self.doc is None:

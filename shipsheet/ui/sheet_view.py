@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QImage, QPainter, QPalette, QPen
+from PySide6.QtGui import QAction, QImage, QPainter, QPen
 from PySide6.QtWidgets import QMenu, QScrollArea, QSizePolicy, QToolTip, QWidget
 
 from ..sheets import SheetPainter, Theme, painter_for
 from .document import SessionDocument
+from .palette import is_dark
 
 #: Above this many device pixels (about 64 MB) the sheet is replayed as vectors instead.
 MAX_IMAGE_PIXELS = 16_000_000
@@ -18,8 +19,7 @@ ZOOM_STEPS = (0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.
 
 def theme_for(widget: QWidget) -> Theme:
     """Dark paper in a dark palette, light paper otherwise."""
-    window = widget.palette().color(QPalette.ColorRole.Window)
-    return Theme.dark() if window.lightness() < 128 else Theme.light()
+    return Theme.dark() if is_dark(widget.palette()) else Theme.light()
 
 
 class SheetCanvas(QWidget):
@@ -53,7 +53,7 @@ class SheetCanvas(QWidget):
             # Start from the height this ship's sheet had last time (a change rarely moves
             # the foot) or, the first time, from a tall guess: the drawing is then cropped,
             # so a sheet is drawn once, not laid out and drawn again.
-            self.painter._height = self._heights.get(ship.id, self.painter.width * FIRST_HEIGHT_GUESS)
+            self.painter.assume_height(self._heights.get(ship.id, self.painter.width * FIRST_HEIGHT_GUESS))
         self._render()
 
     def _render(self) -> None:
@@ -109,6 +109,11 @@ class SheetCanvas(QWidget):
 
     def area_at(self, pos: QPointF):
         return self.painter.hit(self.to_sheet(pos)) if self.painter else None
+
+    def _centre_of(self, area) -> QPointF:
+        """The middle of a hit area, in widget pixels (where the keyboard's menu and tip show)."""
+        centre = area.rect.center()
+        return QPointF(centre.x() * self.zoom, centre.y() * self.zoom)
 
     def changeEvent(self, event) -> None:
         """Repaint in the new colours when the system turns dark or light."""
@@ -183,8 +188,7 @@ class SheetCanvas(QWidget):
             return
         if key == Qt.Key.Key_Menu or (key == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier):
             if current is not None:
-                centre = current.rect.center()
-                self.show_menu(current, self.mapToGlobal(QPointF(centre.x() * self.zoom, centre.y() * self.zoom).toPoint()))
+                self.show_menu(current, self.mapToGlobal(self._centre_of(current).toPoint()))
                 event.accept()
                 return
         super().keyPressEvent(event)
@@ -230,8 +234,7 @@ class SheetCanvas(QWidget):
         """Apply what clicking ``area`` does; explain a refusal instead."""
         if area.refusal:
             self.status_message.emit(area.refusal)
-            where = pos if pos is not None else QPointF(area.rect.center().x() * self.zoom,
-                                                        area.rect.center().y() * self.zoom)
+            where = pos if pos is not None else self._centre_of(area)
             QToolTip.showText(self.mapToGlobal(where.toPoint()), area.refusal, self)
             return False
         if area.click is None:

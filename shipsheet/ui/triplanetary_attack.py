@@ -33,6 +33,15 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
+def _strength_sum(what: str, ships: list, pick: str) -> str:
+    """"Attack strength: <b>6</b> (Kite 4 + Wasp 2)": the strengths that add [2018]."""
+    if not ships:
+        return f"{what} strength: pick {pick}."
+    total = sum(s.ship_class.spec.combat for s in ships)
+    parts = " + ".join(f"{s.name} {s.ship_class.spec.strength_label}" for s in ships)
+    return f"{what} strength: <b>{total}</b>" + (f" ({parts})" if len(ships) > 1 else "")
+
+
 class DieBox(QWidget):
     """One die: type its value (physical dice) or roll it with the session dice."""
 
@@ -455,11 +464,7 @@ class AttackDialog(QDialog):
 
     def _dice(self) -> Dice:
         """A copy of the session dice: it gives exactly what the session dice will roll next."""
-        dice = self.doc.session.dice
-        copy = Dice(dice.seed, dice.count)
-        if dice.typed_pending:
-            copy.type_in(*dice.typed_pending)
-        return copy
+        return self.doc.session.dice.copy()
 
     def _combat(self) -> str:
         return combat_system(self.doc.session)
@@ -519,19 +524,8 @@ class AttackDialog(QDialog):
         attackers, targets = self._ships(self.attackers), self._ships(self.targets)
         guns = self.kind_key == "guns"
         full = sum(s.ship_class.spec.combat for s in attackers)
-        parts = " + ".join(f"{s.name} {s.ship_class.spec.strength_label}" for s in attackers)
-        if guns:
-            self.attack_sum.setText(f"Attack strength: <b>{full}</b>" + (f" ({parts})" if len(attackers) > 1 else "")
-                                    if attackers else "Attack strength: pick the attacking ships.")
-        else:
-            self.attack_sum.setText("")
-        defense = sum(s.ship_class.spec.combat for s in targets)
-        parts = " + ".join(f"{s.name} {s.ship_class.spec.strength_label}" for s in targets)
-        if guns:
-            self.defense_sum.setText(f"Defense strength: <b>{defense}</b>" + (f" ({parts})" if len(targets) > 1 else "")
-                                     if targets else "Defense strength: pick the targets.")
-        else:
-            self.defense_sum.setText("")
+        self.attack_sum.setText(_strength_sum("Attack", attackers, "the attacking ships") if guns else "")
+        self.defense_sum.setText(_strength_sum("Defense", targets, "the targets") if guns else "")
         self.strength.blockSignals(True)
         self.strength.setRange(1, max(1, full))
         if not self.less.isChecked():
@@ -665,17 +659,11 @@ class AttackDialog(QDialog):
             self.preview_layout.insertWidget(len(self.previews) - 1, widget)
         for widget, ship in zip(self.previews, targets):
             tracks = (tp.STANDARD_TRACK,) if standard else tp.TRACKS
-            before = {t: int(ship.state.get(t, 0) or 0) for t in tp.ALL_TRACKS}
-            after = dict(before)
-            trial = scratch(ship)
             preview = next((t for t in result.targets if t.ship_id == ship.id), None) if result else None
-            if preview is not None:
-                if preview.damage:
-                    tp.apply_damage(trial, weapon=preview.damage.weapon, drive=preview.damage.drive,
-                                    structure=preview.damage.structure)
-                if preview.standard_result:
-                    tp.apply_standard(trial, preview.standard_result)
-                after = {t: int(trial.state.get(t, 0) or 0) for t in tp.ALL_TRACKS}
+            # The rules' own preview of the target after the attack (nothing re-applied here).
+            trial = scratch(ship, None if preview is None else preview.state_after)
+            before = {t: int(ship.state.get(t, 0) or 0) for t in tp.ALL_TRACKS}
+            after = {t: int(trial.state.get(t, 0) or 0) for t in tp.ALL_TRACKS}
             chips = tp.status_chips(trial)
             if preview is None:
                 words = "Now: " + (" · ".join(chips) or "fully operational")

@@ -15,10 +15,8 @@ from ..model.ship import Ship, clone
 
 def scratch_copy(session: Session) -> Session:
     """A throw-away copy of ``session``: same turn, phase, options, dice and ships."""
-    scratch = Session(session.game, name=session.name, seed=session.dice.seed)
-    scratch.dice.count = session.dice.count
-    if session.dice.typed_pending:
-        scratch.dice.type_in(*session.dice.typed_pending)
+    scratch = Session(session.game, name=session.name)
+    scratch.dice = session.dice.copy()
     scratch.turn = session.turn
     scratch.phase = session.phase
     scratch.options = clone(session.options)

@@ -17,19 +17,18 @@ from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComb
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ..model import RuleViolation, Session, Ship
-from ..rules.war_in_space import (SUIT_SYMBOLS, SUITS, EnergyAllocation, allocate_energy,
+from ..rules.war_in_space import (SUIT_SYMBOLS, SUITS, Card, EnergyAllocation, allocate_energy,
                                   check_card_playable, commit_allocation_action,
-                                  committed_allocation, current_die, house_rule, locked_suits,
-                                  roll_energy_action, rolled_dice)
-from ..rules.war_in_space.terms import ACTION_TITLES, ACTIONS, RANKS, parse_card
+                                  committed_allocation, current_die, die_label, house_rule,
+                                  locked_suits, roll_energy_action, rolled_dice)
+from ..rules.war_in_space.terms import (ACTION_TITLES, ACTIONS, ENERGY_ACTIONS, JOKER, RANKS,
+                                        parse_card)
 from .document import SessionDocument
 from .war_in_space_checks import refusal
 
 JOKER_TEXT = "Joker"
-SUIT_LETTERS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 SUIT_LABELS = {"spades": "♠ &Spades", "hearts": "♥ &Hearts", "diamonds": "♦ D&iamonds",
                "clubs": "♣ &Clubs"}
-TABLE_ROWS = ("attack", "defense", "movement", "damage_control")
 #: Highest die sides on the ladder: the spin boxes take any value up to it and
 #: the rules say whether it is possible on the system's current die.
 MAX_DIE = 12
@@ -38,10 +37,10 @@ MAX_DIE = 12
 def card_code(rank: str, suit: str | None) -> str | None:
     """"4D", "JOKER", or None when a suited rank has no suit chosen."""
     if rank == JOKER_TEXT:
-        return "JOKER"
+        return Card(JOKER).code
     if suit is None:
         return None
-    return f"{rank}{SUIT_LETTERS[suit]}"
+    return Card(rank, suit).code
 
 
 class EnergyAllocationBox(QGroupBox):
@@ -137,9 +136,9 @@ class EnergyAllocationBox(QGroupBox):
         layout.addLayout(buttons)
 
         # -- the allocation ----------------------------------------------------------
-        self.table = QTableWidget(len(TABLE_ROWS), 2)
+        self.table = QTableWidget(len(ENERGY_ACTIONS), 2)
         self.table.setHorizontalHeaderLabels(["Energy", "Suit table"])
-        self.table.setVerticalHeaderLabels([ACTION_TITLES[a] for a in TABLE_ROWS])
+        self.table.setVerticalHeaderLabels([ACTION_TITLES[a] for a in ENERGY_ACTIONS])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -150,7 +149,7 @@ class EnergyAllocationBox(QGroupBox):
                               "out by the rules as you choose.")
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        for row in range(len(TABLE_ROWS)):
+        for row in range(len(ENERGY_ACTIONS)):
             for col in range(2):
                 item = QTableWidgetItem("")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -228,8 +227,7 @@ class EnergyAllocationBox(QGroupBox):
                 sides = current_die(ship, i)
                 label = self.dice_labels[i]
                 spin = self.dice[i]
-                die = f"d{sides}" if sides else "0"
-                label.setText(f"{system.name} ({die}):")
+                label.setText(f"{system.name} ({die_label(sides)}):")
                 if committed is not None:
                     spin.setValue(committed.dice[i])
                 elif rolled is not None:
@@ -291,7 +289,7 @@ class EnergyAllocationBox(QGroupBox):
             sym = SUIT_SYMBOLS[suit]
             if suit in locked:
                 try:
-                    check_card_playable(ship, f"{'A' if joker else rank}{SUIT_LETTERS[suit]}")
+                    check_card_playable(ship, Card("A" if joker else rank, suit))
                     reason = ""
                 except RuleViolation as exc:
                     reason = str(exc)
@@ -388,7 +386,7 @@ class EnergyAllocationBox(QGroupBox):
             roles = {row.primary: "Primary", row.secondary: "Secondary", row.tertiary: "Tertiary"}
         elif card is not None:
             roles = {a: "assigned" for a in ACTIONS}
-        for r, key in enumerate(TABLE_ROWS):
+        for r, key in enumerate(ENERGY_ACTIONS):
             value = "" if allocation is None else str(getattr(allocation, key))
             self.table.item(r, 0).setText(value)
             self.table.item(r, 1).setText(roles.get(key, ""))

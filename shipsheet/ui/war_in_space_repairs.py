@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, Q
 from ..model import RuleViolation, Ship
 from ..rules.war_in_space import (BOX_COST, CRITICAL_COST, SUIT_SYMBOLS, SUITS,
                                   cancel_repairs_action, committed_allocation, current_die,
-                                  house_rule, locked_suits, marked_boxes, plan_repairs,
-                                  plan_repairs_action, planned_repairs)
+                                  die_label, house_rule, locked_suits, marked_boxes,
+                                  plan_repairs, plan_repairs_action, planned_repairs)
 from ..rules.war_in_space.game import DAMAGE_CONTROL_PHASE
 from ..rules.war_in_space.repairs import check_damage_control_energy
 from .document import SessionDocument
@@ -28,10 +28,6 @@ from .war_in_space_checks import refusal
 def _text(text: str) -> str:
     """Plain words (ship and system names included) made safe for a rich-text label."""
     return html.escape(text, quote=False)
-
-
-def _die(sides: int) -> str:
-    return f"d{sides}" if sides else "0"
 
 
 class DamageControlPlanner(QGroupBox):
@@ -140,8 +136,8 @@ class DamageControlPlanner(QGroupBox):
                 shown = marks > 0
                 for w in (spin, label, cost):
                     w.setVisible(shown)
-                label.setText(f"{system.name} ({_die(current_die(ship, i))} of d{system.die}), "
-                              f"{marks} marked:")
+                now = die_label(current_die(ship, i))
+                label.setText(f"{system.name} ({now} of d{system.die}), {marks} marked:")
                 tip = (f"Repair {system.name} boxes: {BOX_COST} Damage Control energy each; each "
                        f"repaired box lets it roll one die type higher, never above its "
                        f"undamaged d{system.die}.")

@@ -18,7 +18,8 @@ def session_of(game: str, count: int) -> Session:
 
 def test_fifty_ship_export(report, qapp, tmp_path):
     for game in ("war-in-space", "triplanetary", "fedcom"):
-        export_pdf(PrintJob(session_of(game, 2), session_of(game, 2).ships), tmp_path / "warm.pdf")
+        warm = session_of(game, 2)
+        export_pdf(PrintJob(warm, warm.ships), tmp_path / "warm.pdf")
     per_page = {}
     total = {}
     for count in (10, 50):

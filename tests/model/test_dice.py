@@ -64,3 +64,14 @@ def test_impossible_typed_roll_refuses_the_action_and_keeps_the_queue():
     with pytest.raises(RuleViolation, match="impossible"):
         session.apply(SessionAction("Attack", lambda s, ctx: ctx.dice.roll(6, "to hit"), ships=()))
     assert session.dice.typed_pending == (7,)
+
+
+def test_a_copy_rolls_what_the_dice_roll_next_and_leaves_them_alone():
+    """Previews roll a copy: applying right after rolls the same, typed-in values first."""
+    dice = Dice(seed=7, count=3)
+    dice.type_in(5)
+    copy = dice.copy()
+    previewed = [copy.roll(6), copy.roll(6), copy.roll(10)]
+    assert dice.count == 3 and dice.typed_pending == (5,)
+    assert [dice.roll(6), dice.roll(6), dice.roll(10)] == previewed
+    assert previewed[0] == 5

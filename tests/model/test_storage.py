@@ -156,3 +156,20 @@ def test_log_entry_with_a_list_for_its_kind(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(SessionFileError, match=r"log\[0\]\.kind: expected text, found a list"):
         load_session(path)
+
+
+def test_a_log_entry_reads_the_same_whichever_way_it_is_checked(tmp_path):
+    """Log entries are checked by a fast path and, when in doubt, by the key-path reader:
+    an edited file's padded texts come back trimmed either way, an empty ship id is refused."""
+    data = session_to_data(three_ship_session())
+    data["log"][0]["text"] = "  padded by hand  "
+    data["log"][1]["text"] = "  padded, kind too  "
+    data["log"][1]["kind"] = " " + data["log"][1]["kind"]  # in doubt: the key-path reader
+    path = tmp_path / "log.shipsheet"
+    path.write_text(json.dumps(data))
+    log = load_session(path).log
+    assert log[0].text == "padded by hand" and log[1].text == "padded, kind too"
+    data["log"][0]["ship"] = ""
+    path.write_text(json.dumps(data))
+    with pytest.raises(SessionFileError, match=r"log\[0\]\.ship: must not be empty"):
+        load_session(path)

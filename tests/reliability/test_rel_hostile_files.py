@@ -44,9 +44,31 @@ FEDCOM_CARDS = ["fedcom/sample-frigate", "fedcom/sample-heavy-cruiser",
 
 
 class Outcomes:
-    def __init__(self):
+    """Loads the fuzzed files into ``folder`` and counts what loaded and what was refused."""
+
+    def __init__(self, folder):
+        self.folder = folder
         self.loaded = 0
         self.refused = 0
+
+    def load(self, loader, case):
+        """What ``loader`` made of the file ``case`` (name, bytes), or None when it refused
+        it with a ShipDefinitionError naming the file."""
+        name, raw = case
+        path = write(self.folder, name, raw)
+        try:
+            loaded = loader(path)
+        except ShipDefinitionError as exc:
+            _assert_clear_error(exc, name)
+            self.refused += 1
+            return None
+        self.loaded += 1
+        return loaded
+
+    def assert_both_exercised(self, what: str) -> None:
+        print(f"\n{what}: {self.loaded} loaded, {self.refused} refused")
+        assert self.loaded + self.refused >= EXAMPLES
+        assert self.loaded >= 20 and self.refused >= 500  # both outcomes are exercised
 
 
 def test_the_generator_writes_the_bundled_files_back_exactly():
@@ -65,20 +87,14 @@ def _assert_clear_error(exc: Exception, name: str) -> None:
 
 def test_hostile_ship_definitions_give_a_clear_error_or_a_usable_class(tmp_path):
     """1,000 mutated definitions: ShipDefinitionError naming the file, or a usable class."""
-    seen = Outcomes()
+    seen = Outcomes(tmp_path)
 
     @FUZZ_SETTINGS
     @given(hostile_files(SHIPS))
     def fuzz(case):
-        name, raw = case
-        path = write(tmp_path, name, raw)
-        try:
-            cls = load_ship_class(path)
-        except ShipDefinitionError as exc:
-            _assert_clear_error(exc, name)
-            seen.refused += 1
+        cls = seen.load(load_ship_class, case)
+        if cls is None:
             return
-        seen.loaded += 1
         note(f"loaded: {cls.data!r}")
         rules = get_game(cls.game)
         ship = new_ship(cls, "Fuzz")
@@ -92,28 +108,20 @@ def test_hostile_ship_definitions_give_a_clear_error_or_a_usable_class(tmp_path)
         assert session_to_bytes(again) == raw_session
 
     fuzz()
-    print(f"\nship definitions: {seen.loaded} loaded, {seen.refused} refused")
-    assert seen.loaded + seen.refused >= EXAMPLES
-    assert seen.loaded >= 20 and seen.refused >= 500  # both outcomes are exercised
+    seen.assert_both_exercised("ship definitions")
 
 
 def test_hostile_charts_give_a_clear_error_or_a_usable_chart(tmp_path):
     """1,000 mutated charts: ShipDefinitionError naming the file, or a usable chart."""
-    seen = Outcomes()
+    seen = Outcomes(tmp_path)
     cards = [new_ship(get_class(c), "Target") for c in FEDCOM_CARDS]
 
     @FUZZ_SETTINGS
     @given(hostile_files(CHARTS))
     def fuzz(case):
-        name, raw = case
-        path = write(tmp_path, name, raw)
-        try:
-            chart = load_chart(path)
-        except ShipDefinitionError as exc:
-            _assert_clear_error(exc, name)
-            seen.refused += 1
+        chart = seen.load(load_chart, case)
+        if chart is None:
             return
-        seen.loaded += 1
         again = parse_chart(chart.to_json(), "again.toml", chart.id)
         assert again.to_json() == chart.to_json()
         for ship in cards:
@@ -124,9 +132,7 @@ def test_hostile_charts_give_a_clear_error_or_a_usable_chart(tmp_path):
                 pass
 
     fuzz()
-    print(f"\ncharts: {seen.loaded} loaded, {seen.refused} refused")
-    assert seen.loaded + seen.refused >= EXAMPLES
-    assert seen.loaded >= 20 and seen.refused >= 500
+    seen.assert_both_exercised("charts")
 
 
 class _NoDice:

@@ -54,11 +54,16 @@ def _run(monkeypatch, path, loaded, inspect):
 
     monkeypatch.setattr(app_module.Application, "new_window", new_window)
     QTimer.singleShot(200, finish)
+    # finish() ends the loop itself: closing the last window must not post a second quit,
+    # which, handled after the loop, would end every later event loop of the test run at once.
+    quit_on_close = QApplication.quitOnLastWindowClosed()
+    QApplication.setQuitOnLastWindowClosed(False)
     gc.disable()  # as cli.main does
     try:
         app_module.run_app(str(path), loaded=loaded)
     finally:
         gc.enable()
+        QApplication.setQuitOnLastWindowClosed(quit_on_close)
     return seen
 
 

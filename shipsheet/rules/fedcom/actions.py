@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from shipsheet.model.actions import SessionAction, ShipAction
-from shipsheet.model.dice import Dice
 
 from . import state as _state
 from .chart import Chart, chart_options, get_chart, session_chart
@@ -112,9 +111,7 @@ def preview_volley(session: "Session", ship: "Ship", points: int, *,
     The session dice are copied, so applying the volley right after rolls the
     same dice and gives the same result.
     """
-    dice = Dice(session.dice.seed, session.dice.count)
-    if session.dice.typed_pending:
-        dice.type_in(*session.dice.typed_pending)
+    dice = session.dice.copy()
     the_chart = chart if chart is not None else session_chart(session.options)
     return allocate_volley(ship, points, rolls=rolls, shield=shield, overrides=overrides,
                            chart=the_chart, rng=dice)

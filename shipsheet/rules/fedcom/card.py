@@ -99,7 +99,9 @@ MAX_COUNT = 50
 
 
 def arc_width(name: str) -> int | None:
-    """The width in degrees of an arc name (``LF+L`` adds its parts, capped at 360), or None."""
+    """The width in degrees of an arc name (``LF+L`` adds its parts, capped at 360), or None.
+
+    [house] "Arc restriction" (rules-fedcom.md): narrower is more restricted [seed 8FC4]."""
     total = 0
     for part in name.split("+"):
         width = ARC_DEGREES.get(part.strip())
@@ -168,11 +170,7 @@ class FedComClass:
     @property
     def heavy_types(self) -> tuple[str, ...]:
         """The heavy-weapon types on the card, in card order."""
-        seen: list[str] = []
-        for b in self.boxes:
-            if b.kind == "torpedo" and b.type not in seen:
-                seen.append(b.type)
-        return tuple(seen)
+        return _heavy_types(self.boxes)
 
     def category(self, kind: str) -> str:
         """The repair category of a kind (weapons, power, systems, control, hull)."""
@@ -184,18 +182,28 @@ class FedComClass:
         return tuple(self.by_kind)
 
 
+def _heavy_types(boxes) -> tuple[str, ...]:
+    """The heavy-weapon types among ``boxes``, in card order."""
+    return tuple(dict.fromkeys(b.type for b in boxes if b.kind == "torpedo"))
+
+
 def known_kinds(extra: Mapping[str, str] | None = None) -> tuple[str, ...]:
     return tuple(STANDARD_KINDS) + tuple(extra or ())
+
+
+def check_extra_kind(node: Node, kind: str) -> None:
+    """Refuse ``kind`` as a card's or chart's own kind unless it is a new, usable name."""
+    if not _KIND_RE.match(kind):
+        node.fail(f'"{kind}" is not a usable kind name (lower-case letters, digits and "-")')
+    if kind in STANDARD_KINDS or kind == "frame":
+        node.fail(f'"{kind}" is a standard kind already')
 
 
 def _parse_extra_kinds(root: Node) -> dict[str, str]:
     extra: dict[str, str] = {}
     node = root.get("extra_kinds", {})
     for key, child in node.items():
-        if not _KIND_RE.match(key):
-            child.fail(f'"{key}" is not a usable kind name (lower-case letters, digits and "-")')
-        if key in STANDARD_KINDS or key == "frame":
-            child.fail(f'"{key}" is a standard kind already')
+        check_extra_kind(child, key)
         extra[key] = child.str(choices=tuple(REPAIR_COSTS))
     return extra
 
@@ -291,10 +299,7 @@ def parse_card(root: Node) -> FedComClass:
             where[box_id] = entry.path
             boxes.append(BoxSpec(index=len(boxes), **fields))
 
-    heavy: list[str] = []
-    for b in boxes:
-        if b.kind == "torpedo" and b.type not in heavy:
-            heavy.append(b.type)
+    heavy = _heavy_types(boxes)
     order: tuple[str, ...] = ()
     if root.has("heavy_weapon_order"):
         order_node = root.get("heavy_weapon_order")

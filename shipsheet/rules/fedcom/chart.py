@@ -33,7 +33,7 @@ from shipsheet.model.keypath import Node
 from shipsheet.model.library import load_folder, read_toml_file
 from shipsheet.model.paths import resources_dir, user_charts_dir
 
-from .card import STANDARD_KINDS
+from .card import STANDARD_KINDS, check_extra_kind
 
 ROWS = 6
 COLUMNS = 10
@@ -41,7 +41,6 @@ FRAME = "frame"
 #: The chart used when a session has chosen none.
 DEFAULT_CHART = "training"
 MAX_CHART_BYTES = 100_000
-_KIND_RE = re.compile(r"^[a-z][a-z0-9-]{0,29}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +100,7 @@ def parse_chart(data: object, source: str = "", chart_id: str = "",
     extra: list[str] = []
     for item in root.get("extra_kinds", []).list(max_len=50):
         kind = item.str(max_len=30)
-        if not _KIND_RE.match(kind):
-            item.fail(f'"{kind}" is not a usable kind name (lower-case letters, digits and "-")')
-        if kind in STANDARD_KINDS or kind == FRAME:
-            item.fail(f'"{kind}" is a standard kind already')
+        check_extra_kind(item, kind)
         extra.append(kind)
     known = set(STANDARD_KINDS) | set(extra)
 

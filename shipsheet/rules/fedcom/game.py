@@ -8,7 +8,7 @@ from shipsheet.model.games import GameRules
 from shipsheet.model.keypath import Node
 
 from . import state as _state
-from .card import CLASS_KEYS, FedComClass, parse_card
+from .card import CLASS_KEYS, WEAPON_KINDS, FedComClass, parse_card
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import ActionContext, Session
@@ -40,7 +40,7 @@ class FedComRules(GameRules):
 
     def describe_class(self, ship_class: "ShipClass") -> str:
         spec: FedComClass = ship_class.spec
-        weapons = sum(1 for b in spec.boxes if b.kind in ("phaser", "torpedo", "drone"))
+        weapons = sum(1 for b in spec.boxes if b.kind in WEAPON_KINDS)
         sample = " (sample)" if ship_class.sample else ""
         return (f"{ship_class.name}{sample}: {len(spec.boxes)} boxes, {weapons} weapons, "
                 f"frame {spec.frame}, damage control {spec.damage_control}")

@@ -201,7 +201,8 @@ def resolve(spec: FedComClass, destroyed: Iterable[str], orders: Overrides) -> R
     notes = out.notes
     boxes = spec.box_index
 
-    # An id named in more than one place is vague: none of its mentions applies.
+    # [house] "Vague orders": an id named in more than one place is vague [seed 8FC4];
+    # none of its mentions applies.
     mentions: dict[str, list[str]] = {}
     for where, ids in (("first", orders.first), ("last", orders.last),
                        *((f"order[{k}]", v) for k, v in (orders.order or {}).items())):
@@ -296,14 +297,14 @@ def set_orders(ship, overrides: "Overrides | Mapping | None") -> list[str]:
     Orders are stored as given; parts that name no such box or are illegal are
     reported when a volley is allocated, and the default order is used [seed 8FC4].
     """
-    card(ship)
+    spec = card(ship)
     orders = as_overrides(overrides)
     # What is stored must load back from a session file: the same checks (as a refusal)
     # and the same normalisation (ids without stray spaces).
     orders = Overrides.check_json(Node(orders.to_json(), "", "standing orders", RuleViolation))
     ship.state["orders"] = orders.to_json()
     lines = orders.describe()
-    notes = resolve(card(ship), ship.state["destroyed"], orders).notes
+    notes = resolve(spec, ship.state["destroyed"], orders).notes
     return (lines or ["no standing orders: the DDAP applies"]) + [f"Note: {n}" for n in notes]
 
 

@@ -150,13 +150,6 @@ class KindQueue:
                 self.pos += 1
         return box_id, reason
 
-    def peek_all(self, rng: Any = None) -> list[str]:
-        """Consume the whole queue and return the ids in hit order."""
-        out = []
-        while self.left:
-            out.append(self.take(rng)[0])
-        return out
-
 
 #: Per card: hit-order templates by signature (the state that decides the order).
 #: A changed state has another signature, so a stale order is never reused.
@@ -202,7 +195,7 @@ def _template(spec: FedComClass, kind: str, state: Mapping, resolved: Resolved,
     entries: list[tuple] = []
     for n, box_id in enumerate(front, start=1):
         if box_id not in destroyed:
-            entries.append(((box_id,), f"standing order: {_ordinal(n)} {kind} to hit",
+            entries.append(((box_id,), f"standing order: {ordinal(n)} {kind} to hit",
                             None, 360, True, "", False))
     prev = None
     group: list[str] = []
@@ -219,7 +212,7 @@ def _template(spec: FedComClass, kind: str, state: Mapping, resolved: Resolved,
     count = len(back)
     for n, box_id in enumerate(back, start=1):
         if box_id not in destroyed:
-            where = "last" if n == count else f"{_ordinal(count - n + 1)} from last"
+            where = "last" if n == count else f"{ordinal(count - n + 1)} from last"
             entries.append(((box_id,), f"standing order: hit {where} among {kind}",
                             None, 360, True, "", False))
     # [seed 8FC4] "hit the one with the most restricted arc first": say so where the arc
@@ -258,7 +251,8 @@ def _sort_key(item: tuple) -> tuple:
     return item[0], item[1], item[2]
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st (for the log and the card)."""
     if 10 <= n % 100 <= 20:
         suffix = "th"
     else:
@@ -266,4 +260,4 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-__all__ = ["KindQueue", "build_queue", "ddap_rank", "roll_die"]
+__all__ = ["KindQueue", "build_queue", "ddap_rank", "ordinal", "roll_die"]

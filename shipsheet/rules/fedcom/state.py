@@ -125,6 +125,14 @@ def _box(spec: FedComClass, box_id: str):
         raise RuleViolation(f'There is no box "{box_id}" on this ship.') from None
 
 
+def _box_of_kind(ship: "Ship", box_id: str, kind: str, what: str):
+    """The box ``box_id``, which must be of ``kind`` (``what`` names that kind in a refusal)."""
+    box = _box(card(ship), box_id)
+    if box.kind != kind:
+        raise RuleViolation(f"{box_id} is not {what}.")
+    return box
+
+
 def _check_shield(shield: object) -> int:
     if isinstance(shield, bool) or not isinstance(shield, int) or not 1 <= shield <= 6:
         raise RuleViolation(f"A ship's shields are numbered 1 to 6, not {shield!r}.")
@@ -159,10 +167,7 @@ def set_turn_state(ship: "Ship", box_id: str, state: str) -> str:
 
 def set_drones(ship: "Ship", box_id: str, drones: int) -> str:
     """Set the drones left in a drone rack (0 up to its spaces)."""
-    spec = card(ship)
-    box = _box(spec, box_id)
-    if box.kind != "drone":
-        raise RuleViolation(f"{box_id} is not a drone rack.")
+    box = _box_of_kind(ship, box_id, "drone", "a drone rack")
     if isinstance(drones, bool) or not isinstance(drones, int) or not 0 <= drones <= box.drones:
         raise RuleViolation(f"{box_id} holds 0 to {box.drones} drones, not {drones!r}.")
     old = ship.state["drones"][box_id]
@@ -172,10 +177,7 @@ def set_drones(ship: "Ship", box_id: str, drones: int) -> str:
 
 def set_occupant(ship: "Ship", box_id: str, occupant_: str) -> str:
     """Set what occupies a shuttle bay: empty, admin or suicide."""
-    spec = card(ship)
-    box = _box(spec, box_id)
-    if box.kind != "shuttle":
-        raise RuleViolation(f"{box_id} is not a shuttle bay.")
+    _box_of_kind(ship, box_id, "shuttle", "a shuttle bay")
     if occupant_ not in OCCUPANTS:
         raise RuleViolation(f'A shuttle bay holds {", ".join(OCCUPANTS)}; not "{occupant_}".')
     old = ship.state["occupant"][box_id]
@@ -303,8 +305,9 @@ def check_state(ship_class: "ShipClass", node: Node) -> dict:
     for box_id, child in node.get("turn", {}).items():
         if box_id not in spec.box_index:
             child.fail(f'no box "{box_id}" on a {spec.name}')
-        value = child.str(choices=turn_states(spec.box_index[box_id].kind))
-        if value != turn_states(spec.box_index[box_id].kind)[0]:
+        states = turn_states(spec.box_index[box_id].kind)
+        value = child.str(choices=states)
+        if value != states[0]:
             turn[box_id] = value
     state["turn"] = turn
 

@@ -14,9 +14,9 @@ from shipsheet.model.dice import check_die
 from shipsheet.model.errors import RuleViolation
 
 from .chart import COLUMNS, FRAME, Chart, default_chart, get_chart
-from .overrides import Overrides, as_overrides, resolve
+from .overrides import Overrides, as_overrides, orders_of, resolve
 from .precedence import KindQueue, build_queue, roll_die
-from .state import card
+from .state import card, shield_left
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.ship import Ship
@@ -131,10 +131,11 @@ def _chart(chart: "Chart | str | None") -> Chart:
 
 def standing_orders(ship: "Ship") -> Overrides:
     """The ship's standing orders for this turn (empty when none were given)."""
-    return Overrides.from_json(ship.state.get("orders"))
+    return orders_of(ship)
 
 
 def _dice(rolls: Iterable[int] | None, rng: Any) -> Iterator[int]:
+    """The DAC row rolls: the physical ``rolls`` in order, then ``rng`` (issue 6)."""
     checked = [check_die(r, 6, "a DAC row") for r in (rolls or ())]
     yield from checked
     group = len(checked)
@@ -177,9 +178,7 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
     shield_points = 0
     burn = False
     if shield is not None:
-        if isinstance(shield, bool) or not isinstance(shield, int) or not 1 <= shield <= 6:
-            raise RuleViolation(f"A ship's shields are numbered 1 to 6, not {shield!r}.")
-        left = spec.shields[shield - 1] - st["shield_damage"][shield - 1]
+        left = shield_left(ship, shield)  # refuses a shield number outside 1..6
         if points > left:
             shield_points, internal = left, points - left
         elif points >= BURN_THROUGH_MIN:
@@ -222,7 +221,7 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
     def hit(kind: str, lead: str) -> tuple[str, str, str] | None:
         """Hit a box of ``kind`` if one is intact: (outcome, box, reason), else None."""
         nonlocal frame_left
-        q = queues.get(kind) or queue(kind)
+        q = queue(kind)
         if q is None or not q.left:
             return None
         if q.left == 1 and kind in fil:
@@ -232,6 +231,7 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
                 frame_left -= 1
                 return FRAME_HIT, FRAME, ((f"{lead}; " if lead else "")
                                           + f"frame instead of the last {kind} (standing order)")
+            # [house] "Frame as the last resort": not applied when it would destroy the ship.
             note_once(f"frame_instead_of_last: \"{kind}\" not applied to the last {kind}: "
                       f"no frame box is left, so frame damage would destroy the ship.")
         box_id, why = q.take(rng)
@@ -275,6 +275,8 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
                             got = (FRAME_HIT, FRAME,
                                    f"no {primary} left; column {COLUMNS}'s alternate is frame")
                         else:
+                            # [FC] "Destroyed: a frame hit when every frame box is already
+                            # destroyed"; [house] "Frame as the last resort".
                             got = FRAME_HIT, FRAME, (f"no {primary} left; column {COLUMNS}'s "
                                                     f"alternate is frame, and no frame is left: "
                                                     f"the ship is destroyed")
@@ -290,6 +292,7 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
                             got = (FRAME_HIT, FRAME,
                                    f"{why}; frame instead of skipping (standing order)")
                         else:
+                            # [house] "Frame as the last resort".
                             note_once("frame_instead_of_skip not applied: no frame box is left, "
                                       "so frame damage would destroy the ship.")
                 if got is None:
@@ -357,7 +360,7 @@ def apply_volley(ship: "Ship", result: VolleyResult) -> list[str]:
         raise RuleViolation("The ship changed since this volley was worked out "
                             f"({', '.join(stale) or 'a box is hit twice'}); allocate it again.")
     if result.shield is not None:
-        left = spec.shields[result.shield - 1] - st["shield_damage"][result.shield - 1]
+        left = shield_left(ship, result.shield)
         if result.shield_points > left:
             raise RuleViolation(f"Shield #{result.shield} has only {left} boxes left; the "
                                 "ship changed since this volley was worked out: allocate it again.")

@@ -13,8 +13,8 @@ from shipsheet.model.actions import SessionAction, ShipAction
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 
-from .combat import (ADVANCED, COMBAT_SYSTEMS, GUNS, STANDARD, AttackResult, check_attacker,
-                     resolve_attack, resolve_other)
+from .combat import (ADVANCED, COMBAT_SYSTEMS, GUNS, STANDARD, AttackResult, _check_defenders,
+                     check_attacker, resolve_attack, resolve_other)
 from .state import ALL_TRACKS, TRACK_TITLES
 from .tables import Damage
 from .tracks import (add_standard, apply_damage, apply_standard, describe_levels, is_destroyed,
@@ -24,9 +24,7 @@ from .tracks import (add_standard, apply_damage, apply_standard, describe_levels
 def _apply_result(result: AttackResult, session, ctx) -> None:
     """Check every target and attacker first, then apply; one log line per target."""
     targets = [session.ship(t.ship_id) for t in result.targets]
-    for ship in targets:
-        if is_destroyed(ship):
-            raise RuleViolation(f"{ship.name} is already destroyed: it cannot be attacked.")
+    _check_defenders(targets)
     if result.kind == GUNS:
         for sid in result.attackers:
             check_attacker(session.ship(sid))

@@ -19,7 +19,7 @@ order given, first target first. See :data:`.house.HOUSE_RULES`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from shipsheet.model.dice import check_die
@@ -59,6 +59,8 @@ class TargetPreview:
     after: Status
     standard_before: int = 0
     standard_after: int = 0
+    #: The target's whole state after the attack (a copy; for previews such as the sheet's).
+    state_after: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def affected(self) -> bool:
@@ -146,6 +148,8 @@ def _ships(value: Ship | Iterable[Ship], what: str) -> list[Ship]:
 
 
 def _check_defenders(defenders: list[Ship]) -> None:
+    """Refuse an attack with no target or on a destroyed ship ([house] a destroyed ship
+    can do nothing and takes no further damage; see :data:`.house.HOUSE_RULES`)."""
     if not defenders:
         raise RuleViolation("An attack needs at least one target.")
     for ship in defenders:
@@ -154,7 +158,13 @@ def _check_defenders(defenders: list[Ship]) -> None:
 
 
 def check_attacker(ship: Ship) -> None:
-    """Refuse a gun attacker the rules forbid: defensive-only, destroyed, or unable to fire."""
+    """Refuse a gun attacker the rules forbid: defensive-only, destroyed, or unable to fire.
+
+    [2018] "D" after the combat strength: "the ship may never attack or counterattack";
+    [seed] "A ship with any weapon damage cannot fire any weapon" (the dreadnaught
+    exception and standard combat's disabled ship come from :func:`.tracks.status`);
+    [house] a destroyed ship can do nothing.
+    """
     spec = ship.ship_class.spec
     if is_destroyed(ship):
         raise RuleViolation(f"{ship.name} is destroyed: it cannot attack.")
@@ -216,7 +226,7 @@ def _preview(defenders: list[Ship], per_target: dict[str, Damage],
             apply_standard(trial, standard)
         previews.append(TargetPreview(ship.id, ship.name, damage, standard, before,
                                       status(trial), int(ship.state.get("standard", 0)),
-                                      int(trial.state.get("standard", 0))))
+                                      int(trial.state.get("standard", 0)), trial.state))
     return tuple(previews)
 
 

@@ -193,7 +193,9 @@ def add_standard(ship: Ship, levels: int) -> Status:
 
 
 def recoverable_tracks(ship: Ship) -> list[str]:
-    """The tracks the owner may recover now (empty when none may be)."""
+    """The tracks the owner may recover now (empty when none may be): the choices of
+    :func:`recover` ([seed] "The ship's owner chooses what kind of damage to recover from";
+    [house] the refusals listed there)."""
     if is_destroyed(ship) or recovered_this_turn(ship):
         return []
     return [t for t in ALL_TRACKS if _recover_refusal(ship, t) is None]
@@ -274,7 +276,11 @@ def end_turn(ship: Ship) -> list[str]:
 
 
 def set_fuel(ship: Ship, fuel: int) -> int:
-    """Set the fuel left (0 to the type's fuel); refused for unlimited fuel or a destroyed ship."""
+    """Set the fuel left (0 to the type's fuel); refused for unlimited fuel or a destroyed ship.
+
+    [2018] the ship types' fuel ("Torch ... unlimited"); spec: "The sheet shows fuel and
+    cargo as trackable boxes or counters"; [house] a destroyed ship can do nothing.
+    """
     spec = _spec(ship)
     _refuse_destroyed(ship, "take on or burn fuel")
     if spec.fuel is None:
@@ -287,7 +293,11 @@ def set_fuel(ship: Ship, fuel: int) -> int:
 
 
 def set_cargo(ship: Ship, cargo: int) -> int:
-    """Set the cargo carried in tons (0 to the type's capacity); refused for a destroyed ship."""
+    """Set the cargo carried in tons (0 to the type's capacity); refused for a destroyed ship.
+
+    [2018] the ship types' cargo (t) ("Orbital Base ... unlimited"); spec: "trackable boxes
+    or counters"; [house] a destroyed ship can do nothing, and cargo stops at 100,000 t.
+    """
     spec = _spec(ship)
     _refuse_destroyed(ship, "load or unload cargo")
     cargo = _amount(cargo, "Cargo")

@@ -15,8 +15,8 @@ Headless example::
 from .actions import (cancel_repairs_action, commit_allocation_action, commit_energy_action,
                       correct_mark_action, mark_critical_action, mark_system_box_action,
                       plan_repairs_action, roll_energy_action)
-from .damage import (correct_mark, current_dice, current_die, is_dead_in_space, locked_suits,
-                     mark_critical, mark_system_box, marked_boxes, system_index)
+from .damage import (correct_mark, current_dice, current_die, die_label, is_dead_in_space,
+                     locked_suits, mark_critical, mark_system_box, marked_boxes, system_index)
 from .definition import SuitActions, SystemSpec, WarInSpaceClass
 from .energy import (EnergyAllocation, allocate_energy, check_card_playable, commit_allocation,
                      committed_allocation, discard_energy, remaining_damage_control,
@@ -34,7 +34,7 @@ __all__ = [
     "cancel_planned_repairs", "cancel_repairs_action", "carry_out_planned_repairs",
     "check_card_playable", "commit_allocation", "commit_allocation_action",
     "commit_energy_action", "committed_allocation", "correct_mark", "correct_mark_action",
-    "current_dice", "current_die", "discard_energy", "house_rule", "is_dead_in_space",
+    "current_dice", "current_die", "die_label", "discard_energy", "house_rule", "is_dead_in_space",
     "locked_suits", "mark_critical", "mark_critical_action", "mark_system_box",
     "mark_system_box_action", "marked_boxes", "parse_card", "parse_suit", "plan_repairs",
     "plan_repairs_action", "planned_repairs", "remaining_damage_control", "roll_energy_action",

@@ -111,6 +111,7 @@ def roll_energy_action(ship: Ship) -> ShipAction:
 
 
 def _check_allocation_phase(ctx) -> None:
+    """[house] Turn sequence: energy is allocated in the Energy Allocation phase only."""
     if ctx.session.phase != ENERGY_ALLOCATION:
         raise RuleViolation(f"Energy is allocated in the {ENERGY_ALLOCATION} phase; "
                             f"this is the {ctx.session.phase} phase.")

@@ -69,7 +69,11 @@ def is_dead_in_space(ship: Ship) -> bool:
 
 
 def mark_system_box(ship: Ship, system: object) -> str:
-    """Mark the next box of ``system``: its die steps one type down. Returns a log line."""
+    """Mark the next box of ``system``: its die steps one type down. Returns a log line.
+
+    Spec: "click a system box to mark it (the die steps down)"; seed: a repaired
+    box lets the player "roll one die type higher".
+    """
     i = system_index(ship, system)
     spec = spec_of(ship).systems[i]
     marks = ship.state["marks"][i]
@@ -78,11 +82,15 @@ def mark_system_box(ship: Ship, system: object) -> str:
     before = current_die(ship, i)
     ship.state["marks"][i] = marks + 1
     return (f"{spec.name}: box {marks + 1} of {spec.boxes} marked; "
-            f"die {_die_label(before)} -> {_die_label(current_die(ship, i))}")
+            f"die {die_label(before)} -> {die_label(current_die(ship, i))}")
 
 
 def mark_critical(ship: Ship, suit: object) -> str:
-    """Mark the critical hit of ``suit``: cards of that suit are locked out. Returns a log line."""
+    """Mark the critical hit of ``suit``: cards of that suit are locked out. Returns a log line.
+
+    Seed: a ship loses "the ability" to play cards from a particular suit
+    "after taking damage"; spec: "click a critical box to lock a suit".
+    """
     suit = parse_suit(suit)
     spec_of(ship)
     if ship.state["criticals"][suit]:
@@ -114,8 +122,9 @@ def correct_mark(ship: Ship, system: object = None, *, suit: object = None) -> s
         raise RuleViolation(f"No box of {spec.name} is marked; there is nothing to correct.")
     ship.state["marks"][i] = marks - 1
     return (f"Correction: {spec.name} box {marks} unmarked (a mistaken mark, not a repair); "
-            f"die {_die_label(current_die(ship, i))}")
+            f"die {die_label(current_die(ship, i))}")
 
 
-def _die_label(sides: int) -> str:
+def die_label(sides: int) -> str:
+    """"d8", or "0" for a system that produces nothing (as the log and the sheet write it)."""
     return f"d{sides}" if sides else "0"

@@ -16,8 +16,8 @@ from shipsheet.model.ship import Ship
 
 from .damage import current_die
 from .state import spec_of
-from .terms import (ACTION_TITLES, ACTIONS, DAMAGE_CONTROL, SUIT_SYMBOLS, Card, parse_action,
-                    parse_card)
+from .terms import (ACTION_TITLES, DAMAGE_CONTROL, ENERGY_ACTIONS, SUIT_SYMBOLS, Card,
+                    parse_action, parse_card)
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class EnergyAllocation:
         return getattr(self, parse_action(action))
 
     def as_dict(self) -> dict[str, int]:
-        return {a: getattr(self, a) for a in (*ACTIONS, DAMAGE_CONTROL)}
+        return {a: getattr(self, a) for a in ENERGY_ACTIONS}
 
     def describe(self) -> str:
         """One line: "Attack 3, Defense 2, Movement 0, Damage Control 5"."""
@@ -69,7 +69,11 @@ def check_card_playable(ship: Ship, card: object) -> Card:
 
 
 def check_dice(ship: Ship, dice: object) -> tuple[int, ...]:
-    """The three dice in system order, each possible on that system's current die."""
+    """The three dice in system order, each possible on that system's current die.
+
+    Spec: the player "rolls the ship's three system dice (each at its current
+    die type; a system at "0" contributes a 0)".
+    """
     systems = spec_of(ship).systems
     if isinstance(dice, (str, bytes)) or not isinstance(dice, Sequence):
         raise RuleViolation(f"Give three dice, one per system ({_names(ship)}), not {dice!r}.")
@@ -139,7 +143,7 @@ def allocate_energy(ship: Ship, card: object, dice: Sequence[int], *,
                             f"follows the suit table.")
     # "Dice are ranked by value; ties do not matter."
     high, middle, low = sorted(values, reverse=True)
-    amounts = dict.fromkeys((*ACTIONS, DAMAGE_CONTROL), 0)
+    amounts = dict.fromkeys(ENERGY_ACTIONS, 0)
     assignment: tuple[str, ...] = ()
     if card.is_joker:
         if damage_control:
@@ -172,6 +176,7 @@ def allocate_energy(ship: Ship, card: object, dice: Sequence[int], *,
 def roll_energy_dice(ship: Ship, rng: Any) -> tuple[int, ...]:
     """Roll each system's current die (a system at "0" gives 0 without a roll).
 
+    Spec: "each at its current die type; a system at "0" contributes a 0".
     ``rng``: the session's dice (rolls are logged, typed-in values used first)
     or anything with ``randint(a, b)``.
     """
@@ -215,7 +220,7 @@ def committed_allocation(ship: Ship) -> EnergyAllocation | None:
     if energy is None:
         return None
     return EnergyAllocation(
-        **{a: energy[a] for a in (*ACTIONS, DAMAGE_CONTROL)}, card=energy["card"],
+        **{a: energy[a] for a in ENERGY_ACTIONS}, card=energy["card"],
         dice=tuple(energy["dice"]), damage_control_announced=energy["damage_control_announced"])
 
 
@@ -231,8 +236,8 @@ def commit_allocation(ship: Ship, allocation: EnergyAllocation, *, card: object 
     """Store ``allocation`` as this turn's energy (Damage Control energy included). Log line.
 
     The allocation is checked again against the ship as it is now (a critical
-    marked since it was worked out refuses its card). One commit per turn:
-    undo it, or end the turn, to commit another.
+    marked since it was worked out refuses its card). [house] One commit per
+    turn: undo it, or end the turn, to commit another.
     """
     if not isinstance(allocation, EnergyAllocation):
         raise RuleViolation("Commit an EnergyAllocation worked out by allocate_energy.")
@@ -280,6 +285,7 @@ def discard_energy(ship: Ship) -> str | None:
     energy = ship.state.get("energy")
     plan = ship.state.get("planned_repairs")
     rolled = ship.state.get("rolled")
+    left = remaining_damage_control(ship)
     ship.state["energy"] = None
     ship.state["planned_repairs"] = None
     ship.state["rolled"] = None
@@ -287,7 +293,6 @@ def discard_energy(ship: Ship) -> str | None:
         return None
     parts = []
     if energy is not None:
-        left = energy[DAMAGE_CONTROL] - energy["damage_control_spent"]
         parts.append(f"this turn's energy is lost (house rule: unspent energy does not carry "
                      f"over); Damage Control left unspent: {left}")
     if plan is not None:

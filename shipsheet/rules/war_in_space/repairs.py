@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 
-from .damage import _die_label, current_die, system_index
+from .damage import current_die, die_label, system_index
 from .energy import EnergyAllocation, remaining_damage_control
 from .state import spec_of
 from .terms import SUIT_SYMBOLS, SUITS, parse_suit
@@ -106,6 +106,7 @@ def _check_damage(ship: Ship, boxes: Iterable[int], suits: Iterable[str]) -> Non
 
 
 def _check_cost(cost: int, available: int, what: str = "Damage Control energy") -> None:
+    """Spec: "Planning more than the energy available is refused, and says by how much"."""
     if cost > available:
         raise RuleViolation(f"These repairs cost {cost} energy but only {available} {what} "
                             f"is available: {cost - available} missing.")
@@ -116,8 +117,9 @@ def plan_repairs(ship: Ship, energy: int | EnergyAllocation, *,
                  criticals: Iterable[object] | str | None = None) -> RepairPlan:
     """Work out repairs (``boxes``: {system: count}; ``criticals``: suits) within ``energy``.
 
-    Pure: changes nothing. Refuses repairs beyond the energy (saying how much
-    is missing) and repairs of anything not damaged.
+    Pure: changes nothing. Seed: 4 energy a box, 8 a critical hit, "no limit
+    ... other than energy available". Refuses repairs beyond the energy (saying
+    how much is missing, spec) and repairs of anything not damaged (seed).
     """
     budget = _budget(energy)
     n = len(spec_of(ship).systems)
@@ -166,8 +168,8 @@ def apply_repairs(ship: Ship, plan: RepairPlan) -> list[str]:
             before = current_die(ship, i)
             ship.state["marks"][i] -= count
             lines.append(f"{systems[i].name}: {count} box{'es' if count > 1 else ''} repaired "
-                         f"({BOX_COST * count} energy); die {_die_label(before)} -> "
-                         f"{_die_label(current_die(ship, i))}")
+                         f"({BOX_COST * count} energy); die {die_label(before)} -> "
+                         f"{die_label(current_die(ship, i))}")
     for suit in plan.criticals:
         ship.state["criticals"][suit] = False
         lines.append(f"{SUIT_SYMBOLS[suit]} critical hit repaired ({CRITICAL_COST} energy): "
@@ -191,7 +193,12 @@ def planned_repairs(ship: Ship) -> RepairPlan | None:
 
 
 def check_damage_control_energy(ship: Ship) -> int:
-    """The Damage Control energy left this turn; refuses when there is none to plan with."""
+    """The Damage Control energy left this turn; refuses when there is none to plan with.
+
+    Seed: repairs are paid by "spending" energy points, "other than energy
+    available" nothing limits them; that energy is the Damage Control energy
+    of the turn's Energy Allocation.
+    """
     energy = ship.state.get("energy")
     if energy is None:
         raise RuleViolation(f"{ship.name} has not committed its Energy Allocation this turn: "
@@ -205,7 +212,9 @@ def check_damage_control_energy(ship: Ship) -> int:
 def schedule_repairs(ship: Ship, plan: RepairPlan) -> list[str]:
     """Keep ``plan`` for this turn's Damage Control phase (replacing any earlier plan).
 
-    The plan must fit the Damage Control energy the ship committed this turn.
+    Seed: "Repairs do not take place until the Damage Control phase after
+    movement". The plan must fit the Damage Control energy the ship committed
+    this turn.
     """
     _check_plan_fits(ship, plan)
     available = check_damage_control_energy(ship)

@@ -22,10 +22,10 @@ from shipsheet.model.keypath import Node
 from shipsheet.model.ship import Ship, ShipClass
 
 from .definition import WarInSpaceClass
-from .terms import ACTIONS, DAMAGE_CONTROL, SUITS, parse_card
+from .terms import DAMAGE_CONTROL, ENERGY_ACTIONS, SUITS, parse_card
 
 STATE_KEYS = ("marks", "criticals", "energy", "planned_repairs", "rolled")
-ENERGY_KEYS = ("card", "dice", "damage_control_announced", *ACTIONS, DAMAGE_CONTROL,
+ENERGY_KEYS = ("card", "dice", "damage_control_announced", *ENERGY_ACTIONS,
                "damage_control_spent")
 PLAN_KEYS = ("boxes", "criticals")
 
@@ -105,7 +105,7 @@ def _check_energy(node: Node, spec: WarInSpaceClass) -> dict | None:
         dice_node.fail(f"expected {len(spec.systems)} dice, found {len(dice_nodes)}")
     dice = [d.int(lo=0, hi=system.die) for d, system in zip(dice_nodes, spec.systems)]
     announced = node.get("damage_control_announced").bool()
-    amounts = {key: node.get(key).int(lo=0, hi=3 * 12) for key in (*ACTIONS, DAMAGE_CONTROL)}
+    amounts = {key: node.get(key).int(lo=0, hi=3 * 12) for key in ENERGY_ACTIONS}
     spent_node = node.get("damage_control_spent", 0)
     spent = spent_node.int(lo=0, hi=amounts[DAMAGE_CONTROL])
     if sum(amounts.values()) != sum(dice):
@@ -121,7 +121,7 @@ def _check_plan(node: Node, spec: WarInSpaceClass, marks: list[int],
                 criticals: dict[str, bool], energy: dict | None) -> dict | None:
     if node.value is None:
         return None
-    from .repairs import BOX_COST, CRITICAL_COST
+    from .repairs import RepairPlan
     node.table()
     node.only_keys(*PLAN_KEYS)
     boxes = _per_system_counts(node.get("boxes"), spec)
@@ -133,7 +133,7 @@ def _check_plan(node: Node, spec: WarInSpaceClass, marks: list[int],
         suits.append(suit)
     if energy is None:
         node.fail("repairs are planned but no energy was committed this turn")
-    cost = BOX_COST * sum(boxes) + CRITICAL_COST * len(suits)
+    cost = RepairPlan(0, tuple(boxes), tuple(suits)).cost
     available = energy[DAMAGE_CONTROL] - energy["damage_control_spent"]
     if cost > available:
         node.fail(f"the planned repairs cost {cost} energy, more than the {available} "

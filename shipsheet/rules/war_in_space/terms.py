@@ -15,6 +15,8 @@ SUIT_LETTERS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 #: Seed: "the three basic action types: attack, defense and movement".
 ACTIONS = ("attack", "defense", "movement")
 DAMAGE_CONTROL = "damage_control"
+#: The four amounts of an Energy Allocation, in table order (spec's allocation tables).
+ENERGY_ACTIONS = (*ACTIONS, DAMAGE_CONTROL)
 ACTION_TITLES = {"attack": "Attack", "defense": "Defense", "movement": "Movement",
                  DAMAGE_CONTROL: "Damage Control"}
 

@@ -47,7 +47,6 @@ class BoxTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.rows: list[dict] = []
         self.error: tuple[int, int, str] | None = None
-        self.extra_kinds: list[str] = []
 
     # -- Qt model API ----------------------------------------------------------------------
     def rowCount(self, parent=QModelIndex()) -> int:

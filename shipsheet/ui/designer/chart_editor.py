@@ -24,7 +24,7 @@ from ...rules.fedcom.actions import set_chart_action
 from ...rules.fedcom.chart import COLUMNS, FRAME, OPTION_CHART, ROWS, get_chart, list_charts
 from ...rules.fedcom.card import STANDARD_KINDS
 from .classfiles import (Problem, blank_chart, check_chart, is_chart_data, read_toml, save_chart,
-                         slug, user_chart_path)
+                         slug, top_key, user_chart_path)
 from .file_window import FileWindow
 from .widgets import ErrorLabel, clear_invalid, mark_invalid, set_combo_text
 
@@ -252,7 +252,7 @@ class ChartEditorWindow(FileWindow):
                     cell.set_text(value)
             self._stem_edited = stem is not None
             self.stem.setText(stem if stem is not None else
-                              suggested_stem or slug(self.name.text(), "my-chart"))
+                              suggested_stem or slug(self.name.text(), self.FALLBACK_STEM))
             self.comments = comments
             self.editing_path = editing_path
         finally:
@@ -363,7 +363,7 @@ class ChartEditorWindow(FileWindow):
             return
         fields = {"name": self.name, "notes": self.notes, "sample": self.sample,
                   "extra_kinds": self.own_kinds}
-        key = problem.path.split(".")[0].split("[")[0]
+        key = top_key(problem.path)
         widget = fields.get(key)
         if widget is not None:
             mark_invalid(widget, problem.message)

@@ -85,6 +85,11 @@ class Problem:
     text: str  # "unknown arc "FQ""
 
 
+def top_key(path: str) -> str:
+    """The top-level key a key path names: ``boxes[12].arc`` -> ``boxes``."""
+    return path.split(".")[0].split("[")[0]
+
+
 def split_message(message: str, source: str = "") -> Problem:
     """Find the key path in a loader message (``<source>: <path>: <text>``)."""
     rest = message

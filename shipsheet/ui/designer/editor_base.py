@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from ..layouts import fill_with_scroll
 from .classfiles import Problem
 from .widgets import ErrorLabel, clear_invalid, mark_invalid
 
@@ -47,13 +48,7 @@ class GameEditor(QWidget):
             else:
                 layout.addLayout(part)
         layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidget(inner)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        fill_with_scroll(self, inner)
 
     def emit_changed(self, *_args) -> None:
         """Tell the window a field changed (not while loading)."""

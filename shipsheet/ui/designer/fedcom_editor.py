@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QGroup
 from ...rules.fedcom.card import ARC_DEGREES, REPAIR_COSTS, STANDARD_KINDS
 from . import boxes as ops
 from .box_table import FIELD_COLUMN, FIELDS, PHASER_ORDER, BoxDelegate, BoxTableModel, BoxTableView
-from .classfiles import Problem
+from .classfiles import Problem, top_key
 from .editor_base import GameEditor, int_of, text_of
 from .widgets import ErrorLabel, combo, spin
 
@@ -46,6 +46,18 @@ class _EnterAdds(QObject):
         return False
 
 
+def _list_group(title: str, widget: QWidget, buttons, *below: QWidget) -> QGroupBox:
+    """A group: ``widget`` with ``buttons`` stacked beside it, then ``below`` under both."""
+    group = QGroupBox(title)
+    grid = QGridLayout(group)
+    grid.addWidget(widget, 0, 0, 3, 1)
+    for r, button in enumerate(buttons):
+        grid.addWidget(button, r, 1)
+    for r, w in enumerate(below, start=3):
+        grid.addWidget(w, r, 0, 1, 2)
+    return group
+
+
 class FedComEditor(GameEditor):
     """One Federation Commander ship card."""
 
@@ -58,6 +70,7 @@ class FedComEditor(GameEditor):
         super().__init__(parent)
         self.extra = QTableWidget(0, 2)  # the ship's own kinds: the kind pickers read it
         self._loading_extra = False
+        self._cell: tuple[int, int] | None = None  # the box cell a problem names
         # -- the card --------------------------------------------------------------------
         self.race = QLineEdit()
         self.race.setAccessibleName("Race")
@@ -193,13 +206,8 @@ class FedComEditor(GameEditor):
                                  "listed is hit first.")
         self.order_hint.setWordWrap(True)
         self.order_hint.setStyleSheet("color: palette(placeholder-text);")
-        order_group = QGroupBox("Heavy-weapon order")
-        og = QGridLayout(order_group)
-        og.addWidget(self.order, 0, 0, 3, 1)
-        og.addWidget(order_up, 0, 1)
-        og.addWidget(order_down, 1, 1)
-        og.addWidget(self.order_hint, 3, 0, 1, 2)
-        og.addWidget(self.order_error, 4, 0, 1, 2)
+        order_group = _list_group("Heavy-weapon order", self.order, (order_up, order_down),
+                                  self.order_hint, self.order_error)
 
         self.extra.setHorizontalHeaderLabels(["Kind", "Repaired as"])
         self.extra.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -215,12 +223,8 @@ class FedComEditor(GameEditor):
         extra_add.clicked.connect(lambda: self.add_extra_kind("", "systems"))
         extra_remove.clicked.connect(self._remove_extra)
         self.extra_error = ErrorLabel()
-        extra_group = QGroupBox("The ship's own kinds")
-        eg = QGridLayout(extra_group)
-        eg.addWidget(self.extra, 0, 0, 3, 1)
-        eg.addWidget(extra_add, 0, 1)
-        eg.addWidget(extra_remove, 1, 1)
-        eg.addWidget(self.extra_error, 3, 0, 1, 2)
+        extra_group = _list_group("The ship's own kinds", self.extra, (extra_add, extra_remove),
+                                  self.extra_error)
         bottom = QHBoxLayout()
         bottom.addWidget(order_group, 1)
         bottom.addWidget(extra_group, 1)
@@ -277,7 +281,7 @@ class FedComEditor(GameEditor):
             self._extra_changed()
 
     def _extra_changed(self, *_args) -> None:
-        if getattr(self, "_loading_extra", False):
+        if self._loading_extra:
             return
         current = self.add_kind.currentText()
         self.add_kind.blockSignals(True)
@@ -425,7 +429,7 @@ class FedComEditor(GameEditor):
 
     # -- errors -------------------------------------------------------------------------------------
     def locate(self, path: str):
-        key = path.split(".")[0].split("[")[0]
+        key = top_key(path)
         if key in ("race", "size_class", "damage_control", "frame"):
             return getattr(self, key), self.card_error
         if key == "shields":
@@ -469,7 +473,7 @@ class FedComEditor(GameEditor):
 
     def focus_problem(self) -> None:
         """Put the keyboard focus on the marked cell or field."""
-        cell = getattr(self, "_cell", None)
+        cell = self._cell
         if cell is not None:
             self.table.setFocus()
             self.table.setCurrentIndex(self.model.index(*cell))

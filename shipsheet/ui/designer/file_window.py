@@ -23,6 +23,7 @@ from ...model.errors import ShipDefinitionError
 from ...model.toml_writer import Comments
 from .classfiles import Problem, read_toml, slug, stem_problem
 from .widgets import ErrorLabel, error_color, mark_invalid
+from ..dialogs import ask_save_changes
 from ..qactions import make_action
 
 
@@ -280,14 +281,10 @@ class FileWindow(QMainWindow):
         """Ask before unsaved changes are thrown away."""
         if not self._has_document() or not self.dirty:
             return True
-        answer = QMessageBox.question(
-            self, f"Unsaved {self.NOUN.title()}",
+        return ask_save_changes(
+            QMessageBox.question, self, f"Unsaved {self.NOUN.title()}",
             f"Save the changes to {self.name.text().strip() or f'this {self.NOUN}'} first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+            self.save)
 
     def closeEvent(self, event) -> None:
         if not self._may_discard():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from ...rules.triplanetary.definitions import UNLIMITED
+from .classfiles import top_key
 from .editor_base import GameEditor, bool_of, int_of
 from .widgets import ErrorLabel, spin
 
@@ -134,7 +135,7 @@ class TriplanetaryEditor(GameEditor):
         self.printed.setText(f"printed: <b>{self.combat.value()}{d}</b>")
 
     def locate(self, path: str):
-        key = path.split(".")[0].split("[")[0]
+        key = top_key(path)
         if key == "combat":
             return self.combat, self.error
         if key in self.flags:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QComboBox, QFrame, QLabel, QScr
                                QSizePolicy, QSpinBox, QToolTip, QVBoxLayout, QWidget)
 
 from ...sheets import SheetPainter
+from ..palette import is_dark as palette_is_dark
 from ..sheet_view import theme_for
 
 _TIP = "_designer_tip"
@@ -15,7 +16,7 @@ _TIP = "_designer_tip"
 
 def is_dark(widget: QWidget) -> bool:
     """Does the widget's palette have a dark window colour?"""
-    return widget.palette().color(QPalette.ColorRole.Window).lightness() < 128
+    return palette_is_dark(widget.palette())
 
 
 def error_color(widget: QWidget) -> str:
@@ -128,7 +129,9 @@ class PreviewCanvas(QWidget):
         self.setAccessibleName("Sheet preview")
 
     def set_painter(self, painter: SheetPainter | None) -> None:
-        """Show another sheet."""
+        """Show another sheet (laid out here, once: a painter that cannot draw raises)."""
+        if painter is not None:
+            painter.layout()
         self.painter = painter
         self.relayout()
 
@@ -143,7 +146,7 @@ class PreviewCanvas(QWidget):
             self.setFixedSize(QSize(10, 10))
             self.update()
             return
-        size = self.painter.size()
+        size = self.painter.drawn_size()  # a resize only rescales: no new layout
         self.scale = max(0.5, min(1.6, self.available / size.width()))
         self.setFixedSize(QSize(int(size.width() * self.scale + 0.5),
                                 int(size.height() * self.scale + 0.5)))

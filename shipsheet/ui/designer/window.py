@@ -25,7 +25,7 @@ from ...model.toml_writer import Comments
 from ...sheets import painter_for
 from ..dialogs import game_combo
 from .classfiles import (Problem, blank_definition, check_definition, is_chart_data, read_toml,
-                         save_definition, slug, user_class_path)
+                         save_definition, slug, top_key, user_class_path)
 from .editor_base import GameEditor
 from .fedcom_editor import FedComEditor
 from .file_window import FileWindow
@@ -336,7 +336,7 @@ class DesignerWindow(FileWindow):
     def _show_at_field(self, problem: Problem) -> None:
         common = {"class": self.name, "notes": self.notes, "sample": self.sample,
                   "game": self.game_box}
-        key = problem.path.split(".")[0].split("[")[0]
+        key = top_key(problem.path)
         if key in common:
             mark_invalid(common[key], problem.message)
             self.common_error.show_message(f"{problem.path}: {problem.text}")
@@ -362,14 +362,12 @@ class DesignerWindow(FileWindow):
             self.preview.set_stale(True, "no valid version yet")
             return
         try:
-            ship = new_ship(cls, cls.name or "Ship")
-            painter = painter_for(ship)
-            painter.size()  # lays it out: a painter that cannot draw this class fails here
+            # set_painter lays it out: a painter that cannot draw this class fails here
+            self.preview.canvas.set_painter(painter_for(new_ship(cls, cls.name or "Ship")))
         except Exception as exc:  # the preview must never take the designer down
             self.preview.canvas.set_painter(None)
             self.preview.set_stale(True, f"the sheet could not be drawn ({exc})")
             return
-        self.preview.canvas.set_painter(painter)
         self.preview.set_stale(self.problem is not None,
                                "fix the problem marked in red" if self.problem is not None else "")
 

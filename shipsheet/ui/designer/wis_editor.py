@@ -64,7 +64,7 @@ class WarInSpaceEditor(GameEditor):
             for col, w in enumerate((name, die, boxes, hint)):
                 grid.addWidget(w, i + 1, col)
             name.textEdited.connect(self.emit_changed)
-            die.currentIndexChanged.connect(self._die_changed)
+            die.currentIndexChanged.connect(self._picked)
             boxes.valueChanged.connect(self.emit_changed)
             self.names.append(name)
             self.dies.append(die)
@@ -92,7 +92,7 @@ class WarInSpaceEditor(GameEditor):
             t = QLabel()
             t.setToolTip("The action left out: this suit's Tertiary action [house name].")
             for w in (p, s):
-                w.currentIndexChanged.connect(self._suits_changed)
+                w.currentIndexChanged.connect(self._picked)
             sgrid.addWidget(p, row, 1)
             sgrid.addWidget(s, row, 2)
             sgrid.addWidget(t, row, 3)
@@ -139,11 +139,8 @@ class WarInSpaceEditor(GameEditor):
                                self.secondary[suit].currentText().lower()] for suit in SUITS}
         return out
 
-    def _die_changed(self, *_args) -> None:
-        self._refresh_hints()
-        self.emit_changed()
-
-    def _suits_changed(self, *_args) -> None:
+    def _picked(self, *_args) -> None:
+        """A die or a suit's action was picked: the hints follow, the window hears of it."""
         self._refresh_hints()
         self.emit_changed()
 

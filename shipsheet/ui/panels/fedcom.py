@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFrame, QGroupBox, QHBoxLayout, QLabel,
-                               QListWidget, QListWidgetItem, QPushButton, QScrollArea,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel,
+                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
 from ...model import RuleViolation
 from ...rules.fedcom import (DEFAULT_CHART, cancel_copy_orders_action, copy_orders_action,
@@ -21,6 +20,7 @@ from ...rules.fedcom import (DEFAULT_CHART, cancel_copy_orders_action, copy_orde
 from ...rules.fedcom.chart import OPTION_CHART
 from ...sheets.fedcom import state_word
 from ..document import SessionDocument
+from ..layouts import fill_with_scroll
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -153,13 +153,7 @@ class Panel(QWidget):
             layout.addWidget(box)
         layout.addWidget(self.message)
         layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidget(body)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        fill_with_scroll(self, body)
         self.ship_boxes = (volley_box, orders_box, states_box, repair_box)
 
         self.volley_button.clicked.connect(self.open_volley)
@@ -226,8 +220,7 @@ class Panel(QWidget):
 
     def _fill_repairs(self, ship) -> None:
         spec = ship.ship_class.spec
-        ticked = {self.repair_list.item(r).data(ID_ROLE) for r in range(self.repair_list.count())
-                  if self.repair_list.item(r).checkState() == Qt.CheckState.Checked}
+        ticked = set(self.ticked_repairs())
         self.repair_list.blockSignals(True)
         self.repair_list.clear()
         repair = ship.state.get("repair") or {}

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGroupBox, QHBoxLayout, QLabel,
-                               QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from ...model import RuleViolation
 from ...rules import triplanetary as tp
+from ...rules.triplanetary.definitions import MAX_AMOUNT
 from ...rules.triplanetary.game import RECOVERY_PHASE
 from ...sheets.triplanetary import combat_system, refusal, track_title
 from ..document import SessionDocument
+from ..layouts import fill_with_scroll
 
 #: Mnemonic letters of the recovery buttons (the menus use F, E, S, V, H).
 _RECOVER_TEXT = {
@@ -36,6 +38,22 @@ def _reason(label: QLabel) -> QLabel:
     label.setFont(font)
     label.setContentsMargins(12, 0, 0, 4)
     return label
+
+
+def _store_row(form: QFormLayout, text: str, spin: QSpinBox, what: str,
+               slot) -> tuple[QPushButton, QLabel]:
+    """A fuel or cargo row: its label, the spin box and a Set button (Enter does the same)."""
+    button = QPushButton("Set")
+    button.setToolTip(f"Set {what} beside (Enter in the box does it too)")
+    button.clicked.connect(slot)
+    spin.lineEdit().returnPressed.connect(slot)
+    label = QLabel(text)
+    label.setBuddy(spin)
+    row = QHBoxLayout()
+    row.addWidget(spin, 1)
+    row.addWidget(button)
+    form.addRow(label, row)
+    return button, label
 
 
 class Panel(QWidget):
@@ -114,29 +132,13 @@ class Panel(QWidget):
         form = QFormLayout(stores)
         self.fuel_spin = QSpinBox()
         self.fuel_spin.setAccessibleName("Fuel left")
-        self.fuel_set = QPushButton("Set")
-        self.fuel_set.setToolTip("Set the fuel left to the number beside (Enter in the box does it too)")
-        self.fuel_set.clicked.connect(self.set_fuel)
-        self.fuel_spin.lineEdit().returnPressed.connect(self.set_fuel)
-        self.fuel_label = QLabel("F&uel left:")
-        self.fuel_label.setBuddy(self.fuel_spin)
-        row = QHBoxLayout()
-        row.addWidget(self.fuel_spin, 1)
-        row.addWidget(self.fuel_set)
-        form.addRow(self.fuel_label, row)
+        self.fuel_set, self.fuel_label = _store_row(
+            form, "F&uel left:", self.fuel_spin, "the fuel left to the number", self.set_fuel)
         self.cargo_spin = QSpinBox()
         self.cargo_spin.setSuffix(" t")
         self.cargo_spin.setAccessibleName("Cargo carried, tons")
-        self.cargo_set = QPushButton("Set")
-        self.cargo_set.setToolTip("Set the cargo carried to the tons beside (Enter in the box does it too)")
-        self.cargo_set.clicked.connect(self.set_cargo)
-        self.cargo_spin.lineEdit().returnPressed.connect(self.set_cargo)
-        cargo_label = QLabel("Car&go:")
-        cargo_label.setBuddy(self.cargo_spin)
-        row = QHBoxLayout()
-        row.addWidget(self.cargo_spin, 1)
-        row.addWidget(self.cargo_set)
-        form.addRow(cargo_label, row)
+        self.cargo_set, _ = _store_row(
+            form, "Car&go:", self.cargo_spin, "the cargo carried to the tons", self.set_cargo)
         self.stores_group = stores
         layout.addWidget(stores)
 
@@ -146,13 +148,7 @@ class Panel(QWidget):
         layout.addWidget(self.message)
         layout.addStretch(1)
 
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(content)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        fill_with_scroll(self, content)
 
         # Bound methods (not lambdas): Qt drops them with the panel.
         doc.changed.connect(self.refresh)
@@ -230,7 +226,7 @@ class Panel(QWidget):
         for widget, value, cap in ((self.fuel_spin, fuel, spec.fuel),
                                    (self.cargo_spin, ship.state.get("cargo", 0), spec.cargo)):
             widget.blockSignals(True)
-            widget.setRange(0, 100_000 if cap is None else cap)
+            widget.setRange(0, MAX_AMOUNT if cap is None else cap)
             widget.setValue(int(value or 0))
             widget.blockSignals(False)
         unlimited = spec.fuel is None

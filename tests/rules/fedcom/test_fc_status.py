@@ -5,7 +5,8 @@ import pytest
 from fc_helpers import box, heavy, make_ship, phaser, uniform_chart
 from shipsheet.model import RuleViolation
 from shipsheet.rules.fedcom import (apply_repair, apply_volley, allocate_volley, end_turn,
-                                    mark_box, plan_repair, repair_cost, status, status_chips)
+                                    mark_box, mark_shield, plan_repair, repair_cost, status,
+                                    status_chips)
 
 # 6 boxes + frame 2 = 8 non-shield boxes: crippled at 4 destroyed.
 SMALL = [box("bridge-1", "bridge"), box("lab-1", "lab"), box("lab-2", "lab"),
@@ -132,3 +133,12 @@ def test_repair_refusals():
     mark_box(ship, "lab-1")
     with pytest.raises(RuleViolation, match="twice"):
         plan_repair(ship, ["lab-1", "lab-1"])
+
+
+def test_shields_regenerate_by_hand_at_2_energy_per_box():
+    """Spec [FC]: "Shields regenerate at 2 energy per box (entered by hand)." """
+    ship = make_ship(SMALL)
+    mark_shield(ship, 1, 5)
+    line = mark_shield(ship, 1, 2)
+    assert ship.state["shield_damage"] == [2, 0, 0, 0, 0, 0]
+    assert line == "shield #1: 15 → 18 of 20 left (regenerated 3 boxes, 6 energy)"

@@ -8,7 +8,7 @@ import pytest
 from fc_helpers import box, chart, heavy, make_ship, phaser, uniform_chart
 from shipsheet.model import RuleViolation
 from shipsheet.model.ship import clone
-from shipsheet.rules.fedcom import allocate_volley, apply_volley, status
+from shipsheet.rules.fedcom import allocate_volley, apply_volley, set_turn_state, status
 
 LABS = [box("lab-1", "lab"), box("lab-2", "lab")]
 
@@ -60,6 +60,25 @@ def test_the_alternate_is_hit_when_the_primary_is_gone():
     result = allocate_volley(ship, 1, rolls=[1], chart=uniform_chart("torpedo/lab"))
     assert outcomes(result) == [(1, "hit", "lab-1")]
     assert "alternate lab" in result.points[0].reason
+
+
+# -- 8FC1: the chart names the kind, the order of precedence the box -------------------------
+
+def test_the_chart_calls_for_phaser_damage_and_the_order_of_precedence_picks_the_phaser():
+    """8FC1: "The Damage Allocation Charts are still used." "For example: The Damage
+    Allocation Charts call for Phaser Damage. Rather than stop and ask the player which
+    phaser to damage, the moderator will simply follow the Order of Precedence (below) to
+    determine which phaser gets the hit." The ship of 8FC3's example: FA arc Ph-1s and the
+    360º Ph-3 (phaser #5); one Ph-1 fired this turn."""
+    ship = make_ship([phaser("ph-1", "Ph-1", "FA"), phaser("ph-2", "Ph-1", "FA"),
+                      phaser("ph-5", "Ph-3", "360")])
+    set_turn_state(ship, "ph-2", "fired")
+    result = allocate_volley(ship, 3, rolls=[1], chart=uniform_chart("phaser"))
+    # 8FC4: "Fired Ph-3, unfired Ph-3, ..., Fired Ph-1, unfired Ph-1"
+    assert outcomes(result) == [(1, "hit", "ph-5"), (2, "hit", "ph-2"), (3, "hit", "ph-1")]
+    assert [p.cell for p in result.points] == ["phaser"] * 3
+    assert result.points[0].reason.startswith("DDAP phasers: unfired Ph-3")
+    assert result.points[1].reason.startswith("DDAP phasers: fired Ph-1")
 
 
 def test_skipped_points_are_reallocated_after_the_last_point_with_fresh_rolls():

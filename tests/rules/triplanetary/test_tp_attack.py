@@ -150,6 +150,15 @@ def test_ship_that_cannot_fire_may_not_attack():
     assert r.hits == 1
 
 
+def test_weapons_d6_still_defends_normally():
+    """[seed] "A ship whose weapons reach D6 or below can no longer repair them ... It still
+    defends normally." A frigate (8) at weapons D6 still defends at 8: dreadnaught 15 against
+    it is 1:1; a 4 on 1:1 is 1 hit."""
+    r = resolve_attack(ship("dreadnaught"), ship("frigate", weapon=6), to_hit_roll=4,
+                       damage_rolls=[3])
+    assert (r.defense, r.column, r.hits) == (8, "1:1", 1)
+
+
 def test_destroyed_ships_neither_attack_nor_are_attacked():
     with pytest.raises(RuleViolation, match="destroyed"):
         resolve_attack(ship("frigate", structure=6), ship("corsair"), to_hit_roll=6)

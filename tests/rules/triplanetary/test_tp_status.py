@@ -49,6 +49,7 @@ def test_dreadnaught_fires_at_weapons_d1_to_d3(level):
 
 @pytest.mark.parametrize("level", [4, 5, 6])
 def test_dreadnaught_cannot_fire_at_weapons_d4(level):
+    """[seed] the exception covers "D1 through D3" only: from D4 the dreadnaught cannot fire."""
     st = status(ship("dreadnaught", weapon=level))
     assert not st.can_fire and not st.can_drop_ordnance
 

@@ -36,6 +36,18 @@ def add(qtbot, editor, kind: str, count: int, *, type_: str = "", arc: str = "",
     qtbot.keyClick(editor.add_count, Qt.Key.Key_Return)
 
 
+def type_in_cell(qtbot, window, row: int, column: int, text: str, end) -> None:
+    """Type ``text`` into a cell of the box table (its first key opens the cell's editor),
+    then press ``end`` (Tab, Return)."""
+    view = window.editor.table
+    view.setCurrentIndex(view.model().index(row, column))
+    qtbot.keyClicks(view, text[0])
+    editor = window.focusWidget()
+    qtbot.keyClicks(editor, text[1:])
+    qtbot.keyClick(editor, end)
+    QApplication.processEvents()
+
+
 def build_card(qtbot):
     window = open_designer(game="fedcom")
     qtbot.addWidget(window)
@@ -149,20 +161,10 @@ def test_keyboard_only_cell_entry(qtbot):
     add(qtbot, ed, "phaser", 1, type_="Ph-1", arc="FA")
     view = ed.table
     view.setFocus()
-    view.setCurrentIndex(ed.model.index(0, 0))  # bridge-1's id
-    qtbot.keyClicks(view, "c")
-    editor = window.focusWidget()
-    qtbot.keyClicks(editor, "md-1")
-    qtbot.keyClick(editor, Qt.Key.Key_Tab)
-    QApplication.processEvents()
+    type_in_cell(qtbot, window, 0, 0, "cmd-1", Qt.Key.Key_Tab)  # bridge-1's id
     assert ed.model.rows[0]["id"] == "cmd-1"
     assert view.currentIndex().column() == 1
-    view.setCurrentIndex(ed.model.index(1, 4))  # the phaser's arc
-    qtbot.keyClicks(view, "R")
-    editor = window.focusWidget()
-    qtbot.keyClicks(editor, "F+R")
-    qtbot.keyClick(editor, Qt.Key.Key_Return)
-    QApplication.processEvents()
+    type_in_cell(qtbot, window, 1, 4, "RF+R", Qt.Key.Key_Return)  # the phaser's arc
     assert ed.model.rows[1]["arc"] == "RF+R"
     assert window.current_data()["boxes"][1] == {"id": "ph-1", "kind": "phaser", "type": "Ph-1",
                                                  "arc": "RF+R"}

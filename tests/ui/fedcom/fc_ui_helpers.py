@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
-
 from shipsheet.model import Session, get_class, new_ship
+
+from sheet_table import SheetTable
+
+#: The sample ships the UI tests open: (class stem, name, side).
+CRUISER = ("sample-heavy-cruiser", "Resolute", "Blue")
+FRIGATE = ("sample-frigate", "Lance", "Red")
 
 
 def fc_session(*ships: tuple[str, str, str], seed: int = 77) -> Session:
@@ -26,17 +30,12 @@ def open_fc(window, *ships, seed: int = 77):
 
 def area(window, key: str):
     """The current sheet's hit area with this key ("box:ph-1", "shield:1:5", "frame:2")."""
-    found = [a for a in window.sheet_view.canvas.painter.areas if a.key == key]
-    assert found, f"no hit area {key}"
-    return found[0]
+    return SheetTable(window, None).area(key)
 
 
 def click(qtbot, window, key: str) -> None:
     """Click the centre of a box on the sheet, as a user would with the mouse."""
-    canvas = window.sheet_view.canvas
-    centre = area(window, key).rect.center()
-    qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton,
-                     pos=QPoint(round(centre.x() * canvas.zoom), round(centre.y() * canvas.zoom)))
+    SheetTable(window, qtbot).click(key)
 
 
 def log_lines(window) -> list[str]:

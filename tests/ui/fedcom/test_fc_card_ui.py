@@ -10,12 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
 
-from fc_ui_helpers import area, click, log_lines, open_fc
+from fc_ui_helpers import CRUISER, FRIGATE, area, click, log_lines, open_fc
 from shipsheet.rules.fedcom import mark_box_action, mark_frame_action
 from shipsheet.sheets import Theme, painter_for
-
-CRUISER = ("sample-heavy-cruiser", "Resolute", "Blue")
-FRIGATE = ("sample-frigate", "Lance", "Red")
 
 
 def chips(window, ship):

@@ -10,10 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
-from fc_ui_helpers import area, open_fc
+from fc_ui_helpers import CRUISER, area, open_fc
 from shipsheet.rules.fedcom import mark_box_action
-
-CRUISER = ("sample-heavy-cruiser", "Resolute", "Blue")
 
 
 def open_editor(window, qtbot):

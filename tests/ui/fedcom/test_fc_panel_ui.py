@@ -8,11 +8,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from fc_ui_helpers import open_fc
+from fc_ui_helpers import CRUISER, FRIGATE, open_fc
 from shipsheet.rules.fedcom import mark_box_action
-
-CRUISER = ("sample-heavy-cruiser", "Resolute", "Blue")
-FRIGATE = ("sample-frigate", "Lance", "Red")
 
 
 def test_the_panel_follows_the_selected_ship(window):

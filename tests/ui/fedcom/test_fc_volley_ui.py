@@ -11,11 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
-from fc_ui_helpers import area, open_fc
+from fc_ui_helpers import CRUISER, FRIGATE, area, open_fc
 from shipsheet.rules.fedcom import Overrides, mark_box_action, mark_frame_action, set_orders_action
-
-CRUISER = ("sample-heavy-cruiser", "Resolute", "Blue")
-FRIGATE = ("sample-frigate", "Lance", "Red")
 
 
 def open_dialog(window, qtbot):

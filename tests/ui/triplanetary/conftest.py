@@ -3,37 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
 
 from shipsheet.ui.roster import CHIPS_ROLE
 
+from sheet_table import SheetTable
 
-class Table:
+
+class Table(SheetTable):
     """The window with the Triplanetary sample open, driven as a user would."""
-
-    def __init__(self, window, qtbot):
-        self.window = window
-        self.qtbot = qtbot
-
-    @property
-    def doc(self):
-        return self.window.doc
-
-    @property
-    def session(self):
-        return self.window.doc.session
-
-    @property
-    def canvas(self):
-        return self.window.sheet_view.canvas
 
     @property
     def sheet(self):
         return self.canvas.painter
-
-    @property
-    def panel(self):
-        return self.window.panel
 
     def ship(self, name: str):
         return self.session.ship(name)
@@ -48,15 +29,6 @@ class Table:
     def chips(self, name: str) -> list[str]:
         """The status words the roster shows for a ship."""
         return list(self.window.roster.item_for(self.ship(name).id).data(2, CHIPS_ROLE) or [])
-
-    def area(self, key: str):
-        return next(a for a in self.sheet.areas if a.key == key)
-
-    def click(self, key: str) -> None:
-        """Click a box of the sheet with the mouse, at the canvas's zoom."""
-        centre = self.area(key).rect.center()
-        pos = QPoint(round(centre.x() * self.canvas.zoom), round(centre.y() * self.canvas.zoom))
-        self.qtbot.mouseClick(self.canvas, Qt.MouseButton.LeftButton, pos=pos)
 
     def status_bar(self) -> str:
         return self.window.statusBar().currentMessage()

@@ -10,10 +10,12 @@ Fire Control d4 1), at turn 1, Energy Allocation.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
 
 from shipsheet.model import Session, get_class, new_ship
 from shipsheet.rules.war_in_space import mark_critical_action, mark_system_box_action
+from shipsheet.ui.roster import CHIPS_ROLE
+
+from sheet_table import SheetTable
 
 
 def table_session() -> Session:
@@ -26,48 +28,15 @@ def table_session() -> Session:
     return session
 
 
-class Table:
+class Table(SheetTable):
     """What a player does and sees: the sheet's boxes, the panel, the log, undo."""
-
-    def __init__(self, window, qtbot):
-        self.window = window
-        self.qtbot = qtbot
-
-    @property
-    def doc(self):
-        return self.window.doc
-
-    @property
-    def session(self):
-        return self.window.doc.session
 
     @property
     def ship(self):
         return self.window.doc.current_ship
 
-    @property
-    def canvas(self):
-        return self.window.sheet_view.canvas
-
-    @property
-    def panel(self):
-        return self.window.panel
-
     def select(self, name: str) -> None:
         self.doc.select(self.session.ship(name).id)
-
-    def area(self, key: str):
-        """The sheet's hit area ``key`` as drawn now ("box:1:0", "crit:diamonds", ...)."""
-        areas = {a.key: a for a in self.canvas.painter.areas}
-        assert key in areas, f"no area {key}; the sheet has {sorted(areas)}"
-        return areas[key]
-
-    def click(self, key: str) -> None:
-        """Left-click the middle of a box on the sheet, as the mouse would."""
-        area = self.area(key)
-        centre = area.rect.center() * self.canvas.zoom
-        self.qtbot.mouseClick(self.canvas, Qt.MouseButton.LeftButton,
-                              pos=QPoint(round(centre.x()), round(centre.y())))
 
     def menu(self, key: str, label_start: str) -> None:
         """Choose a context-menu entry of a box (what the menu's action does)."""
@@ -90,7 +59,7 @@ class Table:
 
     def chips(self, name: str) -> list[str]:
         item = self.window.roster.item_for(self.session.ship(name).id)
-        return item.data(2, Qt.ItemDataRole.UserRole + 1)
+        return item.data(2, CHIPS_ROLE)
 
 
 @pytest.fixture
