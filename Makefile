@@ -21,11 +21,13 @@ $(TESTSTAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
+# Never installs system packages: says which to install (and stops) when Qt could not start.
 run: $(STAMP)
+	@$(BIN)/python packaging/system_deps.py --advise
 	$(BIN)/shipsheet $(ARGS)
 
 test: $(TESTSTAMP)
-	@bash packaging/ensure-test-tools.sh
+	@$(BIN)/python packaging/system_deps.py --install
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 # Compiled first, as an installed wheel is (pip compiles at install; the start-up

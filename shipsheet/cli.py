@@ -1,12 +1,15 @@
 """Command line: ``shipsheet [FILE]``, ``shipsheet check FILE``, ``shipsheet --version``.
 
-The ``check`` command never imports Qt, so it runs on a server or in a
-mail filter as well as on a desktop.
+Subcommands (``COMMANDS``) are headless: they never need a display, whatever
+``QT_QPA_PLATFORM`` the environment names, so they run on a server, over ssh or in
+a mail filter. ``check`` never imports Qt; the others choose Qt's offscreen
+platform themselves before Qt loads (``_headless``).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -55,6 +58,12 @@ def _is_chart(path: Path) -> bool:
     return "rows" in data and "game" not in data
 
 
+def _headless() -> None:
+    """Qt's offscreen platform for every subcommand: an inherited ``QT_QPA_PLATFORM=xcb``
+    with no ``DISPLAY`` would otherwise abort the process (exit 134) when Qt loads."""
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+
 def _app_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="shipsheet",
@@ -70,9 +79,10 @@ def _app_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "check":
-        return _check(argv[1:])
-    if argv and argv[0] == "print":
+    if argv and argv[0] in COMMANDS:
+        _headless()
+        if argv[0] == "check":
+            return _check(argv[1:])
         from .printing.cli import print_command
         return print_command(argv[1:])
     args = _app_parser().parse_args(argv)

@@ -1,7 +1,11 @@
 """The command line: version, module entry point, check."""
 
+import os
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from shipsheet import __version__
 from shipsheet.cli import main
@@ -47,3 +51,31 @@ def test_check_runs_without_qt(tmp_path):
             "assert 'PySide6' not in sys.modules, 'Qt imported'; sys.exit(rc)")
     out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
+
+
+# Each subcommand with arguments that succeed on the fedcom sample ({out}: a file to write).
+HEADLESS_RUNS = {
+    "check": ["{sample}"],
+    "print": ["{sample}", "--all", "-o", "{out}"],
+}
+
+
+def test_every_subcommand_has_a_headless_run():
+    from shipsheet.cli import COMMANDS
+    assert set(HEADLESS_RUNS) == set(COMMANDS)
+
+
+@pytest.mark.parametrize("command", sorted(HEADLESS_RUNS))
+def test_subcommands_need_no_display_whatever_the_platform(command, tmp_path):
+    """QT_QPA_PLATFORM=xcb with no DISPLAY: Qt would abort (134); the command picks offscreen."""
+    sample = resources_dir() / "samples" / "fedcom.shipsheet"
+    out = tmp_path / "x.pdf"
+    args = [a.format(sample=sample, out=out) for a in HEADLESS_RUNS[command]]
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["QT_QPA_PLATFORM"] = "xcb"
+    script = Path(sys.executable).with_name("shipsheet")
+    run = subprocess.run([str(script), command, *args], capture_output=True, text=True, env=env,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    if command == "print":
+        assert out.read_bytes().startswith(b"%PDF") and "pages (5 ships)" in run.stdout

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 
@@ -42,8 +41,6 @@ def print_command(argv: list[str]) -> int:
         print(f"shipsheet print: {args.file} has no ships to print", file=sys.stderr)
         return 1
 
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
     app = QGuiApplication.instance() or QGuiApplication([sys.argv[0]])
     from .render import PrintJob, export_pdf

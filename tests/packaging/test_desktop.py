@@ -19,7 +19,7 @@ APP_ID = "io.github.shipsheet.ShipSheet"
 def test_real_x_server_draws_the_sheet(tmp_path):
     """Under Xvfb (the xcb platform, not offscreen): the window shows the sample's sheet."""
     assert shutil.which("xvfb-run"), ("needs xvfb (Debian: apt-get install xvfb); make test "
-                                      "installs it (packaging/ensure-test-tools.sh)")
+                                      "installs it (packaging/system_deps.py)")
     shot = tmp_path / "screen.png"
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
     env["QT_QPA_PLATFORM"] = "xcb"
@@ -44,14 +44,14 @@ def test_real_x_server_draws_the_sheet(tmp_path):
 
 def test_desktop_entry_is_valid():
     tool = shutil.which("desktop-file-validate")
-    assert tool, "needs desktop-file-utils; make test installs it (packaging/ensure-test-tools.sh)"
+    assert tool, "needs desktop-file-utils; make test installs it (packaging/system_deps.py)"
     run = subprocess.run([tool, str(LINUX / f"{APP_ID}.desktop")], capture_output=True, text=True)
     assert run.returncode == 0 and not run.stdout.strip(), run.stdout + run.stderr
 
 
 def test_appstream_metainfo_is_valid():
     tool = shutil.which("appstreamcli")
-    assert tool, "needs appstream; make test installs it (packaging/ensure-test-tools.sh)"
+    assert tool, "needs appstream; make test installs it (packaging/system_deps.py)"
     run = subprocess.run([tool, "validate", "--no-net", str(LINUX / f"{APP_ID}.metainfo.xml")],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr

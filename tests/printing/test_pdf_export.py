@@ -20,7 +20,7 @@ GAMES = ["war-in-space", "triplanetary", "fedcom"]
 @pytest.fixture(autouse=True)
 def _poppler():
     assert shutil.which("pdftotext") and shutil.which("pdftoppm"), \
-        "these tests need poppler-utils (Debian/Ubuntu: apt-get install poppler-utils); make test installs it (packaging/ensure-test-tools.sh)"
+        "these tests need poppler-utils (Debian/Ubuntu: apt-get install poppler-utils); make test installs it (packaging/system_deps.py)"
 
 
 def sample(game):

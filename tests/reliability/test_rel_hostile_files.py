@@ -2,7 +2,7 @@
 
 The foundation's fuzz test (tests/model/test_storage_fuzz.py) covers session files; this
 extends it to the two other kinds of file a user receives or writes by hand (spec,
-product.md: ship definitions are TOML files in the library; FedCom charts are TOML files
+ship definitions are TOML files in the library; FedCom charts are TOML files
 in ``charts/fedcom/``). Each test runs 1,000 files made from the bundled ones: the parsed
 tree mutated (values replaced by any TOML value, keys deleted, added, renamed, entries
 duplicated, numbers nudged, containers emptied or nested hundreds deep) and written back

@@ -1,7 +1,8 @@
 """Federation Commander: ship cards, the Damage Allocation Chart and the PBEM DDAP (8FC).
 
-Pure Python, no Qt. Rules: ``shared/spec/rules-fedcom.md``; the map from each
-rule to its code and test is ``RULES.md`` beside this file.
+Pure Python, no Qt. The source is Federation Commander's PBEM rule 8FC (the Default
+Damage Allocation Procedure); the map from each rule to its code and test is
+``RULES.md`` beside this file.
 
 Headless use::
 

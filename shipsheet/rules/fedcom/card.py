@@ -2,10 +2,10 @@
 
 A card names every box with a stable id and a kind, the frame boxes, six
 shields, the damage control rating and, for ships with several heavy-weapon
-types, the owner's type order (rules-fedcom.md, "The ship card").
+types, the owner's type order [product].
 
 The kind set is **closed but extensible**: a box's kind must be one of
-:data:`STANDARD_KINDS` (the kinds the spec lists) or be declared by the card
+:data:`STANDARD_KINDS` (the kinds every card may use) or be declared by the card
 itself in ``extra_kinds = { "fighter-bay" = "systems" }``, which also says how
 the kind is repaired. So a typo (``"phasor"``) is refused at load, while a
 ship with an unusual system can still be entered.
@@ -28,7 +28,7 @@ REPAIR_COSTS: Mapping[str, int] = MappingProxyType({
     "weapons": 4, "power": 3, "systems": 2, "control": 2, "hull": 1,
 })
 
-#: The kinds the spec names, each with its repair category [FC]/[house].
+#: The standard kinds, each with its repair category [FC]/[house].
 STANDARD_KINDS: Mapping[str, str] = MappingProxyType({
     "phaser": "weapons",
     "torpedo": "weapons",
@@ -70,7 +70,7 @@ OCCUPANTS = ("empty", "admin", "suicide")
 #: "Used and dropped this turn, unused, in use holding object."
 TRACTOR_STATES = ("used-dropped", "unused", "holding")
 
-#: Arc widths in degrees [house] (rules-fedcom.md, "Arc restriction").
+#: Arc widths in degrees [house] "Arc restriction".
 ARC_DEGREES: Mapping[str, int] = MappingProxyType({
     "F": 60, "L": 60, "R": 60, "A": 60, "LF": 60, "RF": 60, "LR": 60, "RR": 60,
     "FA": 120, "RA": 120,
@@ -101,7 +101,7 @@ MAX_COUNT = 50
 def arc_width(name: str) -> int | None:
     """The width in degrees of an arc name (``LF+L`` adds its parts, capped at 360), or None.
 
-    [house] "Arc restriction" (rules-fedcom.md): narrower is more restricted [seed 8FC4]."""
+    [house] "Arc restriction": narrower is more restricted [seed 8FC4]."""
     total = 0
     for part in name.split("+"):
         width = ARC_DEGREES.get(part.strip())

@@ -12,7 +12,7 @@ A chart file::
     ]
 
 Each cell names a primary kind and may name an alternate after a ``/``
-(rules-fedcom.md, "Volleys" 2). Frame is only ever the alternate of column 10
+[FC]. Frame is only ever the alternate of column 10
 [seed 8FC2] "Frame damage will only be scored (by this procedure) as the
 alternate to the last damage point on a given Damage Allocation Chart."
 

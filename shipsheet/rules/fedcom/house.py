@@ -46,7 +46,7 @@ HOUSE_RULES: list[tuple[str, str]] = [
      "Repair points are spent in the order the player lists boxes. Points short of a box's "
      "cost go toward it and carry to the next turn; putting points into another unfinished "
      "box drops the earlier carry. Frame is not repaired in the repair phase. Kinds outside "
-     "the spec's list cost by the category the card gives them; flag, emergency bridge and "
+     "the standard list cost by the category the card gives them; flag, emergency bridge and "
      "auxiliary control are control; center warp is power; center hull is hull; probe is a "
      "ship system."),
     ("Phases",

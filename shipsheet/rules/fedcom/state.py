@@ -31,7 +31,7 @@ from .card import OCCUPANTS, TRACTOR_STATES, FedComClass
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.ship import Ship, ShipClass
 
-#: Turn states per kind; the first is the default (rules-fedcom.md, "Turn state").
+#: Turn states per kind; the first is the default [product].
 #: Heavy weapons: "fired, charging or unfired"; phasers do not hold a charge
 #: from turn to turn in this reading [house], so they are fired or unfired.
 #: Drone racks: "launched this turn or not" ("fired" is accepted for "launched").

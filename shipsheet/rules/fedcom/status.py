@@ -128,7 +128,7 @@ def plan_repair(ship: "Ship", box_ids: Iterable[str]) -> RepairPlan:
     paid; points short of a whole box go toward it and carry to the next turn
     ("points carry across turns only toward finishing the box under repair").
     [house] Starting another box under repair drops the earlier box's carried
-    points; the frame is not repaired in the repair phase (the spec gives it no cost).
+    points; the frame is not repaired in the repair phase (no repair cost is given for it).
     """
     spec = card(ship)
     st = ship.state

@@ -1,6 +1,6 @@
 """Triplanetary ship definitions: the TOML keys, their validation, the parsed spec.
 
-A definition names one ship type of the spec's table [2018]::
+A definition names one ship type of the ship-type table [2018]::
 
     game = "triplanetary"
     class = "Frigate"

@@ -6,7 +6,7 @@ from __future__ import annotations
 HOUSE_RULES: list[tuple[str, str]] = [
     ("Turn and phases",
      "One session turn is one game turn, in the phases Movement, Ordnance, Combat, Recovery. "
-     "Recovery closes the turn (the spec: recovery happens at the end of the owner's turn)."),
+     "Recovery closes the turn (our reading: recovery happens at the end of the owner's turn)."),
     ("Recovery limit",
      "A ship recovers at most 1 D between two ends of turn, on the track its owner picks. "
      "The app refuses a track at D0, weapons at D6 or worse (base only), a drive at D6 or "

@@ -2,7 +2,7 @@
 modifiers [2018], and the standard combat table [2018] (a session option).
 
 Every table here is typed in from the seed (``triplanetary-advanced-combat.txt``)
-or from the spec's standard-combat table, row by row as printed.
+or from the standard-combat table [2018], row by row as printed.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ session. Each checks everything first and raises :class:`RuleViolation`
 (nothing changed) when the rules forbid the change.
 
 Sources: the seed (``triplanetary-advanced-combat.txt``) for the tracks and
-their thresholds, the spec's [2018] lines for ship types and standard combat,
+their thresholds, the [2018] lines for ship types and standard combat,
 and the [house] readings listed in :mod:`.house`.
 """
 
@@ -61,7 +61,7 @@ def is_destroyed(ship: Ship) -> bool:
 
 
 def status(ship: Ship) -> Status:
-    """The ship's status, row by row from the spec's table "The three damage tracks".
+    """The ship's status, row by row from the table of the three damage tracks [seed].
 
     - [seed] "A ship with any weapon damage cannot fire any weapon or drop ordnance.
       Exception: A dreadnaught can still fire if its weapon damage status is D1 through D3."
@@ -278,7 +278,7 @@ def end_turn(ship: Ship) -> list[str]:
 def set_fuel(ship: Ship, fuel: int) -> int:
     """Set the fuel left (0 to the type's fuel); refused for unlimited fuel or a destroyed ship.
 
-    [2018] the ship types' fuel ("Torch ... unlimited"); spec: "The sheet shows fuel and
+    [2018] the ship types' fuel ("Torch ... unlimited"); [product]: "The sheet shows fuel and
     cargo as trackable boxes or counters"; [house] a destroyed ship can do nothing.
     """
     spec = _spec(ship)
@@ -295,7 +295,7 @@ def set_fuel(ship: Ship, fuel: int) -> int:
 def set_cargo(ship: Ship, cargo: int) -> int:
     """Set the cargo carried in tons (0 to the type's capacity); refused for a destroyed ship.
 
-    [2018] the ship types' cargo (t) ("Orbital Base ... unlimited"); spec: "trackable boxes
+    [2018] the ship types' cargo (t) ("Orbital Base ... unlimited"); [product]: "trackable boxes
     or counters"; [house] a destroyed ship can do nothing, and cargo stops at 100,000 t.
     """
     spec = _spec(ship)

@@ -1,6 +1,7 @@
 """War In Space: the SDS, Energy Allocation with cards and dice, Damage Control repairs.
 
-Rules: ``shared/spec/rules-war-in-space.md``; the map rule -> code -> test is RULES.md.
+The source is War In Space, part 7: Damage Control; the map rule -> code -> test is
+RULES.md beside this file.
 Headless example::
 
     from shipsheet.model import get_class, new_ship

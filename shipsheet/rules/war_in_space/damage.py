@@ -1,6 +1,6 @@
 """Damage on the SDS, marked by hand: system boxes (the die steps down) and critical hits.
 
-Spec: "The combat rules were not published. The sheet therefore lets the
+[product]: "The combat rules were not published. The sheet therefore lets the
 player or referee mark damage by hand: click a system box to mark it (the die
 steps down), click a critical box to lock a suit."
 """
@@ -71,7 +71,7 @@ def is_dead_in_space(ship: Ship) -> bool:
 def mark_system_box(ship: Ship, system: object) -> str:
     """Mark the next box of ``system``: its die steps one type down. Returns a log line.
 
-    Spec: "click a system box to mark it (the die steps down)"; seed: a repaired
+    [product]: "click a system box to mark it (the die steps down)"; seed: a repaired
     box lets the player "roll one die type higher".
     """
     i = system_index(ship, system)
@@ -89,7 +89,7 @@ def mark_critical(ship: Ship, suit: object) -> str:
     """Mark the critical hit of ``suit``: cards of that suit are locked out. Returns a log line.
 
     Seed: a ship loses "the ability" to play cards from a particular suit
-    "after taking damage"; spec: "click a critical box to lock a suit".
+    "after taking damage"; [product]: "click a critical box to lock a suit".
     """
     suit = parse_suit(suit)
     spec_of(ship)

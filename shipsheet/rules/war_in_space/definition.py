@@ -36,7 +36,7 @@ SYSTEM_COUNT = 3
 def steps_to_zero(die: int) -> int:
     """How many one-type steps take ``die`` down to 0 (d10: d8, d6, d4, 0 -> 4).
 
-    Spec: "A system may have at most as many boxes as steps from its die to "0"".
+    [product]: "A system may have at most as many boxes as steps from its die to "0"".
     """
     return DIE_LADDER.index(die) + 1
 

@@ -71,7 +71,7 @@ def check_card_playable(ship: Ship, card: object) -> Card:
 def check_dice(ship: Ship, dice: object) -> tuple[int, ...]:
     """The three dice in system order, each possible on that system's current die.
 
-    Spec: the player "rolls the ship's three system dice (each at its current
+    [product]: the player "rolls the ship's three system dice (each at its current
     die type; a system at "0" contributes a 0)".
     """
     systems = spec_of(ship).systems
@@ -176,7 +176,7 @@ def allocate_energy(ship: Ship, card: object, dice: Sequence[int], *,
 def roll_energy_dice(ship: Ship, rng: Any) -> tuple[int, ...]:
     """Roll each system's current die (a system at "0" gives 0 without a roll).
 
-    Spec: "each at its current die type; a system at "0" contributes a 0".
+    [product]: "each at its current die type; a system at "0" contributes a 0".
     ``rng``: the session's dice (rolls are logged, typed-in values used first)
     or anything with ``randint(a, b)``.
     """

@@ -1,6 +1,6 @@
 """The [house] readings of War In Space, for the UI's help ("House rule" entries).
 
-Spec: "Everything marked [house] is our reading, chosen to be consistent with
+[product]: "Everything marked [house] is our reading, chosen to be consistent with
 the seed. House rules must be visible in the UI (a "House rule" tooltip or
 help entry), never silent."
 """

@@ -106,7 +106,7 @@ def _check_damage(ship: Ship, boxes: Iterable[int], suits: Iterable[str]) -> Non
 
 
 def _check_cost(cost: int, available: int, what: str = "Damage Control energy") -> None:
-    """Spec: "Planning more than the energy available is refused, and says by how much"."""
+    """[product]: "Planning more than the energy available is refused, and says by how much"."""
     if cost > available:
         raise RuleViolation(f"These repairs cost {cost} energy but only {available} {what} "
                             f"is available: {cost - available} missing.")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from shipsheet.model.errors import RuleViolation
 
-#: Spec: "an undamaged die type from the ladder d4 < d6 < d8 < d10 < d12".
+#: [product]: "an undamaged die type from the ladder d4 < d6 < d8 < d10 < d12".
 DIE_LADDER = (4, 6, 8, 10, 12)
 #: The suits in table order (spec: "for each suit ♠ ♥ ♦ ♣").
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -15,7 +15,7 @@ SUIT_LETTERS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 #: Seed: "the three basic action types: attack, defense and movement".
 ACTIONS = ("attack", "defense", "movement")
 DAMAGE_CONTROL = "damage_control"
-#: The four amounts of an Energy Allocation, in table order (spec's allocation tables).
+#: The four amounts of an Energy Allocation, in table order (the allocation tables [seed]).
 ENERGY_ACTIONS = (*ACTIONS, DAMAGE_CONTROL)
 ACTION_TITLES = {"attack": "Attack", "defense": "Defense", "movement": "Movement",
                  DAMAGE_CONTROL: "Damage Control"}

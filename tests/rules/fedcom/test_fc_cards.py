@@ -122,7 +122,7 @@ def test_arc_widths(arc, width):
     ('arc = "FX"', 'arc = "FX", arc_degrees = 240', 'ca.toml: boxes[3].arc_degrees: give either'),
 ])
 def test_malformed_cards_are_refused_naming_file_and_key_path(tmp_path, old, new, message):
-    """product.md: "Loading validates every field and reports the file and the key path of
+    """[product]: "Loading validates every field and reports the file and the key path of
     the first error (ships/fedcom/ca.toml: boxes[12].arc: unknown arc "FQ")"."""
     assert old in GOOD
     with pytest.raises(ShipDefinitionError) as info:

@@ -26,7 +26,7 @@ def write(folder: Path, text: str, name: str = "chart.toml") -> Path:
 
 
 def test_the_training_chart_loads_and_says_it_is_not_the_official_one():
-    """rules-fedcom.md: "ShipSheet ships its own training chart ... clearly labelled"."""
+    """[product]: "ShipSheet ships its own training chart ... clearly labelled"."""
     chart = default_chart()
     assert chart.id == "training" and chart.sample
     assert "not the official" in chart.name

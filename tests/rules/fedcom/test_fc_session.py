@@ -61,7 +61,7 @@ def test_the_preview_matches_what_apply_does_and_changes_nothing():
 
 
 def test_end_of_turn_resets_turn_states_and_lapses_orders():
-    """Spec: turn state "resets at end of turn (charging persists)"; orders "lapse at end of
+    """[product]: turn state "resets at end of turn (charging persists)"; orders "lapse at end of
     turn unless the user copies them forward"."""
     session, (cruiser, frigate) = session_with("sample-heavy-cruiser", "sample-frigate")
     for box_id, state in (("ph-1", "fired"), ("photon-1", "charging"), ("lab-1", "used"),

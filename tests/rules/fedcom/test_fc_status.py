@@ -14,7 +14,7 @@ SMALL = [box("bridge-1", "bridge"), box("lab-1", "lab"), box("lab-2", "lab"),
 
 
 def test_crippled_at_half_of_the_non_shield_boxes():
-    """Spec [FC]: "Crippled: internal damage to at least half of all non-shield boxes."
+    """[FC]: "Crippled: internal damage to at least half of all non-shield boxes."
     ([house] the frame counts among them.)"""
     ship = make_ship(SMALL, frame=2)
     for b in ("lab-1", "lab-2"):
@@ -28,7 +28,7 @@ def test_crippled_at_half_of_the_non_shield_boxes():
 
 
 def test_destroyed_by_a_frame_hit_with_no_frame_left():
-    """Spec [FC]: "Destroyed: a frame hit when every frame box is already destroyed." """
+    """[FC]: "Destroyed: a frame hit when every frame box is already destroyed." """
     ship = make_ship(SMALL, frame=1)
     result = allocate_volley(ship, 10, rolls=[1, 1], chart=uniform_chart("probe", last="probe/frame"))
     apply_volley(ship, result)
@@ -53,7 +53,7 @@ def test_shield_down_chip():
     ("forward-hull", 1), ("aft-hull", 1), ("cargo", 1),                         # hull/cargo 1
 ])
 def test_repair_costs(kind, cost):
-    """Spec [FC]: "a box costs weapons 4, power (warp, impulse, reactor, battery) 3, ship
+    """[FC]: "a box costs weapons 4, power (warp, impulse, reactor, battery) 3, ship
     systems 2, control 2, hull and cargo 1"."""
     extra = {"phaser": {"type": "Ph-1", "arc": "FA"}, "torpedo": {"type": "photon", "arc": "FA"},
              "drone": {"drones": 4}}.get(kind, {})
@@ -65,7 +65,7 @@ def test_repair_costs(kind, cost):
 
 
 def test_repair_points_equal_the_damage_control_rating_and_are_spent_in_order():
-    """Spec [FC]: "repair points equal to the damage control rating, not reduced by damage"."""
+    """[FC]: "repair points equal to the damage control rating, not reduced by damage"."""
     ship = make_ship(SMALL + [phaser("ph-1", "Ph-1")], damage_control=4)
     for b in ("lab-1", "h1", "h2", "bridge-1", "ph-1"):
         mark_box(ship, b)
@@ -80,7 +80,7 @@ def test_repair_points_equal_the_damage_control_rating_and_are_spent_in_order():
 
 
 def test_points_carry_only_toward_the_box_under_repair():
-    """Spec [FC]: "points carry across turns only toward finishing the box under repair;
+    """[FC]: "points carry across turns only toward finishing the box under repair;
     other unused points are lost." A Ph-1 (4) with a rating of 3: 3 now, 1 next turn."""
     ship = make_ship(SMALL + [phaser("ph-1", "Ph-1"), heavy("photon-1", "photon")],
                      damage_control=3)
@@ -136,7 +136,7 @@ def test_repair_refusals():
 
 
 def test_shields_regenerate_by_hand_at_2_energy_per_box():
-    """Spec [FC]: "Shields regenerate at 2 energy per box (entered by hand)." """
+    """[FC]: "Shields regenerate at 2 energy per box (entered by hand)." """
     ship = make_ship(SMALL)
     mark_shield(ship, 1, 5)
     line = mark_shield(ship, 1, 2)

@@ -55,7 +55,7 @@ def test_skip_when_primary_and_alternate_are_both_gone():
 
 
 def test_the_alternate_is_hit_when_the_primary_is_gone():
-    """Spec: "Else, if the alternate is available, hit it"."""
+    """[product]: "Else, if the alternate is available, hit it"."""
     ship = make_ship([box("lab-1", "lab")])
     result = allocate_volley(ship, 1, rolls=[1], chart=uniform_chart("torpedo/lab"))
     assert outcomes(result) == [(1, "hit", "lab-1")]

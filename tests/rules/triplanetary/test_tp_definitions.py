@@ -9,7 +9,7 @@ from shipsheet.model import (SessionFileError, ShipDefinitionError, get_class, l
 from shipsheet.model.library import library_problems
 from shipsheet.rules.triplanetary import GAME, apply_damage, damage_action, status
 
-# The spec's "Ship types [2018]" table, as printed.
+# The ship-type table [2018], as printed.
 SPEC_TYPES = """
 | Transport | 1D | 10 | 50 | commercial |
 | Packet | 2 | 10 | 50 | commercial, armed |

@@ -52,7 +52,7 @@ def test_standard_track_recovers_by_itself_at_the_end_of_the_turn():
 
 
 def test_fuel_and_cargo_trackers():
-    """The spec: "The sheet shows fuel and cargo as trackable boxes or counters."
+    """[product]: "The sheet shows fuel and cargo as trackable boxes or counters."
     Frigate: fuel 20, cargo 40 t; torch: unlimited fuel."""
     f = ship("frigate")
     assert tp.set_fuel(f, 13) == 13 and f.state["fuel"] == 13

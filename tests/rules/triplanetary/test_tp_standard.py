@@ -1,6 +1,6 @@
 """Standard combat (the session option): the D1–D5/E table and its single track.
 
-Expected values are the spec's standard-combat table as printed (copied below).
+Expected values are the standard-combat table [2018] as printed (copied below).
 """
 
 import pytest

@@ -1,4 +1,4 @@
-"""Every row of the spec's table "The three damage tracks", quoting the seed."""
+"""Every row of the table of the three damage tracks, quoting the seed."""
 
 import dataclasses
 

@@ -88,13 +88,13 @@ def test_without_dc_joker_the_player_assigns_each_die(cruiser):
 
 
 def test_ties_do_not_matter(cruiser):
-    """Spec: "Dice are ranked by value; ties do not matter"."""
+    """[product]: "Dice are ranked by value; ties do not matter"."""
     assert allocate_energy(cruiser, "5D", [6, 6, 2], damage_control=True) == \
         alloc(damage_control=6, attack=6, defense=2)
 
 
 def test_a_system_at_zero_contributes_zero(cruiser):
-    """Spec: "each at its current die type; a system at "0" contributes a 0". Reactor d10 has
+    """[product]: "each at its current die type; a system at "0" contributes a 0". Reactor d10 has
     4 boxes: d8, d6, d4, 0."""
     for _ in range(4):
         mark_system_box(cruiser, "Reactor")

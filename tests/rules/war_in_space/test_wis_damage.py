@@ -10,7 +10,7 @@ from shipsheet.rules.war_in_space import (GAME, correct_mark, current_die, locke
 
 
 def test_each_mark_steps_the_die_one_type_down_to_zero(cruiser):
-    """Seed: a repaired box lets the player "roll one die type higher"; spec: "Each marked box
+    """Seed: a repaired box lets the player "roll one die type higher"; [product]: "Each marked box
     steps that system's die one type down ... When the marks step the die below d4 the system
     produces 0 energy [house]". Reactor d10, 4 boxes: d8, d6, d4, 0."""
     assert current_die(cruiser, "Reactor") == 10

@@ -65,7 +65,7 @@ def test_a_well_formed_file_loads(tmp_path):
     cls = load_ship_class(path)
     assert cls.id == "war-in-space/cruiser"
     assert cls.name == "Test Cruiser"
-    # Spec: "A system may have at most as many boxes as steps from its die to "0"
+    # [product]: "A system may have at most as many boxes as steps from its die to "0"
     # (d10: d8, d6, d4, 0 -> 4 boxes)".
     assert cls.spec.systems[0].ladder == (10, 8, 6, 4, 0)
 

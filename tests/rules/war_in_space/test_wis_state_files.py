@@ -111,7 +111,7 @@ def test_phases_are_the_turn_sequence():
 
 
 def test_house_rules_are_listed_for_the_help():
-    """Spec: "House rules must be visible in the UI ... never silent"."""
+    """[product]: "House rules must be visible in the UI ... never silent"."""
     topics = [t for t, _ in HOUSE_RULES]
     for topic in ("Jokers are never locked", "Allocation without Damage Control",
                   "Unspent energy is lost", "Dead in space", "A system at 0", "Turn sequence"):

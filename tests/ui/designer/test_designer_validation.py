@@ -91,7 +91,7 @@ def test_a_duplicate_id_names_the_first_use(qtbot):
 
 
 def test_war_in_space_too_many_boxes_at_the_spin_box(qtbot, tmp_path):
-    """Spec: "A system may have at most as many boxes as steps from its die to "0"" — a d4 has 1."""
+    """[product]: "A system may have at most as many boxes as steps from its die to "0"" — a d4 has 1."""
     window = open_designer(game="war-in-space")
     qtbot.addWidget(window)
     ed = window.editor

@@ -92,7 +92,7 @@ def test_thresholds_are_drawn_on_the_ladders(table):
 
 
 def test_fuel_boxes_are_crossed_off_and_clicks_burn_or_refuel(table):
-    """Fuel as trackable boxes [spec]: Ajax has 14 of 20 left, so 6 boxes are crossed off."""
+    """Fuel as trackable boxes [product]: Ajax has 14 of 20 left, so 6 boxes are crossed off."""
     ajax = table.select("Ajax")
     assert "(burnt)" in table.area("fuel:6").tooltip and "(left)" in table.area("fuel:7").tooltip
     table.click("fuel:7")

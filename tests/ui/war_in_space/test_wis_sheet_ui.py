@@ -13,7 +13,7 @@ from shipsheet.sheets.war_in_space import WarInSpaceSheet
 
 
 def test_the_sheet_is_the_war_in_space_sds_with_a_box_per_system_box(table):
-    """Spec: each system has "a row of system boxes"; the cruiser's are 4, 3 and 3; one
+    """[product]: each system has "a row of system boxes"; the cruiser's are 4, 3 and 3; one
     critical box per suit."""
     assert isinstance(table.canvas.painter, WarInSpaceSheet)
     keys = {a.key for a in table.canvas.painter.areas}
@@ -29,7 +29,7 @@ def test_the_sheet_is_the_war_in_space_sds_with_a_box_per_system_box(table):
 
 
 def test_clicking_an_unmarked_box_marks_damage_in_one_undo_step(table):
-    """Spec: "click a system box to mark it (the die steps down)": Reactor d10 -> d8."""
+    """[product]: "click a system box to mark it (the die steps down)": Reactor d10 -> d8."""
     assert current_die(table.ship, "Reactor") == 10
     table.click("box:0:2")
     assert table.ship.state["marks"][0] == 1
@@ -108,7 +108,7 @@ def test_dead_in_space_in_words_on_sheet_and_roster(table):
 
 
 def test_house_rules_are_labelled_on_the_sheet(table):
-    """Spec: "House rules must be visible in the UI (a "House rule" tooltip ...)"."""
+    """[product]: "House rules must be visible in the UI (a "House rule" tooltip ...)"."""
     for key in ("tertiary", "ladder:0", "lost", "energy"):
         assert "House rule:" in table.area(key).tooltip, key
     assert "House rule: A critical hit locks out" in table.area("crit:spades").tooltip
