@@ -84,6 +84,7 @@ def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session) -
     painter.scale(scale, scale)
     sheet.paint(painter, Theme.print_theme())
     painter.restore()
+    sheet.release()
 
 
 def _log_pages(painter: QPainter, area: QRectF, job: PrintJob, device: QPagedPaintDevice,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPicture
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPicture, QStaticText
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Action, Session, Ship
@@ -26,6 +26,8 @@ FONT_FAMILIES = ["Noto Sans", "DejaVu Sans", "Liberation Sans", "Helvetica", "Ar
 _FONTS: dict[tuple, QFont] = {}
 _METRICS: dict[tuple, "QFontMetricsF"] = {}
 _WIDTHS: dict[tuple, float] = {}
+_STATIC: dict[tuple, QStaticText] = {}
+_PLAIN = Qt.TextFormat.PlainText
 _WRAP = int(Qt.TextFlag.TextWordWrap)
 _HCENTER = int(Qt.AlignmentFlag.AlignHCenter)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight)
@@ -161,6 +163,15 @@ class SheetPainter:
         """The size of the last drawing, in sheet units."""
         return QSizeF(self.width, self._height)
 
+    def release(self) -> None:
+        """Drop the hit areas of a painter that is being replaced.
+
+        Their tooltips, menus and clicks are often the painter's own bound methods, so
+        painter -> areas -> method -> painter is a reference cycle: without this, every
+        replaced painter (one per change) would wait for the cycle collector, and its
+        full collections took 10-80 ms of a click on a 200-box card."""
+        self.areas = []
+
     def hit(self, pos: QPointF) -> HitArea | None:
         """The hit area under ``pos`` (sheet units), topmost first."""
         for area in reversed(self.areas):
@@ -235,12 +246,24 @@ class SheetPainter:
             x = rect.left()
         ascent, descent = metrics.ascent(), metrics.descent()
         if flags & _VCENTER:
-            y = rect.center().y() + (ascent - descent) / 2
+            top = rect.center().y() - (ascent + descent) / 2
         elif flags & _BOTTOM:
-            y = rect.bottom() - descent
+            top = rect.bottom() - descent - ascent
         else:
-            y = rect.top() + ascent
-        painter.drawText(QPointF(x, y), text)
+            top = rect.top()
+        painter.drawStaticText(QPointF(x, top), self._static(text, size, bold))
+
+    def _static(self, text: str, size: float, bold: bool) -> QStaticText:
+        """``text`` laid out once and kept (labels repeat on every drawing): drawn about three
+        times faster than ``drawText``. Always plain text, never markup: names come from files."""
+        key = (size, bold, self._font_scale, text)
+        static = _STATIC.get(key)
+        if static is None:
+            if len(_STATIC) > 5000:
+                _STATIC.clear()
+            static = _STATIC[key] = QStaticText(text)
+            static.setTextFormat(_PLAIN)
+        return static
 
     def draw_title(self, painter: QPainter, theme: Theme, subtitle: str = "") -> float:
         """Title block: ship name large, class and game small, status words. Returns y below."""

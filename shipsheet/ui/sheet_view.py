@@ -48,6 +48,8 @@ class SheetCanvas(QWidget):
     def refresh(self, *_args) -> None:
         """Draw the current ship's sheet once after every change; paint events only show it."""
         ship = self.doc.current_ship
+        if self.painter is not None:
+            self.painter.release()  # freed now, not by the cycle collector
         self.painter = painter_for(ship, self.doc.session) if ship is not None else None
         if self.painter is not None:
             # Start from the height this ship's sheet had last time (a change rarely moves

@@ -2,9 +2,11 @@
 
 No ShipSheet code: the same kinds and numbers of widgets as the window showing the
 fedcom sample (menus and toolbar with their actions, a status bar, three docks: a tree
-of 5 ships, a panel of group boxes with buttons, labels, a check list and a combo, a
-log of 129 lines; in the middle an image drawn with 160 labels and 70 boxes), shown
-and exiting once painted, like ``bare_window.py``. It shows what a window with that
+of 5 ships, a panel of five group boxes with buttons, labels, a check box and a combo, a
+log of 129 lines; in the middle an image drawn with 159 labels and 216 boxes), shown
+and exiting once painted, like ``bare_window.py``. ``--census`` prints what it is made
+of instead; ``tests/ui/test_startup_reference.py`` compares that with ShipSheet's window
+(``window_census.py``) and fails when they drift apart. It shows what a window with that
 content costs in PySide6 before any of ShipSheet's own work (reading the file,
 applying rules, the real drawing code).
 """
@@ -14,17 +16,23 @@ import sys
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QFont, QImage, QKeySequence, QPainter
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDockWidget, QGroupBox,
-                               QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
+                               QHBoxLayout, QLabel, QListWidget, QMainWindow,
                                QPushButton, QScrollArea, QToolBar, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
-MENUS = {"&File": 13, "&Edit": 3, "&Session": 8, "&View": 6, "&Tools": 2, "&Help": 2}
+MENUS = {"&File": 13, "&Edit": 3, "&Session": 8, "&View": 7, "&Tools": 2, "&Help": 2}
+LABELS, BOXES = 159, 216
+
+
+def painted():
+    print("painted", flush=True)  # the benchmark times start-up to this line
+    app.quit()
 
 
 class Quit(QObject):
     def eventFilter(self, obj, event):
         if event.type() == QEvent.Type.Paint:
-            QTimer.singleShot(0, app.quit)
+            QTimer.singleShot(0, painted)
         return False
 
 
@@ -38,6 +46,12 @@ class Sheet(QWidget):
         self.image.setDevicePixelRatio(ratio)
         self.image.fill(QColor("white"))
         painter = QPainter(self.image)
+        self.draw(painter)
+        painter.end()
+        self.setFixedSize(595, 852)
+
+    @staticmethod
+    def draw(painter):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         fonts = []
         for size, bold in ((7, False), (9, False), (9, True), (14, True)):
@@ -46,14 +60,12 @@ class Sheet(QWidget):
             font.setPointSizeF(size * 0.75)
             font.setBold(bold)
             fonts.append(font)
-        for i in range(70):
-            painter.drawRect(QRectF(28 + (i % 20) * 26, 120 + (i // 20) * 40, 16, 16))
-        for i in range(160):
+        for i in range(BOXES):
+            painter.drawRect(QRectF(28 + (i % 20) * 26, 120 + (i // 20) * 24, 16, 16))
+        for i in range(LABELS):
             painter.setFont(fonts[i % 4])
-            painter.drawText(QRectF(28 + (i % 8) * 68, 300 + (i // 8) * 26, 66, 20),
+            painter.drawText(QRectF(28 + (i % 8) * 68, 400 + (i // 8) * 22, 66, 20),
                              int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), f"Label {i}")
-        painter.end()
-        self.setFixedSize(595, 852)
 
     def paintEvent(self, event):
         painter = QPainter(self)
@@ -100,28 +112,30 @@ dock(window, "Roster", roster, Qt.DockWidgetArea.LeftDockWidgetArea)
 
 panel = QWidget()
 layout = QVBoxLayout(panel)
-layout.addWidget(QLabel("<b>Ship 0</b>"))
-for title in ("Volley", "Standing orders", "Ship states", "Repairs", "Damage Allocation Chart"):
+layout.addWidget(QLabel("Ship 0"))
+layout.addWidget(QLabel("Standing orders\nFrame 6 of 6 left; 0 of 67 boxes destroyed"))
+for title in ("Volley", "Standing orders", "This turn", "Repair", "Damage Allocation Chart"):
     box = QGroupBox(title)
     box_layout = QVBoxLayout(box)
-    box_layout.addWidget(QLabel("One line that says what this box holds."))
-    if title == "Repairs":
-        checks = QListWidget()
-        for i in range(6):
-            item = QListWidgetItem(f"Box {i}: 2 points")
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            checks.addItem(item)
-        box_layout.addWidget(checks)
+    if title == "Volley":
+        box_layout.addWidget(QPushButton("Volley…"))
     if title == "Standing orders":
-        box_layout.addWidget(QCheckBox("Carry these orders forward"))
+        box_layout.addWidget(QLabel("• hit last: ph-5\n• frame instead of the last box of: lab"))
+        box_layout.addWidget(QCheckBox("Copy orders to next turn"))
+        box_layout.addWidget(QPushButton("Standing Orders…"))
+    if title == "This turn":
+        box_layout.addWidget(QLabel("photon-2 charging.\nStates reset at the end of the turn."))
+    if title == "Repair":
+        for text in ("4 of 4 repair points left this turn.", "Destroyed boxes:", "Nothing to repair."):
+            box_layout.addWidget(QLabel(text))
+        box_layout.addWidget(QPushButton("Repair ticked boxes"))
     if title == "Damage Allocation Chart":
+        box_layout.addWidget(QLabel("Chart:"))
         combo = QComboBox()
         combo.addItem("Training chart")
         box_layout.addWidget(combo)
-    else:
-        box_layout.addWidget(QPushButton(f"{title}…"))
     layout.addWidget(box)
+layout.addWidget(QLabel(""))
 layout.addStretch(1)
 panel_scroll = QScrollArea()
 panel_scroll.setWidget(panel)
@@ -131,14 +145,28 @@ dock(window, "Actions", panel_scroll, Qt.DockWidgetArea.RightDockWidgetArea)
 log = QWidget()
 log_layout = QVBoxLayout(log)
 row = QHBoxLayout()
+row.addWidget(QLabel("Ship:"))
 row.addWidget(QComboBox())
-row.addWidget(QCheckBox("Details"))
+row.addWidget(QCheckBox("Show undone"))
+row.addWidget(QPushButton("Copy as text"))
 log_layout.addLayout(row)
 lines = QListWidget()
 lines.addItems([f"Turn 1 · Combat — Ship {i % 5}: volley point {i}, roll 4, row 4: phaser" for i in range(129)])
 log_layout.addWidget(lines)
 dock(window, "Log", log, Qt.DockWidgetArea.BottomDockWidgetArea)
 
+if "--census" in sys.argv:  # what this window is made of (tests/ui/test_startup_reference.py)
+    import json
+    from window_census import CountingPainter, census
+    window.show()
+    app.processEvents()
+    image = QImage(595, 852, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    counting = CountingPainter(painter)
+    Sheet.draw(counting)
+    painter.end()
+    print(json.dumps(census(window, counting.labels, counting.boxes)))
+    sys.exit(0)
 quitter = Quit()
 window.installEventFilter(quitter)
 window.show()

@@ -19,32 +19,48 @@ HERE = Path(__file__).parent
 ENV = dict(os.environ, QT_QPA_PLATFORM="offscreen")
 
 
-def _time(cmd, runs=7) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True, env=ENV)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def _to_first_paint(cmd) -> float:
+    """Seconds from starting ``cmd`` to its first line, printed once the window is painted
+    (the app's ``--quit-after-startup``, and both reference windows). Its exit is not timed."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV, text=True)
+    line = proc.stdout.readline()
+    elapsed = time.perf_counter() - start
+    proc.stdout.read()
+    assert proc.wait() == 0 and line.strip(), (cmd, line)
+    return elapsed
 
 
-def test_startup_against_a_bare_qt_window(report):
+PAIRS = 21
+
+
+def test_startup_against_the_same_window_in_plain_pyside(report):
+    """Start-up to first paint of the fedcom sample, against ``plain_window.py`` (the same
+    window in plain PySide6: ``tests/ui/test_startup_reference.py`` keeps it the same).
+    Median of the ratios of alternating pairs, so a slow moment of the machine hits both."""
     sample = str(resources_dir() / "samples" / "fedcom.shipsheet")
     # The installed command, as a user starts it (the console script beside this Python).
     app = [str(Path(sys.executable).with_name("shipsheet")), "--quit-after-startup", sample]
     bare = [sys.executable, str(HERE / "bare_window.py")]
     plain = [sys.executable, str(HERE / "plain_window.py")]
-    _time(app, 1), _time(bare, 1), _time(plain, 1)  # warm the file cache
-    t_bare, t_plain, t_app = _time(bare), _time(plain), _time(app)
-    ratio = t_app / t_bare
-    report.add("Start-up to first paint (fedcom sample) vs bare QMainWindow",
-               f"{t_app * 1000:.0f} ms vs {t_bare * 1000:.0f} ms = {ratio:.2f}x", "<= 1.3x", ratio <= 1.3)
-    # Not a target: the same widgets and text in plain PySide6, to show what part of the
-    # figure above is PySide6 drawing a full window and what part is ShipSheet's own.
-    report.add("Reference: the same window in plain PySide6 (plain_window.py, no ShipSheet code)",
-               f"{t_plain * 1000:.0f} ms = {t_plain / t_bare:.2f}x bare; "
-               f"ShipSheet = {t_app / t_plain:.2f}x this", "none (for reading the row above)", None)
-    assert ratio <= 1.3
+    for cmd in (app, plain, bare):  # warm the file cache
+        _to_first_paint(cmd)
+    t_app, t_plain, t_bare, ratios = [], [], [], []
+    for _ in range(PAIRS):
+        t_app.append(_to_first_paint(app))
+        t_plain.append(_to_first_paint(plain))
+        t_bare.append(_to_first_paint(bare))
+        ratios.append(t_app[-1] / t_plain[-1])
+    ratio = statistics.median(ratios)
+    m_app, m_plain, m_bare = (statistics.median(t) for t in (t_app, t_plain, t_bare))
+    report.add("Start-up to first paint (fedcom sample) vs the same window in plain PySide6 "
+               f"(plain_window.py), median of {PAIRS} alternating pairs",
+               f"{m_app * 1000:.0f} ms vs {m_plain * 1000:.0f} ms: {ratio:.2f}x "
+               f"(pairs {min(ratios):.2f}-{max(ratios):.2f}x)", "<= 1.15x", ratio <= 1.15)
+    report.add("Reference: start-up vs a bare QMainWindow (bare_window.py)",
+               f"{m_app * 1000:.0f} ms vs {m_bare * 1000:.0f} ms = {m_app / m_bare:.2f}x; "
+               f"plain_window.py = {m_plain / m_bare:.2f}x", "none (for reading the row above)", None)
+    assert ratio <= 1.15
 
 
 MEMORY_APP = r"""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 import tomllib
@@ -30,28 +31,50 @@ def two_hundred_box_card():
 
 
 def test_click_to_repaint_on_a_200_box_sheet(report, qapp, tmp_path):
-    session = Session("fedcom", name="Bench")
-    session.add_ship(new_ship(two_hundred_box_card(), "Colossus"))
-    doc = SessionDocument(session)
-    view = SheetView(doc)
-    view.resize(1000, 1400)
-    view.show()
-    qapp.processEvents()
-    canvas = view.canvas
-    clickable = [a for a in canvas.painter.areas if a.click is not None and not a.refusal
-                 and a.key.startswith("box:")]
-    times = []
-    for area in clickable[:40]:
-        centre = area.rect.center()
-        start = time.perf_counter()
-        QTest.mouseClick(canvas, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         QPoint(round(centre.x()), round(centre.y())))
-        canvas.repaint()
-        times.append(time.perf_counter() - start)
-    assert doc.undo_stack.index() == len(times)
-    median = statistics.median(times)
-    worst = max(times)
-    report.add("Click to repaint, 200-box sheet", f"median {median * 1000:.1f} ms, worst {worst * 1000:.1f} ms",
-               "< 16 ms", median < 0.016)
-    doc.undo_stack.setClean()
-    assert median < 0.016
+    """Every clickable box of the card, one click each: judged on the 95th percentile.
+
+    The slow clicks were full cycle collections (10-80 ms): each click's replaced painter
+    was a reference cycle (fixed: ``SheetPainter.release``), and the collector scanned
+    the whole heap (the app freezes what start-up made and what outlives a session:
+    ``ui/collector.py``). The view is built as the app builds its first window, between
+    ``collector.pause()`` and ``collector.resume()``."""
+    from shipsheet.ui import collector
+    collector.pause()
+    try:
+        session = Session("fedcom", name="Bench")
+        session.add_ship(new_ship(two_hundred_box_card(), "Colossus"))
+        doc = SessionDocument(session)
+        view = SheetView(doc)
+        view.resize(1000, 1400)
+        view.show()
+        qapp.processEvents()
+    finally:
+        collector.resume()
+    try:
+        canvas = view.canvas
+        clickable = [a.key for a in canvas.painter.areas if a.click is not None and not a.refusal
+                     and a.key.startswith("box:")]
+        times = []
+        for key in clickable:
+            area = next((a for a in canvas.painter.areas if a.key == key and not a.refusal), None)
+            if area is None:  # refused now (the ship is crippled, a kind is gone)
+                continue
+            centre = area.rect.center()
+            del area
+            start = time.perf_counter()
+            QTest.mouseClick(canvas, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                             QPoint(round(centre.x()), round(centre.y())))
+            canvas.repaint()
+            times.append(time.perf_counter() - start)
+        assert doc.undo_stack.index() == len(times) >= 150
+        times.sort()
+        median = statistics.median(times)
+        p95 = times[math.ceil(0.95 * len(times)) - 1]
+        worst = times[-1]
+        report.add("Click to repaint, 200-box sheet (every box, one click each)",
+                   f"{len(times)} clicks: median {median * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
+                   f"worst {worst * 1000:.1f} ms", "p95 < 16 ms", p95 < 0.016)
+        doc.undo_stack.setClean()
+        assert p95 < 0.016
+    finally:
+        collector.reset()

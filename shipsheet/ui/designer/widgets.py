@@ -132,6 +132,8 @@ class PreviewCanvas(QWidget):
         """Show another sheet (laid out here, once: a painter that cannot draw raises)."""
         if painter is not None:
             painter.layout()
+        if self.painter is not None:
+            self.painter.release()
         self.painter = painter
         self.relayout()
 
