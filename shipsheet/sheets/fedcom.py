@@ -187,7 +187,7 @@ class FedComSheet(SheetPainter):
                 number: str = "", used: bool = False, strong: bool = False) -> None:
         """One box: its number, a dog-ear when used this turn, an X or a slash on top."""
         if mark == "x":
-            painter.fillRect(rect, theme.faint)
+            self.fill_rect(painter, rect, theme.faint)
         if number:
             self.text(painter, rect, number, size=7 if strong else 6, bold=strong,
                       color=theme.ink if strong else theme.muted, align=Qt.AlignmentFlag.AlignCenter)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QGuiApplication, QPalette
+from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QListWidget,
                                QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
@@ -95,17 +95,21 @@ class LogView(QWidget):
             self.list.scrollToBottom()
 
     def _style(self, item: QListWidgetItem, entry) -> None:
-        font = item.font()
-        font.setBold(entry.kind == "action")
-        font.setStrikeOut(entry.undone)
-        item.setFont(font)
-        item.setData(Qt.ItemDataRole.UserRole, entry.undone)
-        if entry.undone:
-            item.setForeground(QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText)))
+        """Actions bold, undone lines struck through and greyed; the rest as the list draws
+        them (nothing set: a log has thousands of plain lines)."""
+        bold, undone = entry.kind == "action", bool(entry.undone)
+        if bold or undone or item.data(Qt.ItemDataRole.UserRole):
+            font = item.font()
+            font.setBold(bold)
+            font.setStrikeOut(undone)
+            item.setFont(font)
+        if undone:
+            item.setForeground(self.palette().color(QPalette.ColorRole.PlaceholderText))
             item.setToolTip("Undone")
-        else:
-            item.setForeground(QBrush(self.palette().color(QPalette.ColorRole.Text)))
+        elif item.data(Qt.ItemDataRole.UserRole):  # was undone: back to the list's own colour
+            item.setData(Qt.ItemDataRole.ForegroundRole, None)
             item.setToolTip("")
+        item.setData(Qt.ItemDataRole.UserRole, undone)
 
     def text(self) -> str:
         names = self.doc.session.ship_names()

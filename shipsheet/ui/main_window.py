@@ -353,13 +353,13 @@ class MainWindow(QMainWindow):
 
         ``loaded`` is what loading ``path`` gave already (the command line reads its file
         before Qt starts)."""
-        from PySide6.QtWidgets import QMessageBox
         path = Path(path)
         try:
             if isinstance(loaded, SessionFileError):
                 raise loaded
             session = loaded if loaded is not None else load_session(path)
         except SessionFileError as exc:
+            from PySide6.QtWidgets import QMessageBox
             QMessageBox.warning(self, "Cannot open file", str(exc))
             return False
         if not self._replace_ok():
@@ -441,9 +441,9 @@ class MainWindow(QMainWindow):
 
     def maybe_save(self) -> bool:
         """Ask about unsaved changes. False means the user cancelled."""
-        from PySide6.QtWidgets import QMessageBox
         if self.doc is None or not self.doc.dirty:
             return True
+        from PySide6.QtWidgets import QMessageBox
         return self._dialogs().ask_save_changes(
             QMessageBox.warning, self, "Unsaved changes",
             f"“{self.doc.display_name}” has changes that are not saved. Save them?", self.save)

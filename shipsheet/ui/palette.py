@@ -58,13 +58,15 @@ def apply_color_scheme(app: QApplication | None = None, preference: str | None =
     if preference is None:
         from .settings import get_setting
         preference = get_setting("appearance", "system")
-    if _original is None:
-        _original = (app.style().name(), QPalette(app.palette()))
     dark = wants_dark(preference)
+    if _original is None and (dark or is_dark(app.palette())):
+        # What to go back to, kept before the first switch (the style is left alone until
+        # then: touching QStyle from Python costs about 4 ms of start-up).
+        _original = (app.style().name(), QPalette(app.palette()))
     if dark and not is_dark(app.palette()):
         app.setStyle(QStyleFactory.create("Fusion"))
         app.setPalette(dark_palette())
-    elif (dark is False or (dark is None and not is_dark(_original[1]))) and is_dark(app.palette()):
+    elif is_dark(app.palette()) and (dark is False or (dark is None and not is_dark(_original[1]))):
         app.setStyle(QStyleFactory.create(_original[0]) or QStyleFactory.create("Fusion"))
         app.setPalette(_original[1] if not is_dark(_original[1]) else app.style().standardPalette())
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QImage, QPainter, QPen
-from PySide6.QtWidgets import QMenu, QScrollArea, QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QMenu, QScrollArea, QToolTip, QWidget
 
 from ..sheets import SheetPainter, Theme, painter_for
 from .document import SessionDocument
@@ -34,12 +34,12 @@ class SheetCanvas(QWidget):
         self.painter: SheetPainter | None = None
         self._hover_key: str | None = None
         self._image: QImage | None = None  # the sheet rendered at the zoom and pixel ratio
+        self._image_rows = 0  # how many of its rows the sheet fills
         self._picture = None  # or, when that image would be huge, a vector recording
         self._focus_key: str | None = None  # keyboard focus among the hit areas
         self._heights: dict[str, float] = {}  # each ship's sheet height when last drawn
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         doc.changed.connect(self.refresh)
         doc.selection_changed.connect(self.refresh)
         self.refresh()
@@ -85,10 +85,10 @@ class SheetCanvas(QWidget):
                 painter.end()
                 drawn = self.painter.drawn_size().height()
                 if drawn <= height:
-                    if drawn < height:  # crop the blank paper below the foot
-                        image = image.copy(0, 0, w, int(drawn * self.zoom * ratio + 0.5))
-                        image.setDevicePixelRatio(ratio)
+                    # The blank paper below the foot stays in the image, unshown (paintEvent
+                    # copies the sheet's height only): cropping meant another image as big.
                     self._image = image
+                    self._image_rows = int(drawn * self.zoom * ratio + 0.5)
                     break
                 height = drawn
             self._heights[self.painter.ship.id] = self.painter.drawn_size().height()
@@ -133,7 +133,8 @@ class SheetCanvas(QWidget):
         if self._image is not None and abs(self._image.devicePixelRatio() - self.devicePixelRatioF()) > 1e-6:
             self._render()  # moved to a screen with another pixel ratio
         if self._image is not None:
-            painter.drawImage(0, 0, self._image)
+            rows = min(self._image_rows, self._image.height())
+            painter.drawImage(QPointF(0, 0), self._image, QRectF(0, 0, self._image.width(), rows))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.scale(self.zoom, self.zoom)
         if self._image is None and self._picture is not None:

@@ -23,7 +23,8 @@ def _kind(widget: QWidget) -> str | None:
 
 
 class CountingPainter:
-    """Stands in for a QPainter: counts the labels and boxes drawn, forwards everything."""
+    """Stands in for a QPainter: counts the labels and the outlined boxes drawn, forwards
+    everything."""
 
     def __init__(self, painter):
         self._painter = painter
@@ -39,15 +40,20 @@ class CountingPainter:
             return counted
         if name in ("drawRect", "drawRoundedRect"):
             def counted(*args, _f=attr, **kw):
-                self.boxes += 1
+                self.boxes += self._outlined()
                 return _f(*args, **kw)
             return counted
         if name == "drawRects":
             def counted(rects, _f=attr):
-                self.boxes += len(rects)
+                self.boxes += len(rects) * self._outlined()
                 return _f(rects)
             return counted
         return attr
+
+    def _outlined(self) -> int:
+        """A box has an outline; a rectangle filled with no pen (paper, a mark) is not one."""
+        from PySide6.QtCore import Qt
+        return int(self._painter.pen().style() != Qt.PenStyle.NoPen)
 
 
 def census(window: QMainWindow, labels: int, boxes: int) -> dict[str, int]:
