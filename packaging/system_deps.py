@@ -10,7 +10,7 @@ Two uses, standard library only (it runs before anything else is known to work):
 
 ``system_deps.py --install`` (``make test``)
     Also checks the command-line tools a few tests use (pdftotext, xvfb-run, xauth,
-    desktop-file-validate, appstreamcli) and that at least one font is installed. As root
+    desktop-file-validate, appstreamcli, objdump) and that at least one font is installed. As root
     with apt-get it runs ``apt-get update`` and installs what is missing; otherwise it
     prints the exact ``apt-get install`` line and which tests will fail without it.
 
@@ -92,6 +92,7 @@ TEST_TOOLS = {
     "xauth": ("xauth", "the real-X-server test (xvfb-run needs it)"),
     "desktop-file-validate": ("desktop-file-utils", "the desktop entry test"),
     "appstreamcli": ("appstream", "the AppStream metadata test"),
+    "objdump": ("binutils", "the PyInstaller build test (PyInstaller needs objdump)"),
 }
 FONT_PACKAGE = "fonts-dejavu-core"
 FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts")
