@@ -24,38 +24,50 @@ def _check(argv: list[str]) -> int:
         description="Validate session files (.shipsheet) and ship definitions (.toml).")
     parser.add_argument("files", nargs="+", metavar="FILE")
     args = parser.parse_args(argv)
-    from .model import SessionFileError, ShipDefinitionError, load_session, load_ship_class
+    from .model import SessionFileError, ShipDefinitionError, load_session
 
     status = 0
     for name in args.files:
         path = Path(name)
+        shown = terminal_safe(str(path))
         try:
             if path.suffix.lower() == ".toml":
-                if _is_chart(path):
-                    from .rules.fedcom import load_chart
-                    chart = load_chart(path)
-                    print(f"{path}: OK, damage allocation chart \"{chart.name}\"")
+                from .model.library import parse_ship_class, read_toml_file
+                data = read_toml_file(path, "a ship definition or chart")  # read once
+                if "rows" in data and "game" not in data:  # a chart has rows and no game
+                    from .rules.fedcom import parse_chart
+                    chart = parse_chart(data, path.name, path.stem)
+                    print(f"{shown}: OK, damage allocation chart \"{terminal_safe(chart.name)}\"")
                 else:
-                    cls = load_ship_class(path)
-                    print(f"{path}: OK, {cls.game} ship class \"{cls.name}\"")
+                    game = data.get("game")
+                    cls = parse_ship_class(data, path.name,
+                                           f"{game}/{path.stem}" if isinstance(game, str) else None)
+                    print(f"{shown}: OK, {cls.game} ship class \"{terminal_safe(cls.name)}\"")
             else:
                 session = load_session(path)
-                print(f"{path}: OK, {session.title}: {len(session.ships)} ships, "
+                print(f"{shown}: OK, {terminal_safe(session.title)}: {len(session.ships)} ships, "
                       f"turn {session.turn}, {session.phase}")
         except (SessionFileError, ShipDefinitionError) as exc:
-            print(f"{path}: ERROR: {exc}", file=sys.stderr)
+            print(f"{shown}: ERROR: {terminal_safe(str(exc))}", file=sys.stderr)
             status = 1
     return status
 
 
-def _is_chart(path: Path) -> bool:
-    """A chart file has ``rows`` and no ``game`` key."""
-    import tomllib
-    try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):
-        return False
-    return "rows" in data and "game" not in data
+def terminal_safe(text: str) -> str:
+    """``text`` with every control and format character escaped (``\\x1b``, ``\\u202e``).
+
+    What ``check`` prints comes from the files it checks: an escape sequence in a ship name
+    could otherwise rewrite the line (a fake "OK") or set the terminal's title."""
+    import unicodedata
+    out = []
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
+                       else f"\\U{code:08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def _headless() -> None:

@@ -67,6 +67,16 @@ class SessionAction(Action):
         self.fn(session, ctx)
 
 
+def storable(text: str, what: str) -> str:
+    """``text`` if a session file can hold it; refuses text that is no character (a lone
+    surrogate, which a paste can bring), so every session that is made can be saved."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RuleViolation(f"{what} contains a character that cannot be saved.") from None
+    return text
+
+
 class AddShip(Action):
     def __init__(self, ship: "Ship", side: str | None = None):
         self.ship = ship
@@ -84,8 +94,9 @@ class AddShip(Action):
                 f"({self.ship.game}); this session plays {session.game}.")
         if any(s.id == self.ship.id for s in session.ships):
             raise RuleViolation(f"{self.ship.name} is already in this session.")
+        storable(self.ship.name, "The ship's name")
         if self.side is not None:
-            self.ship.side = self.side.strip() or None
+            self.ship.side = storable(self.side, "The side").strip() or None
         session.ships.append(self.ship)
         ctx.log(f"{self.ship.ship_class.name}" + (f", side {self.ship.side}" if self.ship.side else ""))
 
@@ -111,6 +122,7 @@ class RenameShip(Action):
             raise RuleViolation("A ship needs a name.")
         if len(self.new_name) > 80:
             raise RuleViolation("A ship's name can be at most 80 characters long.")
+        storable(self.new_name, "The name")
         ship = session.ship(self.ship_id)
         ctx.log(f"{ship.name} is now {self.new_name}")
         ship.name = self.new_name
@@ -123,6 +135,10 @@ class SetSide(Action):
         self.name = f"Set side of {ship.name}"
 
     def apply(self, session, ctx):
+        if self.side is not None:
+            storable(self.side, "The side")
+            if len(self.side) > 80:
+                raise RuleViolation("A side can be at most 80 characters long.")
         ship = session.ship(self.ship_id)
         ship.side = self.side
         ctx.log(f"side: {self.side or 'none'}")

@@ -1,54 +1,154 @@
-"""Autosave: rotating slots in the user state folder, and finding what to recover.
+"""Autosave: each open session's rotating slots in the user state folder, and finding what
+to recover after a crash.
 
-Each session (by its ``uid``) gets up to ``slots`` files
-``<uid>.<n>.shipsheet`` with a small ``<uid>.json`` index naming the
-session's own file (if it has one) and each slot's time. The newest slot is
-offered back after a crash when it is newer than the session's own file.
-A clean close calls :meth:`AutosaveStore.discard`.
+Every document autosaves under a **key of its own**, made here at random
+(:meth:`AutosaveStore.handle`): nothing a session file contains ever becomes part of a
+file name, and two windows (or two ShipSheet processes) with the same file open keep
+separate slots, so each one's work survives a crash on its own.
+
+A key's files, all in the store's folder:
+
+``<key>.<n>.shipsheet``
+    A slot: the session file as saved, with an ``"autosave"`` entry (key, counter, the
+    session's own file, title). Slots are ordered by that **counter**, not by the clock,
+    so two autosaves in one clock tick still order right.
+``<key>.lock``
+    Held (``flock``) by the process that owns the key for as long as it runs. A key whose
+    lock can be taken belongs to a process that is gone: its newest slot is offered back.
+
+A slot or lock that cannot be read is **set aside** (renamed ``*.damaged``) and reported in
+:attr:`AutosaveStore.problems`; a damaged store never stops ShipSheet from starting.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import secrets
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import SessionFileError
+from .files import read_regular
 from .paths import user_state_dir
 from .session import Session
-from .storage import load_session, session_to_bytes, write_atomic
+from .storage import MAX_FILE_BYTES, decode_session_json, session_from_data, session_to_bytes, write_atomic
 
-_UID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+try:  # POSIX; elsewhere a key's owner is told apart by nothing (every key looks free)
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None
+
+#: A key: hex digits only (keys made here have 16; older ShipSheets named slots by the
+#: session's 32-digit uid, which are still found and offered once).
+_KEY = re.compile(r"^[0-9a-f]{16,64}$")
+_SLOT = re.compile(r"^([0-9a-f]{16,64})\.(\d{1,3})\.shipsheet$")
+META = "autosave"
 
 
-@dataclass(frozen=True)
 class AutosaveInfo:
-    """One autosave that may be recovered."""
+    """One autosave that may be recovered: a key's newest readable slot."""
 
-    uid: str
-    path: Path
-    saved_at: float  # seconds since the epoch
-    source: Path | None  # the session's own file, None for an unsaved session
-    title: str
+    __slots__ = ("key", "path", "counter", "saved_at", "source", "title", "session")
+
+    def __init__(self, key: str, path: Path, counter: int, saved_at: float, source: Path | None,
+                 title: str, session: Session):
+        self.key = key
+        self.path = path
+        self.counter = counter
+        self.saved_at = saved_at  # the slot file's time (seconds since the epoch)
+        self.source = source  # the session's own file, None for an unsaved session
+        self.title = title
+        self.session = session
 
     def load(self) -> Session:
-        return load_session(self.path)
+        """The session as autosaved (read when the store was scanned)."""
+        return self.session
 
     @property
     def time_text(self) -> str:
         return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.saved_at))
 
+    def __repr__(self) -> str:
+        return f"AutosaveInfo({self.key!r}, {self.title!r}, counter={self.counter})"
+
+
+class AutosaveHandle:
+    """One document's autosaves: its key, its slots and its lock.
+
+    The lock is taken at the first write and held until :meth:`discard`."""
+
+    def __init__(self, store: "AutosaveStore", key: str, counters: dict[int, int] | None = None):
+        if not _KEY.match(key):
+            raise ValueError(f"not an autosave key: {key!r}")
+        self.store = store
+        self.key = key
+        self._counters = dict(counters or {})  # slot number -> its counter
+        self._lock_fd: int | None = None
+
+    @property
+    def counter(self) -> int:
+        return max(self._counters.values(), default=0)
+
+    def _take_lock(self) -> None:
+        if self._lock_fd is not None or fcntl is None:
+            return
+        fd = os.open(self.store.folder / f"{self.key}.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise OSError(f"autosave {self.key} is in use by another ShipSheet") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._lock_fd = fd
+
+    def write(self, session: Session, source: str | Path | None = None,
+              payload: bytes | None = None) -> Path:
+        """Write the session to the oldest slot; returns its path. Raises OSError (a full
+        disk, a folder that cannot be written) for the caller to show.
+
+        ``payload`` lets a caller serialise on one thread and write on another."""
+        self.store.folder.mkdir(parents=True, exist_ok=True)
+        self._take_lock()
+        free = [n for n in range(self.store.slots) if n not in self._counters]
+        slot = free[0] if free else min(self._counters, key=self._counters.__getitem__)
+        counter = self.counter + 1
+        meta = {"key": self.key, "counter": counter, "title": session.title,
+                "source": str(Path(source).resolve()) if source else None}
+        body = payload if payload is not None else session_to_bytes(session)
+        if not body.startswith(b"{"):
+            raise ValueError("a session payload is a JSON object")
+        path = self.store.folder / f"{self.key}.{slot}.shipsheet"
+        write_atomic(path, b'{"' + META.encode() + b'":' + json.dumps(meta).encode()
+                     + (b"," if len(body) > 2 else b"") + body[1:])
+        self._counters[slot] = counter
+        return path
+
+    def discard(self) -> None:
+        """Remove this key's slots and lock (after a save, a clean close, a discarded recovery)."""
+        self.store.remove_key(self.key)
+        self.abandon()
+
+    def abandon(self) -> None:
+        """Let go of the lock and leave the slots, as a crash would (the next start offers
+        them). Tests use it to crash a window without killing the process."""
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
 
 class AutosaveStore:
-    """Rotating autosave slots in one folder."""
+    """The autosave folder: rotating slots per key, and what can be recovered."""
 
     def __init__(self, folder: str | Path | None = None, slots: int = 3):
         self._folder = Path(folder) if folder is not None else None
         if slots < 1:
             raise ValueError("at least one autosave slot is needed")
         self.slots = slots
+        #: Files set aside as damaged, in words (shown by the window once).
+        self.problems: list[str] = []
 
     @property
     def folder(self) -> Path:
@@ -57,90 +157,147 @@ class AutosaveStore:
             self._folder = user_state_dir() / "autosave"
         return self._folder
 
-    def _index_path(self, uid: str) -> Path:
-        return self.folder / f"{uid}.json"
+    @staticmethod
+    def new_key() -> str:
+        return secrets.token_hex(8)
 
-    def _read_index(self, uid: str) -> dict:
-        try:
-            data = json.loads(self._index_path(uid).read_text("utf-8"))
-        except (OSError, ValueError):
-            return {"slots": {}}
-        if not isinstance(data, dict) or not isinstance(data.get("slots"), dict):
-            return {"slots": {}}
-        return data
+    def handle(self) -> AutosaveHandle:
+        """A new document's autosaves, under a fresh key."""
+        return AutosaveHandle(self, self.new_key())
 
-    def write(self, session: Session, source: str | Path | None = None,
-              payload: bytes | None = None) -> Path:
-        """Write the session to its next slot (oldest overwritten); returns that slot's path.
+    def adopt(self, info: AutosaveInfo) -> AutosaveHandle:
+        """Go on autosaving a recovered session under its own key, after its newest slot
+        (so a crash right after the recovery loses nothing)."""
+        counters = {}
+        for slot, counter, _path, _meta in self._slots_of(info.key):
+            counters[slot] = counter
+        handle = AutosaveHandle(self, info.key, counters)
+        handle._take_lock()
+        return handle
 
-        ``payload`` lets a caller serialise on one thread and write on another.
-        """
-        if not _UID.match(session.uid):
-            raise ValueError(f"unusable session uid {session.uid!r}")
-        self.folder.mkdir(parents=True, exist_ok=True)
-        index = self._read_index(session.uid)
-        slots = index["slots"]
-        times = {int(k): v for k, v in slots.items() if str(k).isdigit() and int(k) < self.slots}
-        free = [n for n in range(self.slots) if n not in times]
-        slot = free[0] if free else min(times, key=lambda n: times[n])
-        path = self.folder / f"{session.uid}.{slot}.shipsheet"
-        write_atomic(path, payload if payload is not None else session_to_bytes(session))
-        times[slot] = time.time()
-        index = {"uid": session.uid, "title": session.title,
-                 "source": str(Path(source).resolve()) if source else None,
-                 "slots": {str(k): v for k, v in times.items()}}
-        write_atomic(self._index_path(session.uid), json.dumps(index).encode("utf-8"))
-        return path
-
-    def discard(self, uid: str) -> None:
-        """Remove a session's autosaves (after a clean close or a recovery)."""
-        for path in list(self.folder.glob(f"{uid}.*.shipsheet")) + [self._index_path(uid)]:
+    def remove_key(self, key: str) -> None:
+        """Delete a key's files (names built from the key alone: hex digits, checked)."""
+        if not _KEY.match(key):
+            raise ValueError(f"not an autosave key: {key!r}")
+        names = [f"{key}.{n}.shipsheet" for n in range(max(self.slots, 8))]
+        names += [f"{key}.lock", f"{key}.json"]  # .json: the index of older ShipSheets
+        for name in names:
             try:
-                path.unlink()
+                os.unlink(self.folder / name)
             except OSError:
                 pass
 
-    def newest(self, uid: str) -> AutosaveInfo | None:
-        """The newest readable slot of one session."""
-        index = self._read_index(uid)
-        source = Path(index["source"]) if isinstance(index.get("source"), str) else None
-        title = index.get("title") if isinstance(index.get("title"), str) else uid
-        slots = sorted(((v, k) for k, v in index["slots"].items() if isinstance(v, (int, float))),
-                       reverse=True)
-        for saved_at, slot in slots:
-            path = self.folder / f"{uid}.{slot}.shipsheet"
-            try:
-                load_session(path)
-            except SessionFileError:
-                continue  # a damaged slot: try the one before it
-            return AutosaveInfo(uid, path, float(saved_at), source, title)
-        return None
+    # -- reading -----------------------------------------------------------------
+    def _set_aside(self, path: Path, why: str) -> None:
+        try:
+            os.replace(path, path.with_name(path.name + ".damaged"))
+            self.problems.append(f"{path.name}: {why}; set aside as {path.name}.damaged")
+        except OSError as exc:
+            self.problems.append(f"{path.name}: {why} (could not set it aside: {exc.strerror or exc})")
+
+    def _slots_of(self, key: str) -> list[tuple[int, int, Path, dict]]:
+        """A key's readable slots, newest first: (slot, counter, path, meta)."""
+        found = []
+        for n in range(max(self.slots, 8)):
+            path = self.folder / f"{key}.{n}.shipsheet"
+            if not path.exists() and not path.is_symlink():
+                continue
+            meta = self._meta(path)
+            if meta is not None:
+                found.append((n, meta["counter"], path, meta))
+        return sorted(found, key=lambda f: (f[1], f[2].stat().st_mtime_ns if f[2].exists() else 0),
+                      reverse=True)
+
+    def _meta(self, path: Path) -> dict | None:
+        """A slot's autosave entry, checked; a slot that cannot be read is set aside."""
+        try:
+            data = decode_session_json(read_regular(path, MAX_FILE_BYTES), path.name)
+        except OSError as exc:
+            self._set_aside(path, f"cannot be read ({exc})")
+            return None
+        except SessionFileError as exc:
+            self._set_aside(path, str(exc))
+            return None
+        meta = data.get(META) if isinstance(data, dict) else None
+        if meta is None:  # a slot of an older ShipSheet: ordered by its time
+            meta = {"counter": 0, "title": None, "source": None}
+        counter = meta.get("counter") if isinstance(meta, dict) else None
+        if not isinstance(counter, int) or isinstance(counter, bool) or not 0 <= counter < 2**62:
+            self._set_aside(path, "its autosave entry is damaged")
+            return None
+        return {"counter": counter, "title": meta.get("title"), "source": meta.get("source"),
+                "data": data}
+
+    def _holder_alive(self, key: str) -> bool:
+        """Whether a running process holds ``key``'s lock."""
+        if fcntl is None:
+            return False
+        lock = self.folder / f"{key}.lock"
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+        except FileNotFoundError:
+            return False
+        except OSError:
+            self._set_aside(lock, "is not a lock file")
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        finally:
+            os.close(fd)  # closing drops a lock just taken
+        return False
+
+    @staticmethod
+    def _source(value) -> Path | None:
+        """The session's own file, if the entry names a plausible one (an absolute path to
+        a ``.shipsheet`` file); anything else is dropped and the session is restored unsaved."""
+        if not isinstance(value, str) or not value.endswith(".shipsheet") or "\0" in value:
+            return None
+        path = Path(value)
+        return path if path.is_absolute() else None
+
+    def keys(self) -> list[str]:
+        """Every key with slots in the folder (names that are not ours are left alone)."""
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return []
+        return sorted({m.group(1) for m in map(_SLOT.match, names) if m})
 
     def recoverable(self) -> list[AutosaveInfo]:
-        """Autosaves newer than their session's own file (or of never-saved sessions)."""
-        if not self.folder.is_dir():
-            return []
+        """The newest readable slot of every key no running ShipSheet holds, when it is
+        newer than its session's own file (or the session was never saved); newest first."""
         found = []
-        for index_path in sorted(self.folder.glob("*.json")):
-            uid = index_path.stem
-            if not _UID.match(uid):
-                continue
-            info = self.newest(uid)
-            if info is None:
-                continue
-            if info.source is not None:
+        for key in self.keys():
+            if self._holder_alive(key):
+                continue  # another window or process is working on it
+            for _slot, counter, path, meta in self._slots_of(key):
+                data = meta["data"]
+                data.pop(META, None)
                 try:
-                    if info.source.stat().st_mtime >= info.saved_at:
-                        continue
+                    session = session_from_data(data, path.name)
+                except SessionFileError as exc:
+                    self._set_aside(path, str(exc))
+                    continue
+                try:
+                    saved_at = path.stat().st_mtime
                 except OSError:
-                    pass  # the session's file is gone: the autosave is all there is
-            found.append(info)
+                    continue
+                source = self._source(meta["source"])
+                title = meta["title"] if isinstance(meta["title"], str) else session.title
+                info = AutosaveInfo(key, path, counter, saved_at, source, title, session)
+                if source is not None:
+                    try:
+                        if source.stat().st_mtime >= saved_at:
+                            break  # saved after this autosave: nothing to recover
+                    except OSError:
+                        pass  # the session's file is gone: the autosave is all there is
+                found.append(info)
+                break
         return sorted(found, key=lambda i: i.saved_at, reverse=True)
 
     def newer_than_file(self, path: str | Path) -> AutosaveInfo | None:
-        """The newest autosave of the session saved at ``path``, if newer than the file."""
+        """The newest recoverable autosave of the session saved at ``path``."""
         target = Path(path).resolve()
-        for info in self.recoverable():
-            if info.source == target:
-                return info
-        return None
+        return next((i for i in self.recoverable() if i.source == target), None)

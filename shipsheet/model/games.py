@@ -59,6 +59,13 @@ class GameRules:
         node.table()
         return dict(node.value)
 
+    def check_options(self, node: Node) -> dict:
+        """Validate a session's options read from a file (``node`` raises SessionFileError):
+        a game checks the options it reads, so a wrong type is refused at load, not met
+        later by a panel or a painter."""
+        node.table()
+        return dict(node.value)
+
     def status_chips(self, ship: "Ship") -> list[str]:
         """Short status words for the roster ("Destroyed", "Can't fire", "♦ locked")."""
         return []

@@ -15,6 +15,8 @@ _MISSING = object()
 
 def type_name(value: Any) -> str:
     """A value's type in words, for messages ("a whole number", "text", "a table")."""
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, int):

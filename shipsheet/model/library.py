@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 from .errors import RuleViolation, ShipDefinitionError, ShipSheetError
+from .files import problem, read_regular
 from .games import COMMON_KEYS, GAME_IDS, get_game
 from .keypath import Node
 from .paths import resources_dir, user_ships_dir
@@ -19,7 +20,7 @@ from .ship import Ship, ShipClass
 T = TypeVar("T")
 
 #: Definitions larger than this are refused unread (no ship needs 1 MB of TOML).
-MAX_DEFINITION_BYTES = 1_000_000
+MAX_DEFINITION_BYTES = 1024 * 1024
 
 
 class UnknownClassError(ShipSheetError, KeyError):
@@ -55,15 +56,12 @@ def read_toml_document(path: str | Path, what: str, max_bytes: int = MAX_DEFINIT
     path = Path(path)
     label = path.name
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise ShipDefinitionError(f"{label}: file too large ({size} bytes) for {what}")
-        raw = path.read_bytes()
+        raw = read_regular(path, max_bytes)
     except OSError as exc:
-        raise ShipDefinitionError(f"{label}: cannot read the file ({exc.strerror or exc})") from None
+        raise ShipDefinitionError(f"{label}: {problem(exc)} ({what})") from None
     import tomllib  # here, not at start-up: a session file never needs it
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
         return tomllib.loads(text), text
     except UnicodeDecodeError:
         raise ShipDefinitionError(f"{label}: not a text file (TOML must be UTF-8)") from None

@@ -30,12 +30,24 @@ class LogEntry:
     time: str = field(default_factory=now_iso)
 
     def to_json(self) -> dict:
-        data = {"text": self.text, "kind": self.kind, "turn": self.turn, "phase": self.phase,
-                "action": self.action, "time": self.time}
+        """The entry as saved: fields at their file default are left out, so a log never
+        saves larger than it was read (a file of bare ``{"text": ""}`` entries would
+        otherwise grow eightfold, past what loading accepts)."""
+        data = {"text": self.text}
+        if self.kind != "action":
+            data["kind"] = self.kind
+        if self.turn != 1:
+            data["turn"] = self.turn
+        if self.phase:
+            data["phase"] = self.phase
         if self.ship is not None:
             data["ship"] = self.ship
+        if self.action:
+            data["action"] = self.action
         if self.undone:
             data["undone"] = True
+        if self.time:
+            data["time"] = self.time
         return data
 
     def plain(self, ship_names: dict[str, str] | None = None) -> str:

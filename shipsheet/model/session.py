@@ -19,6 +19,14 @@ from .games import GAME_TITLES, get_game
 from .log import LogEntry, log_as_text
 from .ship import Ship, clone, new_id
 
+_UID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+
+def valid_uid(uid: str) -> bool:
+    """A session uid is 1-64 letters, digits, ``_`` or ``-`` (ShipSheet makes 32 hex digits)."""
+    return 0 < len(uid) <= 64 and _UID_CHARS.issuperset(uid)
+
+
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
 

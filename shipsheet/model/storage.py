@@ -15,6 +15,7 @@ Never pickle, never eval: files come by e-mail from other players.
 from __future__ import annotations
 
 import json
+import math
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,12 +23,13 @@ from typing import Any, Callable, Iterator
 
 from .dice import Dice
 from .errors import SessionFileError, ShipDefinitionError
+from .files import problem, read_regular
 from .games import GAME_IDS
 from .keypath import Node
 from .library import parse_ship_class
 from .log import LogEntry
-from .session import Session
-from .ship import Ship
+from .session import Session, valid_uid
+from .ship import Ship, new_id
 
 FORMAT = "shipsheet-session"
 VERSION = 1
@@ -37,6 +39,11 @@ MAX_FILE_BYTES = 50 * 1024 * 1024
 MAX_DEPTH = 40
 MAX_SHIPS = 5000
 MAX_LOG = 1_000_000
+#: Files up to this size are not saved once at load to check their saved size: saving
+#: writes every value at most 4.5 times as long as its shortest form in a file (the
+#: float ``1E15`` saves as ``1000000000000000.0``; a log entry saves its defaults left
+#: out), so these cannot save past ``MAX_FILE_BYTES``.
+SAVE_CHECK_BYTES = MAX_FILE_BYTES // 5
 LOG_KINDS = ("action", "roll", "detail", "phase", "note")
 
 
@@ -44,16 +51,18 @@ def _v0_to_v1(data: dict) -> dict:
     """Version 0 (early development files): ships carried ``definition`` and ``damage``,
     the dice were a bare ``seed``, and there was no log."""
     data = dict(data)
-    ships = []
-    for ship in data.get("ships", []):
-        if isinstance(ship, dict):
-            ship = dict(ship)
-            if "definition" in ship:
-                ship["class"] = ship.pop("definition")
-            if "damage" in ship:
-                ship["state"] = ship.pop("damage")
-        ships.append(ship)
-    data["ships"] = ships
+    ships = data.get("ships", [])
+    if isinstance(ships, list):  # anything else is refused below, naming "ships"
+        converted = []
+        for ship in ships:
+            if isinstance(ship, dict):
+                ship = dict(ship)
+                if "definition" in ship:
+                    ship["class"] = ship.pop("definition")
+                if "damage" in ship:
+                    ship["state"] = ship.pop("damage")
+            converted.append(ship)
+        data["ships"] = converted
     seed = data.pop("seed", None)
     data.setdefault("dice", {"seed": seed if isinstance(seed, int) else 0, "count": 0})
     data.setdefault("log", [])
@@ -100,8 +109,13 @@ def replacing(path: str | Path) -> Iterator[Path]:
     The block writes to the yielded path; if it raises, the temporary file goes and
     ``path`` is untouched. Otherwise the new file replaces ``path`` (``os.replace``)
     and the folder is fsynced, so a crash leaves the old file or the new one.
+
+    A symlink is written through: its target is replaced, the link stays. Temporary files
+    a killed save left beside this file are removed after a save succeeds.
     """
     path = Path(path)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     folder = path.parent if str(path.parent) else Path(".")
     import tempfile  # on first save (it pulls in shutil): keeps start-up light
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
@@ -117,6 +131,7 @@ def replacing(path: str | Path) -> Iterator[Path]:
         except OSError:
             pass
         raise
+    _remove_stale_temporaries(folder, path.name)
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -127,6 +142,30 @@ def replacing(path: str | Path) -> Iterator[Path]:
         pass
     finally:
         os.close(dir_fd)
+
+
+#: A temporary file this old is not another save in progress: a killed save left it.
+STALE_TEMP_SECONDS = 60
+
+
+def _remove_stale_temporaries(folder: Path, name: str) -> None:
+    """Remove ``.NAME.*.tmp`` files (the names ``replacing`` makes) that a killed save left."""
+    import time
+    now = time.time()
+    prefix = f".{name}."
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp")):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if entry.is_file(follow_symlinks=False) and now - st.st_mtime > STALE_TEMP_SECONDS:
+                os.unlink(entry.path)
+        except OSError:
+            pass
 
 
 def write_atomic(path: str | Path, payload: bytes) -> None:
@@ -172,8 +211,66 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed in a session file")
 
 
+def _finite_float(text: str) -> float:
+    """A number that saves as it loads: ``1e400`` would read as infinity, which JSON
+    cannot write back."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]} is too large")
+    return value
+
+
+_SURROGATE = None
+
+
+def _unencodable_path(data: Any, text: str) -> str | None:
+    """The key path of the first text that cannot be written back as UTF-8 (a lone
+    surrogate such as ``"\\ud800"`` is valid JSON but no character), or None.
+
+    Only escapes can make one, so the walk runs only when the file has such an escape."""
+    global _SURROGATE
+    if _SURROGATE is None:
+        import re
+        _SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+    if not _SURROGATE.search(text):
+        return None
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return path or "(top)"
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                child = f"{path}.{key}" if path else str(key)
+                try:
+                    key.encode("utf-8")
+                except UnicodeEncodeError:
+                    return child.encode("utf-8", "backslashreplace").decode("ascii")
+                stack.append((item, child))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+    return None
+
+
 def parse_session_bytes(raw: bytes, label: str = "session") -> Session:
     """Build a Session from the bytes of a session file, or raise SessionFileError."""
+    session = session_from_data(decode_session_json(raw, label), label)
+    if len(raw) > SAVE_CHECK_BYTES:
+        # Whatever loads must save and load again: a large file is saved here once to be sure
+        # (below this size no session can save past the limit: see ``SAVE_CHECK_BYTES``).
+        size = len(session_to_bytes(session))
+        if size > MAX_FILE_BYTES:
+            raise SessionFileError(f"{label}: the session would save as {size // (1024 * 1024)} MB, "
+                                   f"over the {MAX_FILE_BYTES // (1024 * 1024)} MB a session file may have")
+    return session
+
+
+def decode_session_json(raw: bytes, label: str = "session") -> Any:
+    """The JSON data of a session file's bytes, refusing what could not be saved back
+    (non-finite numbers, text that is not Unicode), or raise SessionFileError."""
     def fail(message: str) -> SessionFileError:
         return SessionFileError(f"{label}: {message}")
 
@@ -182,16 +279,20 @@ def parse_session_bytes(raw: bytes, label: str = "session") -> Session:
     if len(raw) > MAX_FILE_BYTES:
         raise fail(f"the file is too large ({len(raw) // (1024 * 1024)} MB) to be a session")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte order mark is allowed, and dropped
     except UnicodeDecodeError:
         raise fail("not a ShipSheet session (the file is not text; it may be damaged)") from None
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except RecursionError:
         raise fail("nested too deeply; not a ShipSheet session") from None
     except ValueError as exc:
         raise fail(f"damaged or truncated ({exc})") from None
-    return session_from_data(data, label)
+    where = _unencodable_path(data, text)
+    if where is not None:
+        raise fail(f"{where}: contains text that is not valid Unicode (a lone surrogate); "
+                   "the file cannot be saved again as it is")
+    return data
 
 
 def session_from_data(data: Any, label: str = "session") -> Session:
@@ -211,8 +312,10 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     game = root.get("game").str(choices=GAME_IDS)
     session = Session(game)
     session.name = root.get("name", "").str(nonempty=False)
-    uid = root.get("uid", session.uid).str(max_len=64)
-    session.uid = uid
+    uid = root.get("uid", session.uid).str(nonempty=False, max_len=200)
+    # The uid says which sessions are the same; it is never a file name. One that is not
+    # plain letters and digits is replaced (the file stays valid), not refused.
+    session.uid = uid if valid_uid(uid) else new_id(16)
     session.turn = root.get("turn", 1).int(lo=1, hi=1_000_000)
     phase = root.get("phase", session.rules.phases[0])
     session.phase = phase.str(choices=session.rules.phases)
@@ -221,10 +324,10 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     options = root.get("options", {}).table()
     if not _depth_ok(options.value, MAX_DEPTH):
         options.fail("nested too deeply")
-    session.options = dict(options.value)
+    session.options = session.rules.check_options(options)
 
     seen_ids: set[str] = set()
-    parsed: list[tuple[dict, str | None, object]] = []  # ships of one class share its parse
+    classes = _ClassCache()  # ships of one class share its parse
     for node in root.get("ships", []).list(max_len=MAX_SHIPS):
         node.table()
         sid = node.get("id").str(max_len=64)
@@ -237,8 +340,7 @@ def session_from_data(data: Any, label: str = "session") -> Session:
         class_node = node.get("class").table()
         class_id_node = node.get("class_id", None)
         class_id = None if class_id_node.value is None else class_id_node.str(max_len=200)
-        ship_class = next((c for data, cid, c in parsed
-                           if cid == class_id and data == class_node.value), None)
+        ship_class = classes.find(class_id, class_node.value)
         if ship_class is None:
             if not _depth_ok(class_node.value, MAX_DEPTH):
                 class_node.fail("nested too deeply")
@@ -247,7 +349,7 @@ def session_from_data(data: Any, label: str = "session") -> Session:
                                               error=SessionFileError)
             except ShipDefinitionError as exc:  # a game module raising the definition error
                 raise SessionFileError(f"{label}: {class_node.path}: {exc}") from None
-            parsed.append((class_node.value, class_id, ship_class))
+            classes.add(class_id, class_node.value, ship_class)
         if ship_class.game != game:
             class_node.fail(f'a {ship_class.game} ship in a {game} session')
         state_node = node.get("state").table()
@@ -259,6 +361,37 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     session.log = _read_log(root.get("log", []))
     session._seq = max((e.action for e in session.log), default=0)
     return session
+
+
+class _ClassCache:
+    """The classes parsed so far, found again in constant time: by class id, then by the
+    definition itself (a few per id are compared; more are looked up by their canonical
+    JSON), so loading stays linear in the ship count however the file is made."""
+
+    LINEAR = 4
+
+    def __init__(self):
+        self._by_id: dict[str | None, list[tuple[dict, object]]] = {}
+        self._by_text: dict[tuple[str | None, str], object] = {}
+
+    @staticmethod
+    def _text(data: dict) -> str:
+        return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+    def find(self, class_id: str | None, data: dict):
+        known = self._by_id.get(class_id, ())
+        if len(known) <= self.LINEAR:
+            return next((c for d, c in known if d == data), None)
+        return self._by_text.get((class_id, self._text(data)))
+
+    def add(self, class_id: str | None, data: dict, ship_class) -> None:
+        known = self._by_id.setdefault(class_id, [])
+        known.append((data, ship_class))
+        if len(known) == self.LINEAR + 1:
+            for d, c in known:
+                self._by_text[(class_id, self._text(d))] = c
+        elif len(known) > self.LINEAR + 1:
+            self._by_text[(class_id, self._text(data))] = ship_class
 
 
 _LOG_FIELDS = ("text", "kind", "turn", "phase", "ship", "action", "undone", "time")
@@ -326,13 +459,7 @@ def load_session(path: str | Path) -> Session:
     path = Path(path)
     label = path.name
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
-    except IsADirectoryError:
-        raise SessionFileError(f"{label}: is a folder, not a session file") from None
+        raw = read_regular(path, MAX_FILE_BYTES)
     except OSError as exc:
-        raise SessionFileError(f"{label}: cannot read the file ({exc.strerror or exc})") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise SessionFileError(f"{label}: the file is too large (over "
-                               f"{MAX_FILE_BYTES // (1024 * 1024)} MB) to be a session")
+        raise SessionFileError(f"{label}: {problem(exc)}") from None
     return parse_session_bytes(raw, label)

@@ -20,11 +20,12 @@ def print_command(argv: list[str]) -> int:
     parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the PDF to write")
     args = parser.parse_args(argv)
 
+    from ..cli import terminal_safe as safe
     from ..model import RuleViolation, SessionFileError, load_session
     try:
         session = load_session(args.file)
     except SessionFileError as exc:
-        print(f"shipsheet print: {exc}", file=sys.stderr)
+        print(f"shipsheet print: {safe(str(exc))}", file=sys.stderr)
         return 1
     if args.all or not args.ship:
         ships = list(session.ships)
@@ -35,10 +36,11 @@ def print_command(argv: list[str]) -> int:
                 ships.append(session.ship(name))
             except RuleViolation:
                 known = ", ".join(s.name for s in session.ships) or "none"
-                print(f'shipsheet print: no ship "{name}" in {args.file} (ships: {known})', file=sys.stderr)
+                print(safe(f'shipsheet print: no ship "{name}" in {args.file} (ships: {known})'),
+                      file=sys.stderr)
                 return 1
     if not ships and not args.log:
-        print(f"shipsheet print: {args.file} has no ships to print", file=sys.stderr)
+        print(safe(f"shipsheet print: {args.file} has no ships to print"), file=sys.stderr)
         return 1
 
     from PySide6.QtGui import QGuiApplication
@@ -47,8 +49,9 @@ def print_command(argv: list[str]) -> int:
     try:
         pages = export_pdf(PrintJob(session, ships, args.log, args.page), args.output)
     except OSError as exc:
-        print(f"shipsheet print: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        print(safe(f"shipsheet print: cannot write {args.output}: {exc.strerror or exc}"),
+              file=sys.stderr)
         return 1
     del app
-    print(f"{args.output}: {pages} pages ({len(ships)} ships{', log' if args.log else ''})")
+    print(safe(f"{args.output}: {pages} pages ({len(ships)} ships{', log' if args.log else ''})"))
     return 0

@@ -12,11 +12,11 @@ from datetime import date
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QMarginsF, QRectF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter
 
 from ..model import Session, Ship
-from ..model.storage import replacing
+from ..model.storage import write_atomic
 from ..sheets import Theme, painter_for
 from ..sheets.base import sheet_font
 
@@ -157,12 +157,23 @@ def render_job(device: QPagedPaintDevice, job: PrintJob,
 
 def export_pdf(job: PrintJob, path: str | Path,
                progress: Callable[[int, int], bool] | None = None) -> int:
-    """Write the job to a PDF file (atomically: a cancelled or failed export leaves no file)."""
-    with replacing(path) as tmp:
-        writer = QPdfWriter(str(tmp))
-        writer.setResolution(600)
-        writer.setTitle(f"{job.title or job.session.title} — ShipSheet")
-        writer.setCreator("ShipSheet")
-        pages = render_job(writer, job, progress)
-        del writer  # flushes and closes the file
+    """Write the job to a PDF file, atomically like a session save: the previous file stays
+    until the new one is whole, and a cancelled or failed export (a full disk) leaves it
+    as it was and raises.
+
+    The PDF is made in memory first: QPdfWriter does not report a failed write, so writing
+    it straight to the file would report success over a truncated file."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(600)
+    writer.setTitle(f"{job.title or job.session.title} — ShipSheet")
+    writer.setCreator("ShipSheet")
+    pages = render_job(writer, job, progress)
+    del writer  # finishes the document
+    data = bytes(buffer.data())
+    buffer.close()
+    if not data.startswith(b"%PDF") or b"%%EOF" not in data[-1024:]:
+        raise OSError("the PDF could not be made")
+    write_atomic(path, data)
     return pages

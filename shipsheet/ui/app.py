@@ -42,26 +42,42 @@ class Application:
             self.windows.remove(window)
 
     def recover(self, window: MainWindow, infos=None) -> bool:
-        """Offer the newest autosave left by a crash; True if one was restored.
+        """Offer every autosave left by a crash (newest first), each on its own: a restored
+        one opens in ``window``, the next ones in new windows. True if one was restored.
 
         ``infos`` is ``autosave.recoverable()`` when the caller has read it already."""
         infos = self.autosave.recoverable() if infos is None else infos
-        if not infos:
-            return False
-        choice = ask_recover(window, infos)
-        if choice is False:
-            return False
-        if choice is None:  # discarded
-            self.autosave.discard(infos[0].uid)
-            return False
-        try:
-            session = choice.load()
-        except SessionFileError:
-            return False
-        window.open_session(session, choice.source if choice.source and choice.source.exists() else None,
-                            dirty=True)
-        window.show_status(f"Restored the autosave from {choice.time_text}")
-        return True
+        restored = False
+        for info in infos:
+            choice = ask_recover(window, [info])
+            if choice is False:  # not now: offered again next time
+                continue
+            if choice is None:  # discarded
+                self.autosave.remove_key(info.key)
+                continue
+            try:
+                handle = self.autosave.adopt(info)
+            except OSError:
+                continue  # another ShipSheet took it meanwhile
+            target = window if not restored else self.new_window()
+            source = info.source if info.source is not None and info.source.is_file() else None
+            lock = target._lock_for(source) if source is not None else None
+            target.open_session(info.load(), source if lock is not False else None, dirty=True,
+                                autosave=handle, lock=lock or None)
+            target.show_status(f"Restored the autosave from {info.time_text}")
+            restored = True
+        self.report_store_problems(window)
+        return restored
+
+    def report_store_problems(self, window: MainWindow) -> None:
+        """Damaged autosave files were set aside: say so once."""
+        problems, self.autosave.problems[:] = list(self.autosave.problems), []
+        if problems:
+            from .dialogs import show_plain_warning
+            show_plain_warning(window, "Damaged autosaves set aside",
+                               f"ShipSheet set aside {len(problems)} damaged autosave file(s) in "
+                               f"{self.autosave.folder}; they are kept but not offered.",
+                               "\n".join(problems))
 
 
 def make_qapp(argv: list[str] | None = None) -> QApplication:
@@ -75,6 +91,8 @@ def make_qapp(argv: list[str] | None = None) -> QApplication:
         from .palette import follow_system_scheme
         follow_system_scheme(app)
         app._shipsheet_scheme = True
+    from .plaintext import install
+    install(app)  # labels and tooltips never render text from files as markup
     return app
 
 
@@ -117,7 +135,7 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
         return qapp.exec()
     restored = False
     infos = application.autosave.recoverable()
-    if infos:
+    if infos or application.autosave.problems:
         window.show()  # the recovery question is asked over the window
         restored = application.recover(window, infos)
     if path and not restored:

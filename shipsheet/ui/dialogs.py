@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 from .. import __version__
 from ..model import GAME_IDS, GAME_TITLES, get_game
 from ..model.library import library_problems, list_classes
+from .plaintext import rich
 
 
 def game_combo(current: str | None = None) -> QComboBox:
@@ -151,10 +152,29 @@ def ask_recover(parent: QWidget | None, infos) -> object | None:
 
 
 def about(parent: QWidget | None) -> None:
-    QMessageBox.about(
-        parent, "About ShipSheet",
+    box = QMessageBox(parent)
+    box.setWindowTitle("About ShipSheet")
+    box.setIconPixmap(parent.windowIcon().pixmap(64, 64) if parent is not None else box.iconPixmap())
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(
         f"<h3>ShipSheet {__version__}</h3>"
         "<p>Ship sheets for <i>War In Space</i>, <i>Triplanetary</i> (Advanced Combat System) "
         "and <i>Federation Commander</i> (PBEM Default Damage Allocation Procedure).</p>"
         "<p>Bundled ships and charts are our own samples, not the publishers' official cards.</p>"
         "<p>Built with Qt for Python (PySide6).</p>")
+    label = box.findChild(QLabel, "qt_msgbox_label")
+    if label is not None:
+        rich(label)  # our own markup, with nothing from a file in it
+    box.exec()
+
+
+def show_plain_warning(parent: QWidget | None, title: str, text: str, details: str = "") -> None:
+    """A warning whose text may come from files (shown as plain text, details folded)."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(title)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setText(text)
+    if details:
+        box.setDetailedText(details)
+    box.exec()

@@ -15,7 +15,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ..model import Action, RuleViolation, Session, save_session
-from ..model.autosave import AutosaveStore
+from ..model.autosave import AutosaveHandle, AutosaveStore
+from ..model.filelock import DiskState, SessionLock
 from ..model.storage import session_to_bytes
 
 #: Autosave this long after the last change ...
@@ -61,14 +62,25 @@ class SessionDocument(QObject):
     refused = Signal(str)  # a RuleViolation's message
     selection_changed = Signal(object)  # ship id or None
     path_changed = Signal()
+    #: An autosave failed (the message) or, with "", worked again after failing.
+    autosave_status = Signal(str)
+    _autosave_done = Signal(object)  # from the autosave thread: the error or None
 
     def __init__(self, session: Session, path: str | Path | None = None,
-                 autosave: AutosaveStore | None = None, parent: QObject | None = None):
+                 autosave: AutosaveStore | None = None, parent: QObject | None = None,
+                 autosave_handle: AutosaveHandle | None = None, lock: SessionLock | None = None):
         super().__init__(parent)
         self.session = session
         self.path: Path | None = Path(path) if path else None
+        #: The file as it was when opened or last saved (Save checks it has not changed).
+        self.disk_state = DiskState.of(self.path) if self.path else None
+        #: The lock beside the file while it is open here (None: not locked by this window).
+        self.lock = lock
         self.undo_stack = QUndoStack(self)
         self.autosave_store = autosave if autosave is not None else AutosaveStore()
+        #: This document's own autosaves: a random key, never anything from the file.
+        self.autosave = autosave_handle or self.autosave_store.handle()
+        self.autosave_error = ""  # the last autosave's failure, "" when it worked
         self.current_ship_id: str | None = session.ships[0].id if session.ships else None
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
@@ -76,6 +88,7 @@ class SessionDocument(QObject):
         self._autosave_timer.timeout.connect(self.autosave_now)
         self._pending = None  # the autosave being written (a Future)
         self._pending_since: float | None = None  # when the oldest unsaved change was made
+        self._autosave_done.connect(self._on_autosave_done)
         self._listener = lambda change: self._on_model_change()
         session.subscribe(self._listener)
 
@@ -117,17 +130,33 @@ class SessionDocument(QObject):
 
     # -- files ------------------------------------------------------------------
     def save(self, path: str | Path | None = None) -> Path:
-        """Save (atomically) to ``path`` or the current file; marks the stack clean."""
+        """Save (atomically) to ``path`` or the current file; marks the stack clean.
+
+        Raises on failure (OSError, or anything else) and then changes nothing: the
+        document stays unsaved and its autosaves stay."""
         target = Path(path) if path else self.path
         if target is None:
             raise ValueError("no file name yet")
         self.flush_autosave()
         save_session(self.session, target)
+        if self.path is None or Path(target).resolve() != self.path.resolve():
+            self.set_lock(None)  # the old file's lock; the window locks the new one
         self.path = target
+        self.disk_state = DiskState.of(target)
         self.undo_stack.setClean()
-        self.autosave_store.discard(self.session.uid)
+        self.autosave.discard()
         self.path_changed.emit()
         return target
+
+    def changed_on_disk(self) -> bool:
+        """Whether the file was changed or replaced by someone else since it was opened or
+        last saved here."""
+        return self.path is not None and self.disk_state is not None and self.disk_state.changed(self.path)
+
+    def set_lock(self, lock: SessionLock | None) -> None:
+        if self.lock is not None and self.lock is not lock:
+            self.lock.release()
+        self.lock = lock
 
     @property
     def display_name(self) -> str:
@@ -140,9 +169,25 @@ class SessionDocument(QObject):
         self._pending_since = None
         if not self.dirty:
             return
-        payload = session_to_bytes(self.session)
-        store, session, source = self.autosave_store, self.session, self.path
-        self._pending = _autosave_writer().submit(store.write, session, source, payload)
+        try:
+            payload = session_to_bytes(self.session)
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never lost silently
+            self._on_autosave_done(exc)
+            return
+        handle, session, source = self.autosave, self.session, self.path
+        future = _autosave_writer().submit(handle.write, session, source, payload)
+        future.add_done_callback(lambda f: self._autosave_done.emit(f.exception()))
+        self._pending = future
+
+    def _on_autosave_done(self, error) -> None:
+        """Tell the window when autosave fails, and when it works again."""
+        message = ""
+        if error is not None:
+            message = (error.strerror or str(error)) if isinstance(error, OSError) and error.strerror \
+                else str(error) or type(error).__name__
+        if message != self.autosave_error:
+            self.autosave_error = message
+            self.autosave_status.emit(message)
 
     def flush_autosave(self) -> None:
         """Wait for a write in progress (before a save or a close)."""
@@ -154,8 +199,9 @@ class SessionDocument(QObject):
             self._pending = None
 
     def close(self) -> None:
-        """A clean close: no autosave is left to recover."""
+        """A clean close: no autosave is left to recover, and the file is unlocked."""
         self._autosave_timer.stop()
         self.flush_autosave()
-        self.autosave_store.discard(self.session.uid)
+        self.autosave.discard()
+        self.set_lock(None)
         self.session.unsubscribe(self._listener)

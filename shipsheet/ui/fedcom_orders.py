@@ -29,6 +29,7 @@ from ..rules.fedcom.overrides import resolve
 from ..rules.fedcom.precedence import ordinal
 from ..sheets.fedcom import KIND_NOUNS, kind_title, state_word
 from .document import SessionDocument
+from .plaintext import esc, rich
 
 MIME = "application/x-shipsheet-fedcom-boxes"
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -130,7 +131,7 @@ class OrdersDialog(QDialog):
         self.resize(860, 680)
         self._refusal = ""
 
-        self.intro = QLabel()
+        self.intro = rich(QLabel())  # our markup; names go through esc()
         self.intro.setWordWrap(True)
         self.kind = QComboBox()
         self.kind.setToolTip("The kind of box to list (and whose hit order is shown)")
@@ -209,7 +210,7 @@ class OrdersDialog(QDialog):
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setAccessibleName("Orders not applied")
-        self.message = QLabel()
+        self.message = rich(QLabel())
         self.message.setWordWrap(True)
 
         self.copy_forward = QCheckBox("&Copy orders to next turn")
@@ -385,7 +386,7 @@ class OrdersDialog(QDialog):
         turn = self.doc.session.turn
         copied = ship.state.get("next_orders") is not None
         self.intro.setText(
-            f"<b>{ship.name}</b> ({spec.name}) — standing orders for <b>turn {turn}</b>. They "
+            f"<b>{esc(ship.name)}</b> ({esc(spec.name)}) — standing orders for <b>turn {turn}</b>. They "
             f"override the DDAP for every volley this turn and "
             + ("are <b>copied to the next turn</b>." if copied else "<b>lapse at the end of the turn</b>.")
             + " Each change is applied at once (one undo step).")
@@ -483,7 +484,7 @@ class OrdersDialog(QDialog):
             return False
         self._refusal = ""
         done = self.doc.do(orders_action(ship, orders, name))
-        self.message.setText("" if done else f"<b>Not done:</b> {self._refusal}")
+        self.message.setText("" if done else f"<b>Not done:</b> {esc(self._refusal)}")
         if not done:
             self.refresh()
         return done
@@ -608,7 +609,7 @@ class OrdersDialog(QDialog):
         self._refusal = ""
         action = copy_orders_action(ship) if on else cancel_copy_orders_action(ship)
         if not self.doc.do(action):
-            self.message.setText(f"<b>Not done:</b> {self._refusal}")
+            self.message.setText(f"<b>Not done:</b> {esc(self._refusal)}")
             self.refresh()
 
     def clear_all(self) -> bool:

@@ -26,6 +26,7 @@ from ..rules.fedcom import (Overrides, VolleyResult, orders_of, preview_volley, 
 from ..rules.fedcom.volley import FRAME_HIT, HIT, MAX_VOLLEY
 from ..sheets.fedcom import SHIELD_NAMES
 from .document import SessionDocument
+from .plaintext import esc, rich
 
 COLUMNS = ("Point", "Roll", "Row", "Col", "Cell", "Result", "Why")
 DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
@@ -208,7 +209,7 @@ class VolleyDialog(QDialog):
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setAccessibleName("Standing orders not applied")
-        self.message = QLabel()
+        self.message = rich(QLabel())  # our markup; what comes from elsewhere goes through esc()
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Message")
 
@@ -376,7 +377,7 @@ class VolleyDialog(QDialog):
             self.summary.setText("")
             self.rolls_info.setText("")
             self.notes.setText("")
-            self.message.setText(f"<b>Cannot allocate:</b> {self.error}" if self.error else "")
+            self.message.setText(f"<b>Cannot allocate:</b> {esc(self.error)}" if self.error else "")
             self.apply_button.setEnabled(False)
             return
         self.summary.setText(result.summary())
@@ -431,18 +432,18 @@ class VolleyDialog(QDialog):
         try:
             typed = self.typed_rolls()
         except RuleViolation as exc:
-            self.message.setText(f"<b>Not applied:</b> {exc}")
+            self.message.setText(f"<b>Not applied:</b> {esc(exc)}")
             return False
         overrides = None if self.use_orders.isChecked() else Overrides()
         action = volley_action(ship, self.damage.value(), rolls=typed,
                                shield=self.shield.currentData(), overrides=overrides)
         self._refusal = ""
         if not self.doc.do(action):
-            self.message.setText(f"<b>Not applied:</b> {self._refusal}")
+            self.message.setText(f"<b>Not applied:</b> {esc(self._refusal)}")
             return False
         self.rolls.clear()  # those dice are spent
         after = self.message.text()  # e.g. the ship is destroyed now: nothing more to allocate
-        self.message.setText(f"Applied: {action.name}. The log has one line per point; "
+        self.message.setText(f"Applied: {esc(action.name)}. The log has one line per point; "
                              f"Undo takes the whole volley back." + (f"<br>{after}" if after else ""))
         return True
 

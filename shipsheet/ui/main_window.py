@@ -55,6 +55,10 @@ class MainWindow(QMainWindow):
 
         self.turn_label = QLabel()
         self.turn_label.setAccessibleName("Turn and phase")
+        self._autosave_warning = QLabel()
+        self._autosave_warning.setAccessibleName("Autosave failed")
+        self._autosave_warning.hide()
+        self.statusBar().addPermanentWidget(self._autosave_warning)
         self.statusBar().addPermanentWidget(self.turn_label)
         self._docks: list[QDockWidget] = []
         self._make_actions()
@@ -340,13 +344,48 @@ class MainWindow(QMainWindow):
         return True
 
     def open_session(self, session: Session, path: str | Path | None = None, *,
-                     dirty: bool = False) -> SessionDocument:
-        """Show ``session`` in this window (after asking about the current one)."""
-        doc = SessionDocument(session, path, self.autosave_store, self)
+                     dirty: bool = False, autosave=None, lock=None) -> SessionDocument:
+        """Show ``session`` in this window (after asking about the current one).
+
+        ``autosave``: the handle of a recovered autosave to go on with (else a new one);
+        ``lock``: the lock already taken on ``path``."""
+        doc = SessionDocument(session, path, self.autosave_store, self, autosave_handle=autosave,
+                              lock=lock)
         if dirty:
             doc.undo_stack.resetClean()
+        doc.autosave_status.connect(self._autosave_status)
         self.set_document(doc)
         return doc
+
+    def _autosave_status(self, message: str) -> None:
+        """An autosave failed (shown until one works again), or works again."""
+        label = self._autosave_warning
+        if message:
+            label.setText(f"⚠ Autosave failed: {message}")
+            label.setToolTip("Your changes are not being autosaved: a crash now would lose them. "
+                             f"Save the session (Ctrl+S) to keep them.\n\n{message}")
+            label.show()
+            self.statusBar().showMessage(f"Autosave failed: {message}", 10000)
+        else:
+            label.hide()
+            self.show_status("Autosave works again")
+
+    def _lock_for(self, path: Path):
+        """The lock on ``path`` for this window; None to open it unlocked after the user
+        agreed; False when the user chose not to open it (another window or ShipSheet has
+        it open)."""
+        from ..model.filelock import SessionLock
+        lock = SessionLock.acquire(path)
+        if isinstance(lock, SessionLock):
+            return lock
+        from PySide6.QtWidgets import QMessageBox
+        answer = QMessageBox.question(
+            self, "File already open",
+            f"“{path.name}” is already open {lock.describe()}.\n\nOpen it here as well? Changes "
+            "saved in one place can overwrite those saved in the other.",
+            QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)
+        return None if answer == QMessageBox.StandardButton.Open else False
 
     def open_path(self, path: str | Path, loaded: Session | SessionFileError | None = None) -> bool:
         """Open a session file; a file that fails to load is reported, nothing else changes.
@@ -362,12 +401,20 @@ class MainWindow(QMainWindow):
             from PySide6.QtWidgets import QMessageBox
             QMessageBox.warning(self, "Cannot open file", str(exc))
             return False
+        if self.doc is not None and self.doc.path is not None and self.doc.path.resolve() == path.resolve():
+            self.show_status(f"{path.name} is open in this window")
+            return True
+        lock = self._lock_for(path)
+        if lock is False:
+            return False
         if not self._replace_ok():
+            if lock is not None:
+                lock.release()
             return False
         add_recent_file(path)
         newer = self.autosave_store.newer_than_file(path)
-        doc = self.open_session(session, path)
-        if newer is not None and newer.uid == session.uid:
+        doc = self.open_session(session, path, lock=lock)
+        if newer is not None and newer.session.uid == session.uid:
             self._offer_newer_autosave(doc, newer)
         self.show_status(f"Opened {path.name}")
         return True
@@ -380,11 +427,13 @@ class MainWindow(QMainWindow):
             f"from {info.time_text}, newer than the file. Restore it?")
         if answer == QMessageBox.StandardButton.Yes:
             try:
-                session = info.load()
-            except SessionFileError as exc:
+                handle = self.autosave_store.adopt(info)
+            except OSError as exc:
                 QMessageBox.warning(self, "Cannot restore", str(exc))
                 return
-            self.open_session(session, doc.path, dirty=True)
+            lock, doc.lock = doc.lock, None  # the restored session keeps the file's lock
+            doc.close()
+            self.open_session(info.load(), doc.path, dirty=True, autosave=handle, lock=lock)
 
     def open_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
@@ -468,15 +517,68 @@ class MainWindow(QMainWindow):
         return self._save_to(Path(path))
 
     def _save_to(self, path: Path) -> bool:
+        """Save to ``path``; any failure is shown and leaves the work open and unsaved."""
         from PySide6.QtWidgets import QMessageBox
+        same = self.doc.path is not None and path.resolve() == self.doc.path.resolve()
+        if same and self.doc.changed_on_disk():
+            choice = self._ask_changed_on_disk(path)
+            if choice == "cancel":
+                return False
+            if choice == "save as":
+                return self.save_as()
+        lock = None
+        if not same:
+            lock = self._lock_for(path)
+            if lock is False:
+                return False
         try:
             self.doc.save(path)
-        except OSError as exc:
-            QMessageBox.warning(self, "Cannot save", f"{path.name}: {exc.strerror or exc}. "
-                                "The previous version of the file is unchanged.")
+        except Exception as exc:  # noqa: BLE001 - every failure is told; the work stays open
+            if lock is not None:
+                lock.release()
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+            QMessageBox.warning(self, "Cannot save", f"{path.name}: {reason}.\n\nThe previous version "
+                                "of the file is unchanged, and your work is still open here.")
             return False
+        if lock is not None:
+            self.doc.set_lock(lock)
         add_recent_file(path)
         self.show_status(f"Saved {path.name}")
+        return True
+
+    def _ask_changed_on_disk(self, path: Path) -> str:
+        """The file changed on disk since it was opened here: "overwrite", "save as",
+        "cancel" (or the file is reloaded here, also "cancel")."""
+        from PySide6.QtWidgets import QMessageBox
+        button = QMessageBox.StandardButton
+        answer = QMessageBox.warning(
+            self, "File changed on disk",
+            f"“{path.name}” was changed on disk since you opened it (by another program, or "
+            "ShipSheet elsewhere).\n\nSave: overwrite it with your version.\nSave All: save "
+            "yours under another name.\nReset: reload it from disk and lose your changes.",
+            button.Save | button.SaveAll | button.Reset | button.Cancel, button.Cancel)
+        if answer == button.Save:
+            return "overwrite"
+        if answer == button.SaveAll:
+            return "save as"
+        if answer == button.Reset:
+            self.reload()
+        return "cancel"
+
+    def reload(self) -> bool:
+        """Read the session's file again, dropping the changes made here."""
+        from PySide6.QtWidgets import QMessageBox
+        path = self.doc.path
+        try:
+            session = load_session(path)
+        except SessionFileError as exc:
+            QMessageBox.warning(self, "Cannot reload", str(exc))
+            return False
+        lock, self.doc.lock = self.doc.lock, None
+        self.doc.undo_stack.setClean()
+        self.doc.close()
+        self.open_session(session, path, lock=lock)
+        self.show_status(f"Reloaded {path.name}")
         return True
 
     def closeEvent(self, event) -> None:

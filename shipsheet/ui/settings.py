@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..model.files import read_regular
 from ..model.paths import user_config_dir
 from ..model.storage import write_atomic
 
@@ -15,10 +16,14 @@ def _path() -> Path:
     return user_config_dir() / "settings.json"
 
 
+#: Settings are a few hundred bytes; a larger file is not ours to read.
+MAX_SETTINGS_BYTES = 1_000_000
+
+
 def load_settings() -> dict:
     try:
-        data = json.loads(_path().read_text("utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_regular(_path(), MAX_SETTINGS_BYTES).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QMenu, QScrollArea, QToolTip, QWidget
 from ..sheets import SheetPainter, Theme, painter_for
 from .document import SessionDocument
 from .palette import is_dark
+from .plaintext import show_tooltip
 
 #: Above this many device pixels (about 64 MB) the sheet is replayed as vectors instead.
 MAX_IMAGE_PIXELS = 16_000_000
@@ -205,7 +206,7 @@ class SheetCanvas(QWidget):
             self.update()
             if area is not None:
                 tip = area.tooltip + (f"\n\nCan't: {area.refusal}" if area.refusal else "")
-                QToolTip.showText(event.globalPosition().toPoint(), tip, self)
+                show_tooltip(event.globalPosition().toPoint(), tip, self)
                 self.setCursor(Qt.CursorShape.PointingHandCursor if area.click and not area.refusal
                                else Qt.CursorShape.ArrowCursor)
             else:
@@ -238,7 +239,7 @@ class SheetCanvas(QWidget):
         if area.refusal:
             self.status_message.emit(area.refusal)
             where = pos if pos is not None else self._centre_of(area)
-            QToolTip.showText(self.mapToGlobal(where.toPoint()), area.refusal, self)
+            show_tooltip(self.mapToGlobal(where.toPoint()), area.refusal, self)
             return False
         if area.click is None:
             return False

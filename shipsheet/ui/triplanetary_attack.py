@@ -22,6 +22,7 @@ from ..model import Dice, RuleViolation
 from ..rules import triplanetary as tp
 from ..sheets.triplanetary import LADDER_TOP, combat_system, refusal, scratch, track_title
 from .document import SessionDocument
+from .plaintext import esc, rich
 from .sheet_view import theme_for
 
 KINDS = (("guns", "Guns"), ("torpedo", "Torpedo"), ("mine", "Mine"), ("asteroid", "Asteroid"),
@@ -38,7 +39,7 @@ def _strength_sum(what: str, ships: list, pick: str) -> str:
     if not ships:
         return f"{what} strength: pick {pick}."
     total = sum(s.ship_class.spec.combat for s in ships)
-    parts = " + ".join(f"{s.name} {s.ship_class.spec.strength_label}" for s in ships)
+    parts = " + ".join(f"{esc(s.name)} {esc(s.ship_class.spec.strength_label)}" for s in ships)
     return f"{what} strength: <b>{total}</b>" + (f" ({parts})" if len(ships) > 1 else "")
 
 
@@ -221,9 +222,9 @@ class AttackDialog(QDialog):
         self.attackers_label.setBuddy(self.attackers)
         targets_label = QLabel("Tar&gets (strengths add):")
         targets_label.setBuddy(self.targets)
-        self.attack_sum = QLabel()
+        self.attack_sum = rich(QLabel())  # our markup; names go through esc()
         self.attack_sum.setWordWrap(True)
-        self.defense_sum = QLabel()
+        self.defense_sum = rich(QLabel())  # our markup; names go through esc()
         self.defense_sum.setWordWrap(True)
 
         self.less = QCheckBox("Attack at &less than full strength:")
@@ -307,7 +308,7 @@ class AttackDialog(QDialog):
         to_hit_row.addWidget(to_hit_label)
         to_hit_row.addWidget(self.to_hit, 1)
         dl.addLayout(to_hit_row)
-        self.hits = QLabel()
+        self.hits = rich(QLabel())  # our markup; names go through esc()
         self.hits.setWordWrap(True)
         self.hits.setAccessibleName("Hits")
         dl.addWidget(self.hits)

@@ -7,8 +7,6 @@ Each click is one action (one undo step) through the rules' builders.
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGridLayout, QLabel, QPushButton,
                                QScrollArea, QVBoxLayout, QWidget)
 
@@ -16,6 +14,7 @@ from ..model import NextTurn
 from ..rules import triplanetary as tp
 from ..sheets.triplanetary import combat_system, refusal, track_title
 from .document import SessionDocument
+from .plaintext import esc, rich
 
 
 class RecoveryDialog(QDialog):
@@ -25,9 +24,9 @@ class RecoveryDialog(QDialog):
         super().__init__(parent)
         self.doc = doc
         self.setWindowTitle("End-of-turn recovery — Triplanetary")
-        intro = QLabel("A ship recovers <b>1 D per turn</b>, on the track its owner picks. "
+        intro = rich(QLabel("A ship recovers <b>1 D per turn</b>, on the track its owner picks. "
                        "A ship that reaches a base and undergoes maintenance is restored to "
-                       "full operating status. Each button is one undo step.")
+                       "full operating status. Each button is one undo step."))
         intro.setWordWrap(True)
         self.turn_label = QLabel()
         self.grid_host = QWidget()
@@ -83,14 +82,14 @@ class RecoveryDialog(QDialog):
             tracks.append(tp.STANDARD_TRACK)
         header = ["Ship"] + [track_title(t) for t in tracks] + ["Base", "Why not"]
         for col, text in enumerate(header):
-            label = QLabel(f"<b>{html.escape(text)}</b>")
+            label = rich(QLabel(f"<b>{esc(text)}</b>"))
             self.grid.addWidget(label, 0, col)
         ships = self.ships()
         if not ships:
             self.grid.addWidget(QLabel("No ship is damaged: nothing to recover."), 1, 0, 1, len(header))
         for row, ship in enumerate(ships, 1):
-            name = QLabel(f"{html.escape(ship.name)}<br><small>{html.escape(ship.ship_class.name)}"
-                          f"{' · ' + html.escape(ship.side) if ship.side else ''}</small>")
+            name = rich(QLabel(f"{esc(ship.name)}<br><small>{esc(ship.ship_class.name)}"
+                               f"{' · ' + esc(ship.side) if ship.side else ''}</small>"))
             self.grid.addWidget(name, row, 0)
             reasons = []
             if tp.is_destroyed(ship):

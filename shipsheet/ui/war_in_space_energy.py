@@ -8,7 +8,6 @@ the session dice. Every refusal shown here is the rules' own message.
 
 from __future__ import annotations
 
-import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComboBox,
@@ -24,6 +23,7 @@ from ..rules.war_in_space import (SUIT_SYMBOLS, SUITS, Card, EnergyAllocation, a
 from ..rules.war_in_space.terms import (ACTION_TITLES, ACTIONS, ENERGY_ACTIONS, JOKER, RANKS,
                                         parse_card)
 from .document import SessionDocument
+from .plaintext import esc, rich
 from .war_in_space_checks import refusal
 
 JOKER_TEXT = "Joker"
@@ -56,7 +56,7 @@ class EnergyAllocationBox(QGroupBox):
         self._refused = False
 
         layout = QVBoxLayout(self)
-        self.state_label = QLabel()
+        self.state_label = rich(QLabel())  # our markup
         self.state_label.setWordWrap(True)
         layout.addWidget(self.state_label)
 
@@ -157,10 +157,9 @@ class EnergyAllocationBox(QGroupBox):
         self._fit_table()
         layout.addWidget(self.table)
 
-        self.message = QLabel()
+        self.message = rich(QLabel())  # our markup; what comes from elsewhere goes through esc()
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Energy Allocation message")
-        self.message.setTextFormat(Qt.TextFormat.RichText)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.message)
 
@@ -397,7 +396,7 @@ class EnergyAllocationBox(QGroupBox):
         if committed is not None:
             dc = " with Damage Control" if committed.damage_control_announced else ""
             self.state_label.setText(
-                f"<b>Committed:</b> {parse_card(committed.card).label}{dc}, dice "
+                f"<b>Committed:</b> {esc(parse_card(committed.card).label)}{dc}, dice "
                 f"{', '.join(map(str, committed.dice))}. Undo to change it.")
         elif rolled_dice(ship) is not None:
             self.state_label.setText("Dice rolled; choose the card and commit.")
@@ -423,11 +422,11 @@ class EnergyAllocationBox(QGroupBox):
                                  "(house rule).")
             self.message.setToolTip("House rule: " + house_rule("Unspent energy is lost"))
         elif commit_refusal and self.allocation is not None:
-            reason = html.escape(commit_refusal, quote=False)
+            reason = esc(commit_refusal)
             self.message.setText(f"<b>Can't commit now:</b> {reason}")
             self.message.setToolTip("")
         elif self.problem:
-            problem = html.escape(self.problem, quote=False)
+            problem = esc(self.problem)
             self.message.setText(f"<b>Not allowed:</b> {problem}" if self._refused else problem)
             self.message.setToolTip("")
         else:

@@ -9,7 +9,6 @@ they take effect at once.
 
 from __future__ import annotations
 
-import html
 
 from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
@@ -22,12 +21,8 @@ from ..rules.war_in_space import (BOX_COST, CRITICAL_COST, SUIT_SYMBOLS, SUITS,
 from ..rules.war_in_space.game import DAMAGE_CONTROL_PHASE
 from ..rules.war_in_space.repairs import check_damage_control_energy
 from .document import SessionDocument
+from .plaintext import esc, rich
 from .war_in_space_checks import refusal
-
-
-def _text(text: str) -> str:
-    """Plain words (ship and system names included) made safe for a rich-text label."""
-    return html.escape(text, quote=False)
 
 
 class DamageControlPlanner(QGroupBox):
@@ -42,7 +37,7 @@ class DamageControlPlanner(QGroupBox):
         self.problem: str | None = None
 
         layout = QVBoxLayout(self)
-        self.budget_label = QLabel()
+        self.budget_label = rich(QLabel())  # our markup; names go through esc()
         self.budget_label.setWordWrap(True)
         self.budget_label.setAccessibleName("Damage Control energy")
         layout.addWidget(self.budget_label)
@@ -79,7 +74,7 @@ class DamageControlPlanner(QGroupBox):
         self.nothing_label.setWordWrap(True)
         layout.addWidget(self.nothing_label)
 
-        self.total_label = QLabel()
+        self.total_label = rich(QLabel())  # our markup; names go through esc()
         self.total_label.setWordWrap(True)
         self.total_label.setAccessibleName("Repairs total")
         layout.addWidget(self.total_label)
@@ -94,12 +89,12 @@ class DamageControlPlanner(QGroupBox):
         buttons.addWidget(self.plan_button)
         layout.addLayout(buttons)
 
-        self.planned_label = QLabel()
+        self.planned_label = rich(QLabel())  # our markup; names go through esc()
         self.planned_label.setWordWrap(True)
         self.planned_label.setAccessibleName("Planned repairs")
         layout.addWidget(self.planned_label)
-        note = QLabel("<small>Energy not spent this turn is lost at the end of the turn "
-                      "(house rule).</small>")
+        note = rich(QLabel("<small>Energy not spent this turn is lost at the end of the turn "
+                      "(house rule).</small>"))
         note.setWordWrap(True)
         note.setToolTip("House rule: " + house_rule("Unspent energy is lost") + "\n\nHouse rule: "
                         + house_rule("Planning repairs"))
@@ -178,7 +173,7 @@ class DamageControlPlanner(QGroupBox):
         energy, why_none = self.budget()
         allocation = committed_allocation(ship)
         if energy is None:
-            self.budget_label.setText(_text(why_none))
+            self.budget_label.setText(esc(why_none))
         else:
             spent = allocation.damage_control - energy
             self.budget_label.setText(
@@ -198,7 +193,7 @@ class DamageControlPlanner(QGroupBox):
                 self.total_label.setText(f"<b>Total: {plan.cost} of {energy}</b> · "
                                          f"{plan.remaining} left unspent")
         else:
-            self.total_label.setText(f"<b>Not allowed:</b> {_text(self.problem)}")
+            self.total_label.setText(f"<b>Not allowed:</b> {esc(self.problem)}")
         in_phase = session.phase == DAMAGE_CONTROL_PHASE
         self.plan_button.setText("&Repair now" if in_phase else "&Plan repairs")
         current = planned_repairs(ship)
@@ -216,7 +211,7 @@ class DamageControlPlanner(QGroupBox):
             f"{DAMAGE_CONTROL_PHASE} phase (Next Phase in the toolbar)."))
         if current is not None and not current.is_empty:
             self.planned_label.setText(
-                "<b>Planned:</b> " + _text(" · ".join(current.describe(ship)))
+                "<b>Planned:</b> " + esc(" · ".join(current.describe(ship)))
                 + f"<br>They take effect when the session reaches the {DAMAGE_CONTROL_PHASE} "
                 "phase (Next Phase in the toolbar).")
         else:

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QListWidget, QL
                                QMenu, QPushButton, QVBoxLayout, QWidget)
 
 from ..model import GAME_IDS, GAME_TITLES
+from .plaintext import rich
 from .settings import recent_files
 
 
@@ -58,7 +59,7 @@ class WelcomeView(QWidget):
         self.recent.itemActivated.connect(
             lambda item: self.open_recent.emit(item.data(Qt.ItemDataRole.UserRole)))
         recent_box = QVBoxLayout()
-        recent_box.addWidget(QLabel("<b>Recent files</b>"))
+        recent_box.addWidget(rich(QLabel("<b>Recent files</b>")))
         recent_box.addWidget(self.recent)
 
         row = QHBoxLayout()

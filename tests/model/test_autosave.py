@@ -1,7 +1,13 @@
-"""Autosave slots in the user state folder, and finding what to recover after a crash."""
+"""Autosave: each document's own slots, ordered by a counter, found again after a crash.
 
+The store's file names come from keys it makes itself: nothing a session file contains
+(its uid above all) becomes part of a path."""
+
+import json
 import os
 import time
+
+import pytest
 
 from shipsheet.model import save_session
 from shipsheet.model.autosave import AutosaveStore
@@ -10,18 +16,19 @@ from shipsheet.model.paths import user_state_dir
 from sessions import three_ship_session
 
 
-def test_rotates_through_three_slots_and_keeps_the_newest(tmp_path):
+def test_rotates_through_three_slots_by_counter_not_clock(tmp_path):
     store = AutosaveStore(tmp_path, slots=3)
+    handle = store.handle()
     session = three_ship_session()
     paths = []
-    for turn in range(1, 6):
+    for turn in range(1, 6):  # five writes in the same clock tick: the counter orders them
         session.turn = turn
-        paths.append(store.write(session))
-        time.sleep(0.01)
+        paths.append(handle.write(session))
     assert len(set(paths)) == 3
     assert len(list(tmp_path.glob("*.shipsheet"))) == 3
-    newest = store.newest(session.uid)
-    assert newest.load().turn == 5
+    handle.abandon()  # as a crash would
+    [info] = store.recoverable()
+    assert info.counter == 5 and info.load().turn == 5
 
 
 def test_default_folder_is_the_user_state_dir():
@@ -36,31 +43,142 @@ def test_recoverable_only_when_newer_than_the_saved_file(tmp_path):
     old = time.time() - 100
     os.utime(file, (old, old))
     session.turn = 3
-    store.write(session, file)
+    handle = store.handle()
+    handle.write(session, file)
+    handle.abandon()
     found = store.recoverable()
-    assert [i.uid for i in found] == [session.uid]
+    assert [i.key for i in found] == [handle.key]
     assert found[0].source == file.resolve() and found[0].load().turn == 3
-    assert store.newer_than_file(file).uid == session.uid
+    assert store.newer_than_file(file).key == handle.key
     save_session(session, file)  # saved after the autosave: nothing to recover
     assert store.recoverable() == []
 
 
-def test_unsaved_session_autosave_is_recoverable_and_discard_removes_it(tmp_path):
+def test_a_running_owner_is_not_offered_and_discard_removes_only_its_own(tmp_path):
+    """Two windows on one session: each keeps its own slots, and one's Save or close
+    deletes nothing of the other's."""
     store = AutosaveStore(tmp_path)
     session = three_ship_session()
-    store.write(session)
-    assert [i.source for i in store.recoverable()] == [None]
-    store.discard(session.uid)
-    assert store.recoverable() == [] and not list(tmp_path.iterdir())
+    a, b = store.handle(), store.handle()
+    a.write(session)
+    b.write(session)
+    assert store.recoverable() == []  # both still running
+    a.discard()
+    assert sorted(p.name.split(".")[0] for p in tmp_path.glob("*.shipsheet")) == [b.key]
+    b.abandon()  # b crashes
+    assert [i.key for i in store.recoverable()] == [b.key]
 
 
-def test_damaged_newest_slot_falls_back_to_the_one_before(tmp_path):
+def test_both_crashed_windows_are_offered(tmp_path):
     store = AutosaveStore(tmp_path)
     session = three_ship_session()
+    keys = set()
+    for _ in range(2):
+        h = store.handle()
+        h.write(session)
+        h.abandon()
+        keys.add(h.key)
+    assert {i.key for i in store.recoverable()} == keys
+
+
+def test_a_recovered_session_goes_on_in_its_own_slots(tmp_path):
+    store = AutosaveStore(tmp_path, slots=2)
+    session = three_ship_session()
+    first = store.handle()
+    for turn in (1, 2, 3):
+        session.turn = turn
+        first.write(session)
+    first.abandon()
+    [info] = store.recoverable()
+    handle = store.adopt(info)
+    assert handle.key == info.key and store.recoverable() == []  # held again
+    session.turn = 4
+    handle.write(session)
+    handle.abandon()
+    [again] = store.recoverable()
+    assert again.counter == 4 and again.load().turn == 4
+
+
+def test_a_session_uid_never_becomes_a_file_name(tmp_path):
+    """Finding 1: a uid of ../../victim/settings deleted victim/settings.json on a clean close."""
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "settings.json").write_text("{}")
+    store = AutosaveStore(tmp_path / "state" / "autosave")
+    session = three_ship_session()
+    session.uid = "../../victim/settings"
+    handle = store.handle()
+    handle.write(session)
+    handle.discard()
+    store.remove_key(store.new_key())
+    assert (victim / "settings.json").exists()
+    with pytest.raises(ValueError):
+        store.remove_key("*")
+    with pytest.raises(ValueError):
+        store.remove_key("../../victim/settings")
+
+
+def test_damaged_newest_slot_is_set_aside_and_the_one_before_offered(tmp_path):
+    store = AutosaveStore(tmp_path)
+    session = three_ship_session()
+    handle = store.handle()
     session.turn = 2
-    store.write(session)
-    time.sleep(0.01)
+    handle.write(session)
     session.turn = 3
-    newest = store.write(session)
+    newest = handle.write(session)
+    handle.abandon()
     newest.write_bytes(b'{"format": "shipsheet-session", "vers')
-    assert store.newest(session.uid).load().turn == 2
+    [info] = store.recoverable()
+    assert info.load().turn == 2
+    assert (tmp_path / (newest.name + ".damaged")).exists()
+    assert len(store.problems) == 1 and newest.name in store.problems[0]
+
+
+@pytest.mark.parametrize("counter", ["1e300", "NaN", "-1", '"x"', "true", "1e400", "null"])
+def test_a_damaged_autosave_entry_is_set_aside_never_fatal(tmp_path, counter):
+    """Finding 7: a slot time of 1e300 or NaN crashed every start; a damaged index hid good slots."""
+    store = AutosaveStore(tmp_path)
+    session = three_ship_session()
+    handle = store.handle()
+    good = handle.write(session)
+    bad = handle.write(session)
+    handle.abandon()
+    data = json.loads(bad.read_bytes())
+    text = bad.read_text().replace(f'"counter": {data["autosave"]["counter"]}', f'"counter": {counter}')
+    bad.write_text(text)
+    found = store.recoverable()
+    assert [i.path for i in found] == [good]
+    assert (tmp_path / (bad.name + ".damaged")).exists()
+
+
+def test_special_files_in_the_store_are_set_aside(tmp_path):
+    """Finding 5: a FIFO autosave slot hung start-up."""
+    store = AutosaveStore(tmp_path)
+    os.mkfifo(tmp_path / f"{store.new_key()}.0.shipsheet")
+    (tmp_path / "0123456789abcdef.1.shipsheet").symlink_to("/dev/zero")
+    started = time.monotonic()
+    assert store.recoverable() == []
+    assert time.monotonic() - started < 5
+    assert len(store.problems) == 2
+
+
+def test_slots_of_an_older_shipsheet_are_still_offered(tmp_path):
+    """Before keys, slots were named by the session uid, without an autosave entry."""
+    session = three_ship_session()
+    legacy = tmp_path / f"{'ab' * 16}.0.shipsheet"
+    save_session(session, legacy)
+    (tmp_path / f"{'ab' * 16}.json").write_text('{"slots": {"0": 1e300}}')
+    [info] = AutosaveStore(tmp_path).recoverable()
+    assert info.key == "ab" * 16 and info.source is None
+    AutosaveStore(tmp_path).remove_key(info.key)
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_source_of_an_autosave_must_look_like_a_session_file(tmp_path):
+    """A slot naming /etc/passwd as its file would make Save write there."""
+    store = AutosaveStore(tmp_path)
+    handle = store.handle()
+    handle.write(three_ship_session(), "/etc/passwd")
+    handle.abandon()
+    [info] = store.recoverable()
+    assert info.source is None

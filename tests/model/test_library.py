@@ -99,5 +99,5 @@ def test_missing_and_oversized_files(tmp_path):
         load_ship_class(tmp_path / "nothere.toml")
     big = tmp_path / "big.toml"
     big.write_text('notes = "' + "x" * 1_100_000 + '"\n')
-    with pytest.raises(ShipDefinitionError, match="big.toml: file too large"):
+    with pytest.raises(ShipDefinitionError, match="big.toml: the file is too large"):
         load_ship_class(big)

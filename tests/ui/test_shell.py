@@ -119,9 +119,12 @@ def test_autosave_follows_a_change_within_two_seconds(window, tmp_path, dialogs,
     window.open_path(saved(tmp_path))
     started = time.monotonic()
     window.doc.do(RenameShip(window.doc.current_ship, "Nike II"))
-    qtbot.waitUntil(lambda: autosave.recoverable() != [], timeout=2000)
+    slots = lambda: list(autosave.folder.glob(f"{window.doc.autosave.key}.*.shipsheet"))  # noqa: E731
+    qtbot.waitUntil(lambda: slots() != [], timeout=2000)
     assert time.monotonic() - started < 2.0
-    assert autosave.recoverable()[0].load().ships[0].name == "Nike II"
+    window.doc.flush_autosave()
+    assert load_session(slots()[0]).ships[0].name == "Nike II"
+    assert autosave.recoverable() == []  # this window is alive: nothing to recover
 
 
 def test_window_dropped_without_saving_is_recovered_on_next_start(app, tmp_path, dialogs, qtbot,
@@ -132,9 +135,11 @@ def test_window_dropped_without_saving_is_recovered_on_next_start(app, tmp_path,
     first.doc.do(RenameShip(first.doc.current_ship, "Nike II"))
     first.doc.autosave_now()
     first.doc.flush_autosave()
-    # The crash: the window goes away without closing its document.
+    # The crash: the window goes away without closing its document; its locks go with it.
     first.doc.session.unsubscribe(first.doc._listener)
     first.doc._autosave_timer.stop()
+    first.doc.autosave.abandon()
+    first.doc.lock.abandon()
     first.doc = None
     first.deleteLater()
     asked = []

@@ -244,6 +244,31 @@ def session_chart(options: dict) -> Chart:
     return get_chart(chart_id)
 
 
+CHART_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+def check_chart_options(chart_node: Node, data_node: Node) -> None:
+    """A session file's chart choice: absent, or a chart id (file-stem letters) whose kept
+    copy, when there is one, is that chart and validates (SessionFileError naming the key)."""
+    if chart_node.value is None:
+        if data_node.value is not None:
+            data_node.table()
+        return
+    chart_id = chart_node.str(max_len=64)
+    if not CHART_ID.fullmatch(chart_id):
+        chart_node.fail(f'"{chart_id}" is not a chart id (letters, digits, "-", "_", ".")')
+    if data_node.value is None:
+        return
+    data_node.table()
+    if data_node.value.get("id") != chart_id:
+        return  # a copy of another chart: not used (session_chart reads the chart files)
+    data = {k: v for k, v in data_node.value.items() if k != "id"}
+    try:
+        parse_chart(data, "", chart_id)
+    except ShipDefinitionError as exc:
+        data_node.fail(f"the kept chart does not validate: {exc}")
+
+
 def chart_options(chart: Chart) -> dict:
     """The session options that choose ``chart`` (its id and a copy of it)."""
     return {OPTION_CHART: chart.id, OPTION_CHART_DATA: {"id": chart.id, **chart.to_json()}}

@@ -34,6 +34,13 @@ class FedComRules(GameRules):
     def check_state(self, ship_class: "ShipClass", node: Node) -> dict:
         return _state.check_state(ship_class, node)
 
+    def check_options(self, node: Node) -> dict:
+        """The chart choice: a chart id (or none), and the copy of that chart the session keeps."""
+        from .chart import OPTION_CHART, OPTION_CHART_DATA, check_chart_options
+        options = super().check_options(node)
+        check_chart_options(node.get(OPTION_CHART, None), node.get(OPTION_CHART_DATA, None))
+        return options
+
     def status_chips(self, ship: "Ship") -> list[str]:
         from .status import status_chips
         return status_chips(ship)

@@ -55,8 +55,8 @@ class TriplanetaryRules(GameRules):
 
     id = "triplanetary"
     title = "Triplanetary"
-    #: [house] one session turn is one game turn; recovery closes it (spec: "recovery
-    #: happens at the end of the owner's turn").
+    #: [house] one session turn is one game turn; recovery closes it (our reading:
+    #: recovery happens at the end of the owner's turn).
     phases = ("Movement", "Ordnance", "Combat", RECOVERY_PHASE)
     class_keys = CLASS_KEYS
 
@@ -68,6 +68,14 @@ class TriplanetaryRules(GameRules):
 
     def check_state(self, ship_class: "ShipClass", node: Node) -> dict:
         return check_state(ship_class, node)
+
+    def check_options(self, node: Node) -> dict:
+        """``combat``: the combat system, advanced (the default) or standard [2018]."""
+        from .combat import COMBAT_SYSTEMS
+        options = super().check_options(node)
+        if node.has("combat"):
+            node.get("combat").str(choices=COMBAT_SYSTEMS)
+        return options
 
     def status_chips(self, ship: "Ship") -> list[str]:
         return status_chips(ship)

@@ -27,6 +27,7 @@ from .classfiles import (Problem, blank_chart, check_chart, is_chart_data, read_
                          slug, top_key, user_chart_path)
 from .file_window import FileWindow
 from .widgets import ErrorLabel, clear_invalid, mark_invalid, set_combo_text
+from ..plaintext import esc, rich
 
 NONE = "—"
 _CELL = re.compile(r"^rows\[(\d+)\](?:\[(\d+)\])?")
@@ -137,12 +138,12 @@ class ChartEditorWindow(FileWindow):
         corner.setToolTip("Rows: the d6 roll. Columns: a group's points, 1 to 10, in order.")
         cgrid.addWidget(corner, 0, 0, Qt.AlignmentFlag.AlignCenter)
         for c in range(COLUMNS):
-            label = QLabel(f"<b>{c + 1}</b>")
+            label = rich(QLabel(f"<b>{c + 1}</b>"))
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             cgrid.addWidget(label, 0, c + 1)
         self.cells: list[list[CellEditor]] = []
         for r in range(ROWS):
-            label = QLabel(f"<b>{r + 1}</b>")
+            label = rich(QLabel(f"<b>{r + 1}</b>"))
             label.setToolTip(f"Die roll {r + 1}")
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             cgrid.addWidget(label, r + 1, 0)
@@ -341,7 +342,7 @@ class ChartEditorWindow(FileWindow):
             _chart, self.problem = check_chart(self.current_data(), self.stem_text)
             if self.problem is not None:
                 self._show_at_field(self.problem)
-        self._show_validity(f"Valid. Save puts it in your charts as <b>{self.stem_text}</b>")
+        self._show_validity(f"Valid. Save puts it in your charts as <b>{esc(self.stem_text)}</b>")
         self._refresh_session()
         return self.problem
 

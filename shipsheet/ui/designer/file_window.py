@@ -24,6 +24,7 @@ from ...model.toml_writer import Comments
 from .classfiles import Problem, read_toml, slug, stem_problem
 from .widgets import ErrorLabel, error_color, mark_invalid
 from ..dialogs import ask_save_changes
+from ..plaintext import esc, rich
 from ..qactions import make_action
 
 
@@ -92,7 +93,7 @@ class FileWindow(QMainWindow):
     def _make_status(self) -> None:
         """The footer's validation display, Show Problem and Save to Library."""
         self.status_icon = QLabel()
-        self.status_text = QLabel()
+        self.status_text = rich(QLabel())  # our markup; names go through esc()
         self.status_text.setWordWrap(True)
         self.status_text.setTextFormat(Qt.TextFormat.RichText)
         self.goto_button = QPushButton("Show &Problem")
@@ -225,7 +226,7 @@ class FileWindow(QMainWindow):
         else:
             self.status_icon.setText("⚠")
             self.status_icon.setStyleSheet(f"color: {error_color(self)}; font-weight: bold;")
-            self.status_text.setText(escape(self.problem.message))
+            self.status_text.setText(esc(self.problem.message))
             tip = invalid_tip
         if tip is not None:
             self.status_text.setToolTip(tip)
@@ -358,9 +359,4 @@ class FileWindow(QMainWindow):
             self._focus_widget.setFocus()
 
 
-def escape(text: str) -> str:
-    """Plain text for a rich-text label."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-__all__ = ["FileWindow", "escape"]
+__all__ = ["FileWindow"]

@@ -8,6 +8,7 @@ from ...rules.triplanetary.definitions import UNLIMITED
 from .classfiles import top_key
 from .editor_base import GameEditor, bool_of, int_of
 from .widgets import ErrorLabel, spin
+from ..plaintext import rich
 
 #: The flags, each with what it means at the table (from the definitions' docstring).
 FLAGS = (
@@ -58,7 +59,7 @@ class TriplanetaryEditor(GameEditor):
         self.combat = spin(0, 999_999, 2, tip="Combat strength (the number on the counter).")
         self.combat.setMinimumWidth(110)
         self.combat.setAccessibleName("Combat strength")
-        self.printed = QLabel()
+        self.printed = rich(QLabel())  # our markup: numbers only
         self.printed.setToolTip("The strength as printed on the counter.")
         combat_row = QHBoxLayout()
         combat_row.addWidget(self.combat)

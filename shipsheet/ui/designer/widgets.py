@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QComboBox, QFrame, QLabel, QScr
 
 from ...sheets import SheetPainter
 from ..palette import is_dark as palette_is_dark
+from ..plaintext import rich, show_tooltip
 from ..sheet_view import theme_for
 
 _TIP = "_designer_tip"
@@ -167,7 +168,7 @@ class PreviewCanvas(QWidget):
             pos = event.position()
             area = self.painter.hit(QPointF(pos.x() / self.scale, pos.y() / self.scale))
             if area is not None:
-                QToolTip.showText(event.globalPosition().toPoint(), area.tooltip, self)
+                show_tooltip(event.globalPosition().toPoint(), area.tooltip, self)
             else:
                 QToolTip.hideText()
         super().mouseMoveEvent(event)
@@ -188,7 +189,7 @@ class PreviewPane(QWidget):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.scroll.viewport().installEventFilter(self)
-        title = QLabel("<b>Preview</b> — the sheet as the game window draws it")
+        title = rich(QLabel("<b>Preview</b> — the sheet as the game window draws it"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 0, 0, 0)
         layout.addWidget(title)

@@ -33,6 +33,7 @@ from .migrate import ships_of_class, update_ships_action
 from .triplanetary_editor import TriplanetaryEditor
 from .widgets import PreviewPane, clear_invalid, mark_invalid
 from .wis_editor import WarInSpaceEditor
+from ..plaintext import esc
 
 EDITORS: dict[str, type[GameEditor]] = {"war-in-space": WarInSpaceEditor,
                                         "triplanetary": TriplanetaryEditor,
@@ -317,7 +318,7 @@ class DesignerWindow(FileWindow):
             else:
                 self._show_at_field(problem)
         path = user_class_path(self.game, self.stem_text) if not why else None
-        self._show_validity(f"Valid. Save puts it in your library as <b>{self.class_id}</b>"
+        self._show_validity(f"Valid. Save puts it in your library as <b>{esc(self.class_id)}</b>"
                             + (" (replacing your file)" if path and path.is_file() else ""),
                             str(path) if path else "", "Save is refused until this is fixed.")
         self.where.setText(f".toml in ships/{self.game}/")

@@ -11,6 +11,7 @@ from ...rules.war_in_space.definition import SYSTEM_COUNT
 from ...rules.war_in_space.terms import ACTIONS, DIE_LADDER, SUIT_SYMBOLS, SUITS
 from .editor_base import GameEditor, int_of, text_of
 from .widgets import ErrorLabel, combo, set_combo_text, spin
+from ..plaintext import esc, rich
 
 DIES = tuple(f"d{d}" for d in DIE_LADDER)
 _SYSTEM = re.compile(r"^systems\[(\d+)\](?:\.(name|die|boxes))?")
@@ -44,7 +45,7 @@ class WarInSpaceEditor(GameEditor):
         systems = QGroupBox("Energy systems — three, one per energy die")
         grid = QGridLayout(systems)
         for col, text in enumerate(("Name", "Undamaged die", "Boxes", "")):
-            label = QLabel(f"<b>{text}</b>")
+            label = rich(QLabel(f"<b>{esc(text)}</b>"))
             grid.addWidget(label, 0, col)
         self.names: list[QLineEdit] = []
         self.dies: list[QComboBox] = []
@@ -78,7 +79,7 @@ class WarInSpaceEditor(GameEditor):
         suits = QGroupBox("Suit table — Primary and Secondary action per suit")
         sgrid = QGridLayout(suits)
         for col, text in enumerate(("Suit", "Primary", "Secondary", "Tertiary")):
-            sgrid.addWidget(QLabel(f"<b>{text}</b>"), 0, col)
+            sgrid.addWidget(rich(QLabel(f"<b>{esc(text)}</b>")), 0, col)
         self.primary: dict[str, QComboBox] = {}
         self.secondary: dict[str, QComboBox] = {}
         self.tertiary: dict[str, QLabel] = {}

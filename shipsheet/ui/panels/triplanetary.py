@@ -19,6 +19,7 @@ from ...rules.triplanetary.game import RECOVERY_PHASE
 from ...sheets.triplanetary import combat_system, refusal, track_title
 from ..document import SessionDocument
 from ..layouts import fill_with_scroll
+from ..plaintext import esc, rich
 
 #: Mnemonic letters of the recovery buttons (the menus use F, E, S, V, H).
 _RECOVER_TEXT = {
@@ -69,9 +70,8 @@ class Panel(QWidget):
         layout = QVBoxLayout(content)
         layout.setContentsMargins(6, 6, 6, 6)
 
-        self.heading = QLabel()
+        self.heading = rich(QLabel())  # our markup; names go through esc()
         self.heading.setWordWrap(True)
-        self.heading.setTextFormat(Qt.TextFormat.RichText)
         self.heading.setAccessibleName("Current ship")
         layout.addWidget(self.heading)
 
@@ -98,7 +98,7 @@ class Panel(QWidget):
         recovery = QGroupBox("Recovery — 1 D per turn")
         self.recovery_group = recovery
         box = QVBoxLayout(recovery)
-        self.recovery_note = QLabel()
+        self.recovery_note = rich(QLabel())
         self.recovery_note.setWordWrap(True)
         box.addWidget(self.recovery_note)
         self.recover_buttons: dict[str, QPushButton] = {}
@@ -175,8 +175,8 @@ class Panel(QWidget):
         spec = ship.ship_class.spec
         chips = tp.status_chips(ship)
         self.heading.setText(
-            f"<b>{_html(ship.name)}</b> — {_html(ship.ship_class.name)} "
-            f"({spec.strength_label})<br>{_html(' · '.join(chips) or 'Fully operational')}")
+            f"<b>{esc(ship.name)}</b> — {esc(ship.ship_class.name)} "
+            f"({esc(spec.strength_label)})<br>{esc(' · '.join(chips) or 'Fully operational')}")
         self._refresh_recovery(ship, standard)
         self._refresh_stores(ship)
 
@@ -190,8 +190,9 @@ class Panel(QWidget):
             note = f"{ship.name} may recover 1 D now; the owner picks the track."
         else:
             note = f"{ship.name} has nothing it can recover."
+        note = esc(note)
         if phase == RECOVERY_PHASE:
-            note = "<b>Recovery phase.</b> " + _html(note)
+            note = "<b>Recovery phase.</b> " + note
         self.recovery_note.setText(note)
         for track, button in self.recover_buttons.items():
             level = int(ship.state.get(track, 0) or 0)
@@ -328,7 +329,3 @@ class Panel(QWidget):
         self.recovery_dialog.activateWindow()
         return self.recovery_dialog
 
-
-def _html(text: str) -> str:
-    import html
-    return html.escape(text)

@@ -7,7 +7,6 @@ itself is marked by clicking the sheet.
 
 from __future__ import annotations
 
-import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea,
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QScroll
 from ...rules.war_in_space import house_rule, is_dead_in_space
 from ...rules.war_in_space.game import DAMAGE_CONTROL_PHASE
 from ..document import SessionDocument
+from ..plaintext import esc, rich
 from ..war_in_space_energy import EnergyAllocationBox
 from ..war_in_space_repairs import DamageControlPlanner
 
@@ -32,11 +32,11 @@ class Panel(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         body = QWidget()
         layout = QVBoxLayout(body)
-        self.heading = QLabel()
+        self.heading = rich(QLabel())  # our markup; names go through esc()
         self.heading.setWordWrap(True)
         self.heading.setAccessibleName("Ship and phase")
         layout.addWidget(self.heading)
-        self.phase_hint = QLabel()
+        self.phase_hint = rich(QLabel())
         self.phase_hint.setWordWrap(True)
         self.phase_hint.setToolTip("House rule: " + house_rule("Turn sequence"))
         layout.addWidget(self.phase_hint)
@@ -44,10 +44,10 @@ class Panel(QScrollArea):
         layout.addWidget(self.energy)
         self.repairs = DamageControlPlanner(doc)
         layout.addWidget(self.repairs)
-        self.marking_hint = QLabel(
+        self.marking_hint = rich(QLabel(
             "<small>Mark damage on the sheet: click a system box (its die steps down) or a "
             "critical box (its suit is locked out). Right-click a marked box to correct a "
-            "mistaken mark.</small>")
+            "mistaken mark.</small>"))
         self.marking_hint.setWordWrap(True)
         layout.addWidget(self.marking_hint)
         row = QHBoxLayout()
@@ -87,7 +87,7 @@ class Panel(QScrollArea):
             self.phase_hint.setText("")
         else:
             dead = " — <b>Dead in space</b>" if is_dead_in_space(ship) else ""
-            name = html.escape(ship.name, quote=False)
+            name = esc(ship.name)
             self.heading.setText(f"<b>{name}</b>{dead}<br>Turn {session.turn} · "
                                  f"{session.phase} phase")
             phases = session.rules.phases
@@ -97,7 +97,7 @@ class Panel(QScrollArea):
             if DAMAGE_CONTROL_PHASE in phases[index + 1:]:
                 hint += (f" Planned repairs take effect when the session reaches the "
                          f"{DAMAGE_CONTROL_PHASE} phase.")
-            self.phase_hint.setText(f"<small>{hint}</small>")
+            self.phase_hint.setText(f"<small>{esc(hint)}</small>")
         self.energy.set_ship(ship, keep)
         self.repairs.set_ship(ship, keep)
 

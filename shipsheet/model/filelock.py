@@ -1,0 +1,144 @@
+"""Who has a session file open, and whether it changed on disk since it was opened.
+
+:class:`SessionLock` is a lock file beside the session file (``.NAME.lock``, as office
+programs do), held with ``flock`` for as long as the file is open. The kernel drops the
+lock when its process ends, however it ends, so a lock left by a crash is recognised as
+stale and simply taken over; the file's content (process, host, time) only says who holds
+a live one. Where the folder cannot be written, nothing is locked (nothing can be saved
+there either).
+
+:class:`DiskState` is what a file looked like when it was opened or saved (inode, size,
+modification time): Save compares it with the file now, so a change made meanwhile by
+someone else is noticed before it is overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import time
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None
+
+
+def lock_path(path: str | Path) -> Path:
+    path = Path(path)
+    return path.with_name(f".{path.name}.lock")
+
+
+class LockHolder:
+    """Who holds a session file's lock: a process, its host, since when."""
+
+    def __init__(self, pid: int | None, host: str, since: float | None):
+        self.pid = pid
+        self.host = host
+        self.since = since
+
+    @property
+    def this_process(self) -> bool:
+        return self.pid == os.getpid() and self.host == socket.gethostname()
+
+    def describe(self) -> str:
+        if self.this_process:
+            return "in another window of this ShipSheet"
+        who = f"by ShipSheet (process {self.pid}" if self.pid else "by another ShipSheet ("
+        where = f" on {self.host}" if self.host and self.host != socket.gethostname() else ""
+        when = (f", since {time.strftime('%Y-%m-%d %H:%M', time.localtime(self.since))}"
+                if self.since else "")
+        return f"{who}{where}{when})"
+
+
+class SessionLock:
+    """The lock on one open session file (see the module docstring)."""
+
+    def __init__(self, path: Path, fd: int | None):
+        self.path = path
+        self._fd = fd
+
+    @classmethod
+    def acquire(cls, path: str | Path) -> "SessionLock | LockHolder":
+        """Lock ``path``; or, when a running ShipSheet has it open, who that is."""
+        target = lock_path(Path(path).resolve())
+        if fcntl is None:
+            return cls(target, None)
+        try:
+            fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0),
+                         0o644)
+        except OSError:
+            return cls(target, None)  # a folder we cannot write: nothing to lock
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = _read_holder(fd)
+            os.close(fd)
+            return holder
+        info = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.time()}
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, json.dumps(info).encode(), 0)
+        except OSError:
+            pass
+        return cls(target, fd)
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def abandon(self) -> None:
+        """Let go of the lock and leave its file, as a crash would (tests)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def release(self) -> None:
+        """Remove the lock file and let go (the file is closed)."""
+        if self._fd is None:
+            return
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
+        os.close(self._fd)
+        self._fd = None
+
+
+def _read_holder(fd: int) -> LockHolder:
+    try:
+        data = json.loads(os.pread(fd, 4096, 0).decode("utf-8", "replace") or "{}")
+    except (OSError, ValueError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    pid = data.get("pid") if isinstance(data.get("pid"), int) else None
+    host = data.get("host") if isinstance(data.get("host"), str) else ""
+    since = data.get("since") if isinstance(data.get("since"), (int, float)) else None
+    if since is not None and not (0 < since < 1e11):
+        since = None
+    return LockHolder(pid, host[:100], since)
+
+
+class DiskState:
+    """A file's identity and version on disk (inode, size, modification time)."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: tuple | None):
+        self.key = key
+
+    @classmethod
+    def of(cls, path: str | Path) -> "DiskState":
+        try:
+            st = os.stat(path)
+        except OSError:
+            return cls(None)
+        return cls((st.st_ino, st.st_size, st.st_mtime_ns))
+
+    def changed(self, path: str | Path) -> bool:
+        """Whether ``path`` is no longer the file this state was taken of (changed, replaced
+        or removed)."""
+        return DiskState.of(path).key != self.key

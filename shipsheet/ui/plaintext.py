@@ -1,0 +1,121 @@
+"""Text from files and people is shown as text, never as markup.
+
+Qt guesses whether a label's or a tooltip's text is HTML (``Qt::mightBeRichText``): a
+ship name ``<img src="/dev/zero">`` from a session file would load that "image" and take
+all the memory there is. So, for the whole application (:func:`install`, from
+``make_qapp``):
+
+- every ``QLabel`` is switched to plain text when it is first polished, unless the code
+  that made it declared its markup its own with :func:`rich` — and then every value put
+  into that markup goes through :func:`esc`;
+- every tooltip is shown through :func:`tooltip_html`, which escapes it, whether it comes
+  from a widget, an item of a list, tree or table, a menu, a tab, or the sheet
+  (:func:`show_tooltip`).
+
+``tests/ui/test_plain_text.py`` opens hostile sessions of every game and walks every
+label and tooltip of the window, its panels and dialogs.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QMenu, QTabBar, QToolTip, QWidget
+
+RICH_PROPERTY = "shipsheet_rich"
+
+
+def esc(text: object) -> str:
+    """``text`` escaped for our own markup (``<b>{esc(ship.name)}</b>``)."""
+    return html.escape(str(text), quote=False)
+
+
+def rich(label: QLabel) -> QLabel:
+    """Declare ``label``'s markup our own: it keeps rich text. Values in it use :func:`esc`."""
+    label.setProperty(RICH_PROPERTY, True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    return label
+
+
+def is_rich(label: QLabel) -> bool:
+    return bool(label.property(RICH_PROPERTY))
+
+
+def tooltip_html(text: str) -> str:
+    """A tooltip that shows ``text`` exactly as written (line breaks kept, no markup)."""
+    return f"<p style='white-space:pre'>{html.escape(text, quote=False)}</p>"
+
+
+def show_tooltip(global_pos, text: str, widget: QWidget | None = None) -> None:
+    """``QToolTip.showText`` for text that may come from a file."""
+    if text:
+        QToolTip.showText(global_pos, tooltip_html(text), widget)
+    else:
+        QToolTip.hideText()
+
+
+def _tooltip_at(obj: QObject, pos) -> str | None:
+    """The tooltip Qt would show for ``obj`` at ``pos``; None when it is not ours to know."""
+    parent = obj.parent()
+    if isinstance(parent, QAbstractItemView) and obj is parent.viewport():
+        index = parent.indexAt(pos)
+        value = index.data(Qt.ItemDataRole.ToolTipRole) if index.isValid() else None
+        return value if isinstance(value, str) else ""
+    if isinstance(obj, QAbstractItemView):  # a header view is its own viewport
+        header = getattr(obj, "logicalIndexAt", None)
+        if header is not None and hasattr(obj, "orientation"):
+            section = obj.logicalIndexAt(pos)
+            value = (obj.model().headerData(section, obj.orientation(), Qt.ItemDataRole.ToolTipRole)
+                     if section >= 0 and obj.model() is not None else None)
+            return value if isinstance(value, str) else ""
+        return None
+    if isinstance(obj, QMenu):
+        action = obj.actionAt(pos)
+        if action is None or not obj.toolTipsVisible():
+            return ""
+        return action.toolTip()
+    if isinstance(obj, QTabBar):
+        tab = obj.tabAt(pos)
+        return obj.tabToolTip(tab) if tab >= 0 else ""
+    if isinstance(obj, QWidget):
+        return obj.toolTip() or None  # none of its own: Qt's default (nothing) applies
+    return None
+
+
+class _Guard(QObject):
+    """The application-wide event filter described in the module docstring."""
+
+    def eventFilter(self, obj, event) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.Polish and isinstance(obj, QLabel):
+            if not is_rich(obj) and obj.textFormat() != Qt.TextFormat.PlainText:
+                obj.setTextFormat(Qt.TextFormat.PlainText)
+        elif kind == QEvent.Type.ToolTip:
+            text = _tooltip_at(obj, event.pos())
+            if text is not None:
+                if text:
+                    QToolTip.showText(event.globalPos(), tooltip_html(text), obj)
+                else:
+                    QToolTip.hideText()
+                    event.ignore()
+                return True
+        return False
+
+
+_guard: _Guard | None = None
+
+
+def install(app) -> None:
+    """Guard every label and tooltip of ``app`` (once)."""
+    global _guard
+    if _guard is None:
+        _guard = _Guard(app)
+        app.installEventFilter(_guard)
+
+
+def plain_label(text: str = "") -> QLabel:
+    """A label for text that may come from a file (plain from the start)."""
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label

@@ -1,0 +1,345 @@
+"""Files from others can do no harm: each finding of the hostile-input audit, at its root.
+
+Every accepted file must save and load again ("whatever loads, saves"); every refusal
+names the key and the problem; nothing waits on a pipe or reads without bound.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from shipsheet.model import SessionFileError, ShipDefinitionError, load_session, save_session
+from shipsheet.model import storage
+from shipsheet.model.files import UnreadableFile, read_regular
+from shipsheet.model.paths import resources_dir
+from shipsheet.model.storage import parse_session_bytes, session_to_bytes
+
+from sessions import three_ship_session
+
+SAMPLES = resources_dir() / "samples"
+
+
+def sample_data(game: str = "fedcom") -> dict:
+    return json.loads((SAMPLES / f"{game}.shipsheet").read_text("utf-8"))
+
+
+def raw(data) -> bytes:
+    return json.dumps(data).encode("utf-8")
+
+
+def round_trip(session):
+    again = parse_session_bytes(session_to_bytes(session), "again")
+    assert session_to_bytes(again) == session_to_bytes(session)
+    return again
+
+
+# -- 1. names that would be paths ------------------------------------------------------------
+
+@pytest.mark.parametrize("uid", ["../../victim/settings", "*", "a b", "", "x" * 65, "ok/..", "é"])
+def test_a_uid_that_is_not_plain_letters_is_replaced_at_load(uid):
+    data = sample_data()
+    data["uid"] = uid
+    session = parse_session_bytes(raw(data), "mail.shipsheet")
+    assert session.uid != uid and len(session.uid) == 32
+    round_trip(session)
+
+
+# -- 3. whatever loads, saves ------------------------------------------------------------------
+
+@pytest.mark.parametrize("where", ["name", "ship", "side", "log", "options", "state", "key"])
+def test_text_that_is_no_character_is_refused_at_load(where):
+    """A lone surrogate loaded, then every save failed with UnicodeEncodeError."""
+    data = sample_data()
+    bad = "Res\ud800lute"
+    if where == "name":
+        data["name"] = bad
+    elif where == "ship":
+        data["ships"][0]["name"] = bad
+    elif where == "side":
+        data["ships"][0]["side"] = bad
+    elif where == "log":
+        data["log"][0]["text"] = bad
+    elif where == "options":
+        data["options"]["note"] = bad
+    elif where == "state":
+        data["ships"][0]["class"]["notes"] = bad
+    else:
+        data["options"][bad] = 1
+    text = json.dumps(data)  # ensure_ascii: the surrogate is written as \ud800
+    with pytest.raises(SessionFileError, match="not valid Unicode"):
+        parse_session_bytes(text.encode(), "mail.shipsheet")
+
+
+def test_a_valid_surrogate_pair_is_a_character_and_loads():
+    data = sample_data()
+    data["ships"][0]["name"] = "Resolute \U0001F680"
+    session = parse_session_bytes(json.dumps(data).encode(), "ok.shipsheet")  # \ud83d\ude80
+    assert session.ships[0].name.endswith("\U0001F680")
+    round_trip(session)
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400", "1E999"])
+def test_numbers_too_large_to_save_are_refused_at_load(number):
+    """1e400 read as infinity, which saves as Infinity, which load refuses."""
+    text = json.dumps(sample_data()).replace('"options": {', f'"options": {{"x": {number}, ', 1)
+    with pytest.raises(SessionFileError, match="too large"):
+        parse_session_bytes(text.encode(), "mail.shipsheet")
+
+
+def test_a_log_saves_no_larger_than_it_was_read():
+    """1,000,000 bare log entries (13 MB) saved as 70 MB, over the load limit: the user's own
+    save locked them out. Fields at their file default are now left out when saving."""
+    data = sample_data()
+    data["log"] = [{"text": ""}] * 1000
+    data_raw = raw(data)
+    session = parse_session_bytes(data_raw, "log.shipsheet")
+    saved = session_to_bytes(session)
+    assert saved.count(b'{"text":""}') == 1000
+    assert len(saved) <= len(data_raw)
+    round_trip(session)
+
+
+def test_a_large_file_that_would_save_past_the_limit_is_refused_at_load(monkeypatch):
+    monkeypatch.setattr(storage, "MAX_FILE_BYTES", 60_000)
+    monkeypatch.setattr(storage, "SAVE_CHECK_BYTES", 12_000)
+    data = sample_data()
+    data["options"]["many"] = "X"
+    text = json.dumps(data).replace('"X"', "[" + ",".join(["1E15"] * 3000) + "]")
+    assert 12_000 < len(text) < 60_000
+    with pytest.raises(SessionFileError, match="would save as"):
+        parse_session_bytes(text.encode(), "big.shipsheet")
+
+
+def test_a_byte_order_mark_is_accepted():
+    session = parse_session_bytes(b"\xef\xbb\xbf" + raw(sample_data()), "bom.shipsheet")
+    assert session.ships
+
+
+def test_messages_say_null_not_nonetype():
+    data = sample_data()
+    data["ships"][0]["name"] = None
+    with pytest.raises(SessionFileError, match=r"ships\[0\]\.name: expected text, found null"):
+        parse_session_bytes(raw(data), "mail.shipsheet")
+
+
+# -- 4. wrong types where code expected others --------------------------------------------------
+
+@pytest.mark.parametrize("ships", [3, None, {"a": 1}, "ships"])
+def test_a_version_0_file_with_ships_of_the_wrong_type_is_refused(ships):
+    data = {"format": "shipsheet-session", "version": 0, "game": "fedcom", "ships": ships}
+    with pytest.raises(SessionFileError, match="ships: expected a list"):
+        parse_session_bytes(raw(data), "old.shipsheet")
+
+
+@pytest.mark.parametrize("chart", [3, ["training"], {"id": "training"}, "../../etc/passwd", True])
+def test_a_fedcom_chart_choice_of_the_wrong_kind_is_refused(chart):
+    data = sample_data("fedcom")
+    data["options"]["chart"] = chart
+    with pytest.raises(SessionFileError, match="options.chart"):
+        parse_session_bytes(raw(data), "chart.shipsheet")
+
+
+def test_a_kept_chart_that_does_not_validate_is_refused():
+    data = sample_data("fedcom")
+    data["options"]["chart"] = "mine"
+    data["options"]["chart_data"] = {"id": "mine", "name": "Mine", "rows": [["phaser"]]}
+    with pytest.raises(SessionFileError, match="options.chart_data: the kept chart does not validate"):
+        parse_session_bytes(raw(data), "chart.shipsheet")
+
+
+@pytest.mark.parametrize("combat", [1, "fancy", None, ["standard"]])
+def test_a_triplanetary_combat_option_of_the_wrong_kind_is_refused(combat):
+    data = sample_data("triplanetary")
+    data["options"]["combat"] = combat
+    with pytest.raises(SessionFileError, match="options.combat"):
+        parse_session_bytes(raw(data), "tp.shipsheet")
+
+
+# -- 5. special files ---------------------------------------------------------------------------
+
+def _in_time(fn, seconds=5.0):
+    started = time.monotonic()
+    try:
+        fn()
+    finally:
+        assert time.monotonic() - started < seconds
+
+
+def test_a_pipe_or_a_device_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "night.shipsheet"
+    os.mkfifo(fifo)
+    with pytest.raises(SessionFileError, match="is a pipe, not a file"):
+        _in_time(lambda: load_session(fifo))
+    zero = tmp_path / "zero.shipsheet"
+    zero.symlink_to("/dev/zero")
+    with pytest.raises(SessionFileError, match="is a device, not a file"):
+        _in_time(lambda: load_session(zero))
+    with pytest.raises(SessionFileError, match="is a folder"):
+        load_session(tmp_path)
+
+
+def test_reads_are_bounded_and_checked_before_reading(tmp_path):
+    big = tmp_path / "big.toml"
+    with open(big, "wb") as fh:
+        fh.truncate(200 * 1024 * 1024)  # 200 MB, sparse: cheap to make, slow to read
+    with pytest.raises(UnreadableFile, match="too large"):
+        _in_time(lambda: read_regular(big, 1024), 1.0)
+    from shipsheet.model import load_ship_class
+    with pytest.raises(ShipDefinitionError, match="too large"):
+        _in_time(lambda: load_ship_class(big), 1.0)
+
+
+def test_a_deeply_nested_toml_is_a_clean_refusal(tmp_path):
+    deep = tmp_path / "deep.toml"
+    deep.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    from shipsheet.model import load_ship_class
+    with pytest.raises(ShipDefinitionError, match="deep.toml: "):
+        load_ship_class(deep)
+
+
+def test_a_pipe_among_the_users_ships_and_charts_is_skipped(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHIPSHEET_DATA_DIR", str(tmp_path))
+    (tmp_path / "ships" / "fedcom").mkdir(parents=True)
+    (tmp_path / "charts" / "fedcom").mkdir(parents=True)
+    os.mkfifo(tmp_path / "ships" / "fedcom" / "trap.toml")
+    os.mkfifo(tmp_path / "charts" / "fedcom" / "trap.toml")
+    from shipsheet.model.library import library_problems, list_classes
+    from shipsheet.rules.fedcom import list_charts
+    _in_time(lambda: list_classes("fedcom"))
+    assert any("trap.toml" in p and "pipe" in p for p in library_problems())
+    _in_time(lambda: list_charts())
+
+
+# -- 8. load time is linear in the ship count ---------------------------------------------------
+
+def test_five_thousand_ships_load_in_under_two_seconds(tmp_path):
+    """2,000 ships took 11.5 s, 5,000 took 68 s: each ship's class was found by a linear scan."""
+    from shipsheet.model import Session, get_class, new_ship
+    session = Session("fedcom", name="Armada")
+    classes = [get_class(c) for c in ("fedcom/sample-heavy-cruiser", "fedcom/sample-frigate",
+                                      "fedcom/sample-dreadnought")]
+    for i in range(5000):
+        session.ships.append(new_ship(classes[i % 3], f"Ship {i}"))
+    path = tmp_path / "armada.shipsheet"
+    save_session(session, path)
+    started = time.perf_counter()
+    loaded = load_session(path)
+    assert time.perf_counter() - started < 2.0
+    assert len({id(s.ship_class) for s in loaded.ships}) == 3  # one parse per class
+
+
+def test_many_different_classes_under_one_id_still_load_linearly():
+    """A hostile file: 600 ships, every class a little different, all claiming one id."""
+    data = sample_data("fedcom")
+    ship = data["ships"][0]
+    data["ships"] = []
+    for i in range(600):
+        s = json.loads(json.dumps(ship))
+        s["id"], s["name"] = f"s{i}", f"Ship {i}"
+        s["class"]["notes"] = f"variant {i}"
+        data["ships"].append(s)
+    started = time.perf_counter()
+    session = parse_session_bytes(raw(data), "variants.shipsheet")
+    assert time.perf_counter() - started < 5.0
+    assert len({id(s.ship_class) for s in session.ships}) == 600
+
+
+# -- 9. the terminal ---------------------------------------------------------------------------
+
+def test_check_escapes_control_characters(tmp_path, capsys):
+    """An escape sequence in a file could rewrite an ERROR line into a fake OK, or set the
+    terminal's title."""
+    from shipsheet.cli import main
+    data = sample_data()
+    data["name"] = "Night\x1b]0;pwned\x07\x1b[2K\rOK\u202e"
+    path = tmp_path / "night\x1b[31m.shipsheet"
+    path.write_text(json.dumps(data))
+    bad = tmp_path / "bad.shipsheet"
+    data["game"] = "\x1b[32mfine\x1b[0m"
+    bad.write_text(json.dumps(data))
+    assert main(["check", str(path), str(bad)]) == 1
+    out, err = capsys.readouterr()
+    assert "\x1b" not in out + err and "\x07" not in out + err and "\u202e" not in out
+    assert "Night\\x1b]0;pwned\\x07" in out and "\\u202e" in out
+    assert "night\\x1b[31m.shipsheet: OK" in out
+    assert "bad.shipsheet: ERROR: " in err and "\\x1b[32mfine" in err
+
+
+# -- 10. saving -----------------------------------------------------------------------------------
+
+def test_saving_through_a_symlink_writes_the_target(tmp_path):
+    target = tmp_path / "real" / "night.shipsheet"
+    target.parent.mkdir()
+    save_session(three_ship_session(), target)
+    link = tmp_path / "night.shipsheet"
+    link.symlink_to(target)
+    session = three_ship_session()
+    session.turn = 7
+    save_session(session, link)
+    assert link.is_symlink()
+    assert load_session(target).turn == 7
+
+
+def test_temporary_files_of_killed_saves_are_removed_by_the_next_save(tmp_path):
+    path = tmp_path / "night.shipsheet"
+    stale = tmp_path / ".night.shipsheet.abc123.tmp"
+    fresh = tmp_path / ".night.shipsheet.def456.tmp"  # perhaps another save right now
+    other = tmp_path / ".other.shipsheet.abc123.tmp"
+    for f in (stale, fresh, other):
+        f.write_bytes(b"x" * 1000)
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    save_session(three_ship_session(), path)
+    assert not stale.exists() and fresh.exists() and other.exists()
+
+
+FULL_DISK = r"""
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG), as on a full disk
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
+from shipsheet.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+@pytest.mark.parametrize("room", [0, 30_000])
+def test_pdf_export_on_a_full_disk_says_so_and_keeps_the_old_pdf(tmp_path, room):
+    """Finding 6: exit 0 and "Exported", over a 0-byte or truncated PDF."""
+    out = tmp_path / "sheets.pdf"
+    out.write_bytes(b"%PDF-1.4 the previous export\n%%EOF\n")
+    before = out.read_bytes()
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    run = subprocess.run([sys.executable, "-c", FULL_DISK, str(room), "print",
+                          str(SAMPLES / "fedcom.shipsheet"), "--all", "-o", str(out)],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "cannot write" in run.stderr
+    assert out.read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_session_save_on_a_full_disk_fails_and_keeps_the_old_file(tmp_path):
+    path = tmp_path / "night.shipsheet"
+    save_session(three_ship_session(), path)
+    before = path.read_bytes()
+    code = ("import resource, signal, sys\n"
+            "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+            "resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100))\n"
+            "sys.path.insert(0, sys.argv[2])\n"
+            "from sessions import three_ship_session\n"
+            "from shipsheet.model import save_session\n"
+            "s = three_ship_session(); s.turn = 9\n"
+            "try:\n    save_session(s, sys.argv[1])\nexcept OSError as e:\n    print('failed', e.errno)\n")
+    run = subprocess.run([sys.executable, "-c", code, str(path), str(Path(__file__).parent)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.stdout.startswith("failed"), run.stderr
+    assert path.read_bytes() == before

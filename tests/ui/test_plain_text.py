@@ -1,0 +1,173 @@
+"""Text from a file is shown as text: every label and tooltip, with a hostile session open.
+
+Finding: a ship named ``<img src="/dev/zero">`` in a 9 KB file grew the app to 2 GB (Qt
+took the name for HTML and loaded the "image"); ``<img src="local.png">`` showed a local
+picture. Here every ship, side, class, session name and log line carries markup; the
+window, each ship's panel and each game's dialogs are opened, and every label and every
+tooltip is checked: a label either shows plain text or is our own markup with the file's
+text escaped; a tooltip is always escaped.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QMessageBox, QToolTip, QWidget
+
+from shiboken6 import isValid
+
+from shipsheet.model.paths import resources_dir
+from shipsheet.ui.plaintext import is_rich
+
+HOSTILE = '<b>HOSTILE</b><img src="hostile-marker.png">'
+RAW = "<img"  # what must never reach Qt's HTML reader unescaped
+
+
+def hostile_session(game: str, tmp_path):
+    data = json.loads((resources_dir() / "samples" / f"{game}.shipsheet").read_text("utf-8"))
+    data["name"] = HOSTILE
+    for i, ship in enumerate(data["ships"]):
+        ship["name"] = f"{HOSTILE}{i}"
+        ship["side"] = f"{HOSTILE}side{i % 2}"
+        ship["class"]["class"] = f"{HOSTILE}class"
+    for entry in data["log"][:20]:
+        entry["text"] = f"{HOSTILE} {entry['text']}"
+    path = tmp_path / f"{game}.shipsheet"
+    path.write_text(json.dumps(data), "utf-8")
+    return path
+
+
+def _widgets() -> list[QWidget]:
+    """The visible windows (the main window and the dialogs it opened) and all they hold."""
+    found = []
+    for top in QApplication.topLevelWidgets():
+        if top.isVisible() and top.metaObject().className() != "QTipLabel":  # the tooltip itself
+            found += [top, *top.findChildren(QWidget)]
+    return found
+
+
+def _labels_ok() -> list[str]:
+    bad = []
+    for widget in _widgets():
+        if not isValid(widget) or not isinstance(widget, QLabel) or not widget.isVisible():
+            continue
+        if is_rich(widget):
+            if RAW in widget.text():
+                bad.append(f"rich label with file markup: {widget.text()[:80]!r}")
+        elif widget.textFormat() != Qt.TextFormat.PlainText:
+            bad.append(f"label not plain ({widget.textFormat()}): {widget.text()[:80]!r}")
+    return bad
+
+
+def _tip_shown_for(widget: QWidget, pos: QPoint) -> str:
+    QToolTip.hideText()
+    event = QHelpEvent(QEvent.Type.ToolTip, pos, widget.mapToGlobal(pos))
+    QApplication.sendEvent(widget, event)
+    return QToolTip.text()
+
+
+def _columns(model, parent) -> int:
+    try:
+        return model.columnCount(parent)
+    except TypeError:  # a list model: one column (its columnCount is not public)
+        return 1
+
+
+def _tooltips_ok() -> tuple[list[str], int]:
+    """Every tooltip with the hostile text, as Qt would show it; (problems, tooltips seen)."""
+    bad, seen = [], 0
+    for widget in _widgets():
+        if not isValid(widget) or not widget.isVisible():  # rebuilt by a panel meanwhile
+            continue
+        if "HOSTILE" in widget.toolTip():
+            seen += 1
+            shown = _tip_shown_for(widget, widget.rect().center())
+            if RAW in shown or "&lt;img" not in shown:
+                bad.append(f"tooltip of {type(widget).__name__} shown as {shown[:80]!r}")
+        if isinstance(widget, QAbstractItemView) and widget.model() is not None:
+            model = widget.model()
+            root = widget.rootIndex()
+            stack = [model.index(r, c, root) for r in range(model.rowCount(root))
+                     for c in range(_columns(model, root))]
+            while stack:
+                index = stack.pop()
+                if index.column() == 0:
+                    stack += [model.index(r, c, index) for r in range(model.rowCount(index))
+                              for c in range(_columns(model, index))]
+                tip = index.data(Qt.ItemDataRole.ToolTipRole)
+                rect = widget.visualRect(index)
+                if not (isinstance(tip, str) and "HOSTILE" in tip) or rect.isEmpty():
+                    continue
+                seen += 1
+                shown = _tip_shown_for(widget.viewport(), rect.center())
+                if RAW in shown or "&lt;img" not in shown:
+                    bad.append(f"item tooltip in {type(widget).__name__} shown as {shown[:80]!r}")
+    return bad, seen
+
+
+def _sheet_tooltips_ok(canvas) -> tuple[list[str], int]:
+    bad, seen = [], 0
+    for area in list(canvas.painter.areas):
+        tip = area.tooltip
+        if "HOSTILE" not in tip:
+            continue
+        seen += 1
+        centre = area.rect.center() * canvas.zoom
+        QToolTip.hideText()
+        canvas._hover_key = None
+        QTest.mouseMove(canvas, QPoint(round(centre.x()), round(centre.y())))
+        shown = QToolTip.text()
+        if RAW in shown or "&lt;img" not in shown:
+            bad.append(f"sheet tooltip of {area.key} shown as {shown[:80]!r}")
+    return bad, seen
+
+
+def _open_dialogs(window, game: str) -> None:
+    panel = window.panel
+    if game == "fedcom":
+        panel.open_volley()
+        panel.open_orders()
+    elif game == "triplanetary":
+        panel.open_attack()
+        panel.open_recovery()
+
+
+@pytest.mark.parametrize("game", ["fedcom", "war-in-space", "triplanetary"])
+def test_no_label_or_tooltip_renders_file_text_as_markup(app, qtbot, tmp_path, game):
+    window = app.new_window()
+    qtbot.addWidget(window)
+    assert window.open_path(hostile_session(game, tmp_path))
+    problems, tips = [], 0
+    for ship in window.doc.session.ships:
+        window.doc.select(ship.id)
+        _open_dialogs(window, game)
+        qtbot.wait(1)
+        problems += _labels_ok()
+        found, n = _tooltips_ok()
+        problems += found
+        tips += n
+        found, n = _sheet_tooltips_ok(window.sheet_view.canvas)
+        problems += found
+        tips += n
+    assert not problems, "\n".join(sorted(set(problems)))
+    assert tips >= len(window.doc.session.ships)  # the walk did reach the file's text
+    for widget in QApplication.topLevelWidgets():
+        if widget is not window and widget.isVisible():
+            widget.close()
+    window.doc.undo_stack.setClean()
+
+
+def test_a_message_box_shows_file_text_as_text(app, qtbot):
+    """The "Cannot open file" box showed the file's text with Qt's rich-text guess."""
+    box = QMessageBox(QMessageBox.Icon.Warning, "Cannot open file", f"x.shipsheet: {HOSTILE}")
+    box.setInformativeText(HOSTILE)
+    box.show()
+    qtbot.waitExposed(box)
+    labels = [w for w in box.findChildren(QLabel) if w.isVisible() and "HOSTILE" in w.text()]
+    assert len(labels) == 2
+    assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)
+    box.close()
