@@ -76,9 +76,9 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: _v0_to_v1}
 
 # -- writing -------------------------------------------------------------------
 
-def session_to_data(session: Session) -> dict:
+def session_to_data(session: Session, with_log: bool = True) -> dict:
     """The session as plain JSON data (what is written to the file)."""
-    return {
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "game": session.game,
@@ -93,13 +93,57 @@ def session_to_data(session: Session) -> dict:
              "class": s.ship_class.data, "state": s.state}
             for s in session.ships
         ],
-        "log": [e.to_json() for e in session.log],
     }
+    if with_log:
+        data["log"] = [e.to_json() for e in session.log]
+    return data
 
 
 def session_to_bytes(session: Session) -> bytes:
-    return json.dumps(session_to_data(session), ensure_ascii=False,
-                      separators=(",", ":")).encode("utf-8")
+    """The session file's bytes (those of ``json.dumps(session_to_data(session))``).
+
+    The log is written in blocks whose JSON is kept between saves (entries are only ever
+    appended, and change only by their undone mark), so autosaving a long log costs a join,
+    not a million dicts: the window does not freeze at each autosave."""
+    head = session_to_data(session, with_log=False)
+    text = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
+    return (text[:-1] + ',"log":[' + _log_json(session) + "]}").encode("utf-8")
+
+
+_LOG_BLOCK = 1024
+
+
+def _log_json(session: Session) -> str:
+    """The log's entries as JSON, without the brackets, from the session's block cache."""
+    cache: dict = session.__dict__.setdefault("_log_json_blocks", {})
+    log = session.log
+    parts = []
+    for start in range(0, len(log), _LOG_BLOCK):
+        block = log[start:start + _LOG_BLOCK]
+        marks = tuple(e.undone for e in block)
+        hit = cache.get(start)
+        # The first entry is held by the cache, so "is" cannot match a new entry at its address.
+        if hit is None or hit[0] is not block[0] or hit[1] != marks:
+            text = json.dumps([e.to_json() for e in block], ensure_ascii=False, separators=(",", ":"))
+            hit = cache[start] = (block[0], marks, text[1:-1])
+        parts.append(hit[2])
+    for start in [s for s in cache if s >= len(log)]:
+        del cache[start]
+    return ",".join(parts)
+
+
+class SessionTooLarge(OSError):
+    """A session that would save past what a session file may hold (and so never load)."""
+
+
+def check_saved_size(payload: bytes) -> bytes:
+    """``payload`` if a session file that large can be opened again; else SessionTooLarge."""
+    if len(payload) > MAX_FILE_BYTES:
+        raise SessionTooLarge(
+            f"the session is too large to save ({len(payload) // (1024 * 1024)} MB; a session "
+            f"file may have at most {MAX_FILE_BYTES // (1024 * 1024)} MB, or it could not be "
+            "opened again). Remove ships, or go on in a new session")
+    return payload
 
 
 @contextmanager
@@ -188,8 +232,9 @@ def _file_mode(path: Path) -> int:
 
 
 def save_session(session: Session, path: str | Path) -> None:
-    """Save ``session`` to ``path`` atomically (the old file survives any crash)."""
-    write_atomic(path, session_to_bytes(session))
+    """Save ``session`` to ``path`` atomically (the old file survives any crash). A session
+    too large to be opened again is not written (SessionTooLarge, an OSError)."""
+    write_atomic(path, check_saved_size(session_to_bytes(session)))
 
 
 # -- reading -------------------------------------------------------------------

@@ -343,3 +343,34 @@ def test_a_session_save_on_a_full_disk_fails_and_keeps_the_old_file(tmp_path):
                          capture_output=True, text=True, timeout=60)
     assert run.stdout.startswith("failed"), run.stderr
     assert path.read_bytes() == before
+
+
+def test_a_session_too_large_to_open_again_is_not_saved(tmp_path, monkeypatch):
+    """Whatever saves, loads: a log grown by play past what a session file may hold (a
+    million lines of detail are 67 MB) is refused at save, with the reason, and the old
+    file stays."""
+    path = tmp_path / "night.shipsheet"
+    session = three_ship_session()
+    save_session(session, path)
+    before = path.read_bytes()
+    monkeypatch.setattr(storage, "MAX_FILE_BYTES", len(before) + 100)
+    from shipsheet.model.log import LogEntry
+    session.log += [LogEntry(f"point {i}: roll 4, row 4, column 3", "detail") for i in range(50)]
+    with pytest.raises(storage.SessionTooLarge, match="too large to save"):
+        save_session(session, path)
+    assert path.read_bytes() == before
+
+
+def test_the_log_is_saved_from_kept_blocks_exactly_as_a_whole(tmp_path):
+    from shipsheet.model.log import LogEntry
+    session = load_session(SAMPLES / "fedcom.shipsheet")
+    reference = lambda: json.dumps(storage.session_to_data(session), ensure_ascii=False,  # noqa: E731
+                                   separators=(",", ":")).encode()
+    assert session_to_bytes(session) == reference()
+    session.log += [LogEntry(f"line {i}", "detail") for i in range(3000)]
+    assert session_to_bytes(session) == reference()
+    session.log[5].undone = True
+    session.log[2500].undone = True
+    assert session_to_bytes(session) == reference()
+    del session.log[1500:]
+    assert session_to_bytes(session) == reference()
