@@ -89,7 +89,9 @@ class _Guard(QObject):
     def eventFilter(self, obj, event) -> bool:
         kind = event.type()
         if kind == QEvent.Type.Polish and isinstance(obj, QLabel):
-            if not is_rich(obj) and obj.textFormat() != Qt.TextFormat.PlainText:
+            if obj.metaObject().className() == "QTipLabel":
+                rich(obj)  # the tooltip: what it shows is always tooltip_html()'s escaped text
+            elif not is_rich(obj) and obj.textFormat() != Qt.TextFormat.PlainText:
                 obj.setTextFormat(Qt.TextFormat.PlainText)
         elif kind == QEvent.Type.ToolTip:
             text = _tooltip_at(obj, event.pos())

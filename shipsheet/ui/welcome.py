@@ -23,7 +23,7 @@ class WelcomeView(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        title = QLabel("<h1>ShipSheet</h1>")
+        title = rich(QLabel("<h1>ShipSheet</h1>"))
         subtitle = QLabel("Ship sheets for War In Space, Triplanetary and Federation Commander")
         subtitle.setWordWrap(True)
         buttons = QGridLayout()
