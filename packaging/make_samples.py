@@ -1,30 +1,28 @@
 """Regenerate resources/samples/<game>.shipsheet from each game's sample builder.
 
 Run: .venv/bin/python packaging/make_samples.py
-Each game's rules package has ``sample.build_sample_session()``, which builds
-its session only through actions, with a fixed seed.
+Each game's ``sample`` piece (``model.games.GAMES``) builds its session only through
+actions, with a fixed seed.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from shipsheet.model import save_session  # noqa: E402
+from shipsheet.model import GAME_IDS, save_session  # noqa: E402
+from shipsheet.model.games import piece  # noqa: E402
 
-GAMES = {"war-in-space": "war_in_space", "triplanetary": "triplanetary", "fedcom": "fedcom"}
 
 
 def main() -> None:
     out = ROOT / "resources" / "samples"
     out.mkdir(parents=True, exist_ok=True)
-    for game, module in GAMES.items():
-        builder = importlib.import_module(f"shipsheet.rules.{module}.sample")
-        session = builder.build_sample_session()
+    for game in GAME_IDS:
+        session = piece(game, "sample")()
         session.uid = f"sample-{game}"  # stable, so regenerating changes only what changed
         # Stable ship ids (from the names), so regenerating changes only what changed.
         ids = {}

@@ -1,8 +1,12 @@
 """Test setup shared by every test: offscreen Qt and private user folders."""
 
 import os
+import sys
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The made-up games' packages (tests/fourth_game) import from any test folder.
+sys.path.insert(0, str(Path(__file__).parent))
 
 import pytest
 

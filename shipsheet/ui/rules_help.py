@@ -3,35 +3,20 @@
 from __future__ import annotations
 
 import html
-import importlib
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from ..model import GAME_IDS, GAME_TITLES
-
-SOURCES = {
-    "war-in-space": "War In Space, part 7: Damage Control (energy allocation with cards and dice, "
-                    "repair costs, suit lockouts).",
-    "triplanetary": "Triplanetary, Advanced Combat System (to-hit tables, damage table, weapon, drive "
-                    "and structure D-tracks); the standard combat table is a session option.",
-    "fedcom": "Federation Commander PBEM rule 8FC, the Default Damage Allocation Procedure. "
-              "The bundled chart and ships are our own training samples, not the official ones.",
-}
-_MODULES = {"war-in-space": "war_in_space", "triplanetary": "triplanetary", "fedcom": "fedcom"}
-
+from ..model.games import piece
 
 def house_rules(game: str) -> list[tuple[str, str]]:
-    """The (topic, text) house readings a game's rules module declares."""
-    try:
-        module = importlib.import_module(f"shipsheet.rules.{_MODULES[game]}")
-    except ModuleNotFoundError:
-        return []
-    return list(getattr(module, "HOUSE_RULES", []))
+    """The (topic, text) house readings a game declares (its ``house_rules`` piece)."""
+    return list(piece(game, "house_rules"))
 
 
 def rules_html(game: str) -> str:
     parts = [f"<h2>{html.escape(GAME_TITLES[game])}</h2>",
-             f"<p><b>Source:</b> {html.escape(SOURCES[game])}</p>",
+             f"<p><b>Source:</b> {html.escape(piece(game, 'source'))}</p>",
              "<p>Where the source text is silent, ShipSheet follows these <b>house rules</b>; "
              "each is marked “House rule” where the sheet uses it.</p>"]
     rules = house_rules(game)

@@ -1,16 +1,24 @@
-"""A tiny game registered for tests of the model core (sessions, undo, dice).
+"""A tiny game for tests of the model core (sessions, undo, dice), added to the games
+table by ``tests/model/conftest.py`` for each test of this folder.
 
-It is not one of the three games: it has one counter per ship, so the tests
-of the action path do not depend on any game's rules.
+It is not one of the three games: it has one counter per ship, so the tests of the
+action path do not depend on any game's rules. Its pieces the model core never uses
+(sheet, panel, editor) are the fourth test game's.
 """
 
 from shipsheet.model import RuleViolation, Session, Ship, ShipClass
-from shipsheet.model.games import GameRules, register_game
+from shipsheet.model.games import GameEntry, GameRules
+
+ENTRY = GameEntry(
+    "counter-test", "Counter (test game)",
+    rules="fake_game:GAME", house_rules="fourth_game:HOUSE_RULES", source="fourth_game:SOURCE",
+    blank_definition="fourth_game.rules:blank_definition", carry_over="fourth_game.rules:carry_over",
+    sample="fourth_game.rules:build_sample_session", sheet="fourth_game.sheet:SHEET",
+    panel="fourth_game.panel:Panel", editor="fourth_game.editor:SkirmishEditor")
 
 
 class CounterGame(GameRules):
     id = "counter-test"
-    title = "Counter (test game)"
     phases = ("First", "Second", "Third")
 
     def initial_state(self, ship_class):
@@ -25,7 +33,6 @@ class CounterGame(GameRules):
 
 
 GAME = CounterGame()
-register_game(GAME)
 CLASS = ShipClass("counter-test/box", "counter-test", "Box", {"game": "counter-test", "class": "Box"}, None)
 
 

@@ -36,7 +36,12 @@ from .status import (RepairPlan, RepairStep, ShipStatus, apply_repair, plan_repa
 from .volley import (VolleyPoint, VolleyResult, allocate_volley, apply_volley, explain_order,
                      hit_order, standing_orders)
 
+#: The rule text this package implements, in words (Help > Rules and House Rules).
+SOURCE = ("Federation Commander PBEM rule 8FC, the Default Damage Allocation Procedure. "
+          "The bundled chart and ships are our own training samples, not the official ones.")
+
 __all__ = [
+    "SOURCE",
     "ARC_DEGREES", "BoxSpec", "Cell", "Chart", "ChartInfo", "DEFAULT_CHART", "FedComClass",
     "FedComRules", "GAME", "HOUSE_RULES", "OCCUPANTS", "Overrides", "PHASER_TYPES",
     "REPAIR_COSTS", "RepairPlan", "RepairStep", "STANDARD_KINDS", "ShipStatus",

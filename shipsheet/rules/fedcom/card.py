@@ -267,7 +267,12 @@ def _parse_box(node: Node, index: int, extra: Mapping[str, str]) -> list[dict]:
     count = node.get("count", 1).int(lo=1, hi=MAX_COUNT)
     if count == 1:
         return [fields]
-    return [dict(fields, id=f"{box_id}-{n}") for n in range(1, count + 1)]
+    return [dict(fields, id=i) for i in counted_ids(box_id, count)]
+
+
+def counted_ids(box_id: str, count: int) -> list[str]:
+    """The ids of an entry written once with ``count``: ``lab`` x3 -> ``lab-1`` … ``lab-3``."""
+    return [f"{box_id}-{n}" for n in range(1, count + 1)]
 
 
 def parse_card(root: Node) -> FedComClass:

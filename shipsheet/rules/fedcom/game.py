@@ -19,7 +19,6 @@ class FedComRules(GameRules):
     """Federation Commander with the PBEM Default Damage Allocation Procedure (8FC)."""
 
     id = "fedcom"
-    title = "Federation Commander"
     #: [house] Energy allocation, movement, combat (fire and damage), then the
     #: repair phase at the end of the turn [FC].
     phases = ("Energy", "Movement", "Combat", "Repair")

@@ -31,7 +31,12 @@ from .tracks import (Status, add_standard, apply_damage, apply_standard, describ
                      recoverable_tracks, recovered_this_turn, set_cargo, set_fuel,
                      standard_level, status)
 
+#: The rule text this package implements, in words (Help > Rules and House Rules).
+SOURCE = ("Triplanetary, Advanced Combat System (to-hit tables, damage table, weapon, drive "
+          "and structure D-tracks); the standard combat table is a session option.")
+
 __all__ = [
+    "SOURCE",
     "ADVANCED", "ALL_TRACKS", "AttackResult", "CLASS_KEYS", "COLUMNS", "COMBAT_SYSTEMS",
     "Damage", "DamageRoll", "GAME", "HOUSE_RULES", "OTHER_KINDS", "STANDARD", "STANDARD_TRACK",
     "Status", "TRACKS", "TargetPreview", "TriplanetaryClass", "TriplanetaryRules", "UNLIMITED",

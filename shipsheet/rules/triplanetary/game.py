@@ -54,7 +54,6 @@ class TriplanetaryRules(GameRules):
     """Triplanetary with the Advanced Combat System [seed]; standard combat as an option."""
 
     id = "triplanetary"
-    title = "Triplanetary"
     #: [house] one session turn is one game turn; recovery closes it (our reading:
     #: recovery happens at the end of the owner's turn).
     phases = ("Movement", "Ordnance", "Combat", RECOVERY_PHASE)

@@ -28,7 +28,12 @@ from .repairs import (BOX_COST, CRITICAL_COST, RepairPlan, apply_repairs, cancel
                       carry_out_planned_repairs, plan_repairs, planned_repairs, schedule_repairs)
 from .terms import ACTIONS, DIE_LADDER, SUIT_SYMBOLS, SUITS, Card, parse_card, parse_suit
 
+#: The rule text this package implements, in words (Help > Rules and House Rules).
+SOURCE = ("War In Space, part 7: Damage Control (energy allocation with cards and dice, "
+          "repair costs, suit lockouts).")
+
 __all__ = [
+    "SOURCE",
     "ACTIONS", "BOX_COST", "CRITICAL_COST", "Card", "DIE_LADDER", "EnergyAllocation", "GAME",
     "HOUSE_RULES", "PHASES", "RepairPlan", "SUITS", "SUIT_SYMBOLS", "SuitActions", "SystemSpec",
     "WarInSpaceClass", "WarInSpaceRules", "allocate_energy", "apply_repairs",

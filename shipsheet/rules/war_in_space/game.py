@@ -28,7 +28,6 @@ class WarInSpaceRules(GameRules):
     """The War In Space rules module (SDS, Energy Allocation, Damage Control)."""
 
     id = "war-in-space"
-    title = "War In Space"
     phases = PHASES
     class_keys = CLASS_KEYS
 

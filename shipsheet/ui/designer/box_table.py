@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHeaderView, QSpinB
                                QStyledItemDelegate, QTableView, QWidget)
 
 from ...rules.fedcom.card import ARC_DEGREES, PHASER_TYPES
-from . import boxes as ops
+from ...rules.fedcom import card_entries as ops
 
 COLUMNS = (("id", "Id"), ("kind", "Kind"), ("type", "Type"), ("size", "Size"), ("arc", "Arc"),
            ("drones", "Drones"), ("occupant", "Starts"), ("label", "Label"))

@@ -33,22 +33,9 @@ _PATH_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*(?:\[\d+\]|\.[A-Za-z0-9_-]+)*$")
 # -- templates ---------------------------------------------------------------------------
 
 def blank_definition(game: str) -> dict:
-    """A small valid class to start from, so the preview shows at once."""
-    if game == "war-in-space":
-        return {"game": game, "class": "New ship class", "size": "",
-                "systems": [{"name": "Reactor", "die": "d8", "boxes": 3},
-                            {"name": "Drive", "die": "d8", "boxes": 3},
-                            {"name": "Fire Control", "die": "d8", "boxes": 3}],
-                "suits": {"spades": ["attack", "movement"], "hearts": ["defense", "attack"],
-                          "diamonds": ["attack", "defense"], "clubs": ["movement", "defense"]}}
-    if game == "triplanetary":
-        return {"game": game, "class": "New ship class", "combat": 2, "defensive_only": False,
-                "commercial": False, "fuel": 10, "cargo": 0}
-    if game == "fedcom":
-        return {"game": game, "class": "New ship class", "damage_control": 2, "frame": 4,
-                "shields": [12, 10, 10, 8, 10, 10],
-                "boxes": [{"id": "bridge-1", "kind": "bridge"}]}
-    raise ValueError(f'unknown game "{game}" (known: {", ".join(GAME_IDS)})')
+    """A small valid class to start from, so the preview shows at once (the game's piece)."""
+    from shipsheet.model.games import piece
+    return piece(game, "blank_definition")()
 
 
 def blank_chart() -> dict:

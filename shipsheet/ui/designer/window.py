@@ -18,26 +18,20 @@ from PySide6.QtWidgets import (QGridLayout, QGroupBox, QLabel, QMenu, QMessageBo
 
 from ...model import GAME_IDS, GAME_TITLES, get_game
 from ...model.errors import ShipDefinitionError
-from ...model.games import COMMON_KEYS
+from ...model.games import COMMON_KEYS, piece
 from ...model.library import get_class, list_classes, new_ship
 from ...model.ship import ShipClass, clone
 from ...model.toml_writer import Comments
+from ...model.update import ships_of_class, update_ships_action
 from ...sheets import painter_for
 from ..dialogs import game_combo
+from ..plaintext import esc
 from .classfiles import (Problem, blank_definition, check_definition, is_chart_data, read_toml,
                          save_definition, slug, top_key, user_class_path)
 from .editor_base import GameEditor
-from .fedcom_editor import FedComEditor
 from .file_window import FileWindow
-from .migrate import ships_of_class, update_ships_action
-from .triplanetary_editor import TriplanetaryEditor
 from .widgets import PreviewPane, clear_invalid, mark_invalid
-from .wis_editor import WarInSpaceEditor
-from ..plaintext import esc
 
-EDITORS: dict[str, type[GameEditor]] = {"war-in-space": WarInSpaceEditor,
-                                        "triplanetary": TriplanetaryEditor,
-                                        "fedcom": FedComEditor}
 FILE_FILTER = "Ship classes (*.toml);;All files (*)"
 #: The preview follows the fields this long after the last keystroke.
 PREVIEW_DELAY_MS = 150
@@ -169,7 +163,7 @@ class DesignerWindow(FileWindow):
             self.editor_host.removeWidget(self.editor)
             self.editor.deleteLater()
         self.game = game
-        self.editor = EDITORS[game]()
+        self.editor = piece(game, "editor")()
         self.editor.changed.connect(self._changed)
         status = getattr(self.editor, "status", None)
         if status is not None:
@@ -495,4 +489,4 @@ class DesignerWindow(FileWindow):
         return open_chart_editor(self.parent(), session_doc=self.session_doc)
 
 
-__all__ = ["DesignerWindow", "EDITORS"]
+__all__ = ["DesignerWindow"]

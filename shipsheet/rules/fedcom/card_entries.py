@@ -1,4 +1,4 @@
-"""Federation Commander card boxes as the designer edits them: one row per box. No Qt.
+"""Federation Commander card entries as the designer edits them: one row per box.
 
 A card file may write a run of alike boxes once, with ``count`` (``{ id =
 "lab", kind = "lab", count = 4 }`` is ``lab-1`` … ``lab-4``). The designer
@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Mapping
 
-from shipsheet.rules.fedcom.card import MAX_COUNT, OCCUPANTS, TRACTOR_STATES
+from .card import MAX_COUNT, OCCUPANTS, TRACTOR_STATES, counted_ids
 
 #: Kinds whose boxes carry their own details; they are never folded into ``count``.
 DETAIL_KINDS = ("phaser", "torpedo", "drone", "shuttle", "tractor")
@@ -140,8 +140,8 @@ def expand_entries(entries: Iterable) -> list[dict]:
             continue
         count = entry.get("count", 1)
         if isinstance(count, int) and not isinstance(count, bool) and count > 1:
-            for n in range(1, count + 1):
-                rows.append(entry_to_row(dict(entry, id=f"{entry.get('id', '')}-{n}")))
+            rows += [entry_to_row(dict(entry, id=box_id))
+                     for box_id in counted_ids(str(entry.get("id", "")), count)]
         else:
             rows.append(entry_to_row(entry))
     return rows
