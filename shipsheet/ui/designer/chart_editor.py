@@ -19,12 +19,11 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QGroupBox, QLabel
 
 from ...model.errors import RuleViolation
 from ...model.library import list_classes
-from ...model.toml_writer import Comments
 from ...rules.fedcom.actions import set_chart_action
 from ...rules.fedcom.chart import COLUMNS, FRAME, OPTION_CHART, ROWS, get_chart, list_charts
 from ...rules.fedcom.card import STANDARD_KINDS
-from .classfiles import (Problem, blank_chart, check_chart, is_chart_data, read_toml, save_chart,
-                         slug, top_key, user_chart_path)
+from ...model.classfiles import Problem, is_chart_data, read_toml, slug, top_key
+from ...rules.fedcom.chart_files import blank_chart, check_chart, save_chart, user_chart_path
 from .file_window import FileWindow
 from .widgets import ErrorLabel, clear_invalid, mark_invalid, set_combo_text
 from ..plaintext import esc, rich
@@ -232,7 +231,7 @@ class ChartEditorWindow(FileWindow):
         self._changed()
 
     # -- loading -------------------------------------------------------------------------------------
-    def load_data(self, data: dict, *, stem: str | None = None, comments: Comments | None = None,
+    def load_data(self, data: dict, *, stem: str | None = None, document=None,
                   editing_path: Path | None = None, suggested_stem: str | None = None) -> None:
         """Fill the editor from chart data (as read from a file)."""
         self._loading = True
@@ -254,7 +253,7 @@ class ChartEditorWindow(FileWindow):
             self._stem_edited = stem is not None
             self.stem.setText(stem if stem is not None else
                               suggested_stem or slug(self.name.text(), self.FALLBACK_STEM))
-            self.comments = comments
+            self.document = document
             self.editing_path = editing_path
         finally:
             self._loading = False
@@ -277,8 +276,8 @@ class ChartEditorWindow(FileWindow):
         """Start from a chart: the user's own is edited in place, a bundled one copied."""
         mine = user_chart_path(chart_id)
         if mine.is_file():
-            data, comments = read_toml(mine)
-            self.load_data(data, stem=chart_id, comments=comments, editing_path=mine)
+            data, document = read_toml(mine)
+            self.load_data(data, stem=chart_id, document=document, editing_path=mine)
             self.show_status(f"Editing your chart {self.name.text()}")
             return
         chart = get_chart(chart_id)
@@ -380,7 +379,7 @@ class ChartEditorWindow(FileWindow):
         return f"Your charts folder already has {path.name}. Replace it?"
 
     def _write(self, path: Path):
-        return save_chart(self.current_data(), path, self.comments)
+        return save_chart(self.current_data(), path, self.document)
 
     def _saved(self, path: Path, chart) -> None:
         self.show_status(f"Saved {path.name}: pick “{chart.name}” for a session")
@@ -418,8 +417,8 @@ class ChartEditorWindow(FileWindow):
             return False
         return None
 
-    def _load_file(self, data: dict, stem: str, comments: Comments | None) -> None:
-        self.load_data(data, stem=stem, comments=comments)
+    def _load_file(self, data: dict, stem: str, document) -> None:
+        self.load_data(data, stem=stem, document=document)
 
 
 __all__ = ["CellEditor", "ChartEditorWindow", "library_kinds"]

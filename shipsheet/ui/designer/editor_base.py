@@ -6,7 +6,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from ..layouts import fill_with_scroll
-from .classfiles import Problem
+from ...model.classfiles import Problem
 from .widgets import ErrorLabel, clear_invalid, mark_invalid
 
 

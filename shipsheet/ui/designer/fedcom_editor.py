@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QGroup
 from ...rules.fedcom.card import ARC_DEGREES, REPAIR_COSTS, STANDARD_KINDS
 from ...rules.fedcom import card_entries as ops
 from .box_table import FIELD_COLUMN, FIELDS, PHASER_ORDER, BoxDelegate, BoxTableModel, BoxTableView
-from .classfiles import Problem, top_key
+from ...model.classfiles import Problem, top_key
 from .editor_base import GameEditor, int_of, text_of
 from .widgets import ErrorLabel, combo, spin
 

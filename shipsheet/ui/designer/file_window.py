@@ -20,8 +20,7 @@ from PySide6.QtWidgets import (QCheckBox, QFileDialog, QGridLayout, QHBoxLayout,
                                QPushButton, QWidget)
 
 from ...model.errors import ShipDefinitionError
-from ...model.toml_writer import Comments
-from .classfiles import Problem, read_toml, slug, stem_problem
+from ...model.classfiles import Problem, read_toml, slug, stem_problem
 from .widgets import ErrorLabel, error_color, mark_invalid
 from ..dialogs import ask_save_changes
 from ..plaintext import esc, rich
@@ -47,7 +46,7 @@ class FileWindow(QMainWindow):
         self.resize(width, height)
         self.session_doc = None
         self.editing_path: Path | None = None  # the user's file being edited in place
-        self.comments: Comments | None = None
+        self.document=None
         self.problem: Problem | None = None
         self._clean: dict = {}
         self._stem_edited = False
@@ -304,7 +303,7 @@ class FileWindow(QMainWindow):
                 return False
         path = Path(path)
         try:
-            data, comments = read_toml(path)
+            data, document = read_toml(path)
         except ShipDefinitionError as exc:
             QMessageBox.warning(self, "Cannot Import", str(exc))
             return False
@@ -313,7 +312,7 @@ class FileWindow(QMainWindow):
             return handled
         if not self._may_discard():
             return False
-        self._load_file(data, path.stem, comments)
+        self._load_file(data, path.stem, document)
         self._clean = {}  # imported: not in the library until saved
         self._changed()
         verdict = "Save to Library adds it." if self.problem is None else \
@@ -352,7 +351,7 @@ class FileWindow(QMainWindow):
     #   _write(path)                      write the file; return what was saved, as the loader reads it
     #   _saved(path, saved)               after Save: say so
     #   _check_import(path, data)         None if ``data`` is for this window, else import_file's answer
-    #   _load_file(data, stem, comments)  fill the fields from an imported file
+    #   _load_file(data, stem, document)  fill the fields from an imported file
     def focus_problem(self) -> None:
         """Put the keyboard focus on the field the problem names."""
         if self._focus_widget is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from ...rules.triplanetary.definitions import UNLIMITED
-from .classfiles import top_key
+from ...model.classfiles import top_key
 from .editor_base import GameEditor, bool_of, int_of
 from .widgets import ErrorLabel, spin
 from ..plaintext import rich

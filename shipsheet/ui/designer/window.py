@@ -21,13 +21,12 @@ from ...model.errors import ShipDefinitionError
 from ...model.games import COMMON_KEYS, piece
 from ...model.library import get_class, list_classes, new_ship
 from ...model.ship import ShipClass, clone
-from ...model.toml_writer import Comments
 from ...model.update import ships_of_class, update_ships_action
 from ...sheets import painter_for
 from ..dialogs import game_combo
 from ..plaintext import esc
-from .classfiles import (Problem, blank_definition, check_definition, is_chart_data, read_toml,
-                         save_definition, slug, top_key, user_class_path)
+from ...model.classfiles import (Problem, blank_definition, check_definition, is_chart_data,
+                                 read_toml, save_definition, slug, top_key, user_class_path)
 from .editor_base import GameEditor
 from .file_window import FileWindow
 from .widgets import PreviewPane, clear_invalid, mark_invalid
@@ -172,7 +171,7 @@ class DesignerWindow(FileWindow):
         self.game_box.setCurrentIndex(max(0, self.game_box.findData(game)))
 
     def load_definition(self, data: dict, *, stem: str | None = None,
-                        comments: Comments | None = None, origin_id: str | None = None,
+                        document=None, origin_id: str | None = None,
                         editing_path: Path | None = None) -> None:
         """Fill the fields from a definition (as read from a file or the library)."""
         game = data.get("game") if isinstance(data.get("game"), str) else self.game
@@ -191,7 +190,7 @@ class DesignerWindow(FileWindow):
             self.stem.setText(stem if stem is not None else slug(name))
             self.origin_id = origin_id
             self.editing_path = editing_path
-            self.comments = comments
+            self.document = document
         finally:
             self._loading = False
         self.last_valid = None
@@ -218,8 +217,8 @@ class DesignerWindow(FileWindow):
         stem = class_id.split("/", 1)[1]
         own = user_class_path(cls.game, stem)
         if own.is_file():
-            data, comments = read_toml(own)
-            self.load_definition(data, stem=stem, comments=comments, origin_id=class_id,
+            data, document = read_toml(own)
+            self.load_definition(data, stem=stem, document=document, origin_id=class_id,
                                  editing_path=own)
             self.show_status(f"Editing your class {cls.name} ({own})")
             return
@@ -396,8 +395,8 @@ class DesignerWindow(FileWindow):
                 "Replace it with this class?")
 
     def _write(self, path: Path) -> ShipClass:
-        # the comments of the file the class came from, if any
-        return save_definition(self.file_data(), path, self.comments)
+        # the file the class came from (its comments), if any
+        return save_definition(self.file_data(), path, self.document)
 
     def _saved(self, path: Path, cls: ShipClass) -> None:
         self.show_status(f"Saved {path.name}: {cls.name} is in the library as {cls.id}")
@@ -420,8 +419,8 @@ class DesignerWindow(FileWindow):
             return False
         return None
 
-    def _load_file(self, data: dict, stem: str, comments: Comments | None) -> None:
-        self.load_definition(data, stem=stem, comments=comments)
+    def _load_file(self, data: dict, stem: str, document) -> None:
+        self.load_definition(data, stem=stem, document=document)
 
     # -- updating the session's ships ----------------------------------------------------------------------
     def session_ships(self) -> list:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QMessageBox
 from shipsheet.model.library import get_class, list_classes
 from shipsheet.model.paths import resources_dir, user_ships_dir
 from shipsheet.ui.designer import open_designer
-from shipsheet.ui.designer.classfiles import split_message
+from shipsheet.model.classfiles import split_message
 
 
 def test_a_saved_class_is_in_the_library_at_once_and_a_resave_is_seen(qtbot):
@@ -44,7 +44,7 @@ def test_editing_ones_own_class_in_place_keeps_its_comments(qtbot):
     assert designer.save()
     text = (folder / "my-cruiser.toml").read_text("utf-8")
     assert text.startswith("# A sample ship of our own design for ShipSheet")
-    assert "[suits]  # [primary, secondary]; the third action is the tertiary" in text
+    assert "[suits]   # [primary, secondary]; the third action is the tertiary" in text  # as written
     assert tomllib.loads(text)["systems"][0] == {"name": "Reactor", "die": "d10", "boxes": 3}
 
 

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from shipsheet.model.errors import ShipDefinitionError
 from shipsheet.model.library import load_ship_class
 from shipsheet.model.paths import user_ships_dir
-from shipsheet.model.toml_writer import dumps
+from shipsheet.model.toml_files import to_text as dumps
 from shipsheet.ui.designer import open_designer
 from shipsheet.ui.designer.box_table import FIELDS
 
