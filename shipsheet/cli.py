@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .model.text import terminal_safe
 
 COMMANDS = ("check", "print")
 
@@ -51,23 +52,6 @@ def _check(argv: list[str]) -> int:
             print(f"{shown}: ERROR: {terminal_safe(str(exc))}", file=sys.stderr)
             status = 1
     return status
-
-
-def terminal_safe(text: str) -> str:
-    """``text`` with every control and format character escaped (``\\x1b``, ``\\u202e``).
-
-    What ``check`` prints comes from the files it checks: an escape sequence in a ship name
-    could otherwise rewrite the line (a fake "OK") or set the terminal's title."""
-    import unicodedata
-    out = []
-    for ch in text:
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
-                       else f"\\U{code:08x}")
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def _headless() -> None:

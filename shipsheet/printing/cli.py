@@ -20,7 +20,7 @@ def print_command(argv: list[str]) -> int:
     parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the PDF to write")
     args = parser.parse_args(argv)
 
-    from ..cli import terminal_safe as safe
+    from ..model.text import terminal_safe as safe
     from ..model import RuleViolation, SessionFileError, load_session
     try:
         session = load_session(args.file)

@@ -16,10 +16,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
+from shipsheet.model.errors import RuleViolation
 from shipsheet.model.games import COMMON_KEYS
 from shipsheet.model.keypath import Node
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.ship import Ship
 
 # -- kinds and repair categories ---------------------------------------------------
 
@@ -268,6 +272,14 @@ def _parse_box(node: Node, index: int, extra: Mapping[str, str]) -> list[dict]:
     if count == 1:
         return [fields]
     return [dict(fields, id=i) for i in counted_ids(box_id, count)]
+
+
+def card(ship: "Ship") -> FedComClass:
+    """The parsed card of a Federation Commander ship (refuses ships of other games)."""
+    spec = ship.ship_class.spec
+    if not isinstance(spec, FedComClass):
+        raise RuleViolation(f"{ship.name} is not a Federation Commander ship.")
+    return spec
 
 
 def counted_ids(box_id: str, count: int) -> list[str]:

@@ -21,8 +21,7 @@ from shipsheet.model.errors import RuleViolation
 from shipsheet.model.keypath import Node
 from shipsheet.model.ship import clone
 
-from .card import FedComClass
-from .state import card
+from .card import FedComClass, card
 
 MAX_IDS = 500
 

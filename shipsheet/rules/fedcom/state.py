@@ -26,7 +26,9 @@ from typing import TYPE_CHECKING
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.keypath import Node
 
-from .card import OCCUPANTS, TRACTOR_STATES, FedComClass
+from .card import OCCUPANTS, TRACTOR_STATES, FedComClass, card
+from .overrides import Overrides
+from .status import repair_cost
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.ship import Ship, ShipClass
@@ -51,14 +53,6 @@ PERSISTENT_STATES = ("charging", "holding")
 
 STATE_KEYS = ("destroyed", "frame_hits", "ship_destroyed", "shield_damage", "turn", "drones",
               "occupant", "orders", "next_orders", "repair", "repair_spent", "volleys")
-
-
-def card(ship: "Ship") -> FedComClass:
-    """The parsed card of a Federation Commander ship (refuses ships of other games)."""
-    spec = ship.ship_class.spec
-    if not isinstance(spec, FedComClass):
-        raise RuleViolation(f"{ship.name} is not a Federation Commander ship.")
-    return spec
 
 
 def turn_states(kind: str) -> tuple[str, ...]:
@@ -272,7 +266,6 @@ def end_turn(ship: "Ship") -> list[str]:
 
 def check_state(ship_class: "ShipClass", node: Node) -> dict:
     """Validate a state read from a session file; ``node.fail`` raises SessionFileError."""
-    from .overrides import Overrides  # local: overrides imports this module
 
     spec: FedComClass = ship_class.spec
     node.table()
@@ -340,7 +333,6 @@ def check_state(ship_class: "ShipClass", node: Node) -> dict:
         box_id = repair.get("box").str(max_len=40)
         if box_id not in seen:
             repair.get("box").fail(f'"{box_id}" is not a destroyed box of this ship')
-        from .status import repair_cost  # local: status imports this module
         cost = repair_cost(spec, box_id)
         points = repair.get("points").int(lo=1, hi=cost - 1)
         state["repair"] = {"box": box_id, "points": points}

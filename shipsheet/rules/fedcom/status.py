@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from shipsheet.model.errors import RuleViolation
 
-from .card import REPAIR_COSTS, FedComClass
-from .state import card
+from .card import REPAIR_COSTS, FedComClass, card
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.ship import Ship

@@ -16,7 +16,8 @@ from shipsheet.model.errors import RuleViolation
 from .chart import COLUMNS, FRAME, Chart, default_chart, get_chart
 from .overrides import Overrides, as_overrides, orders_of, resolve
 from .precedence import KindQueue, build_queue, roll_die
-from .state import card, shield_left
+from .card import card
+from .state import shield_left
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.ship import Ship

@@ -10,8 +10,7 @@ from __future__ import annotations
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 
-from .definition import SystemSpec
-from .state import spec_of
+from .definition import SystemSpec, spec_of
 from .terms import SUIT_SYMBOLS, SUITS, parse_suit
 
 

@@ -19,12 +19,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
+from shipsheet.model.errors import RuleViolation
 from shipsheet.model.games import COMMON_KEYS
 from shipsheet.model.keypath import Node
 
 from .terms import ACTIONS, DIE_LADDER, SUITS, SUIT_SYMBOLS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.ship import Ship
 
 #: Keys a War In Space definition may have besides game/class/sample/notes.
 CLASS_KEYS = ("size", "systems", "suits")
@@ -148,3 +152,12 @@ def parse_definition(root: Node) -> WarInSpaceClass:
         seen[key] = i
     suits = _parse_suits(root.get("suits"))
     return WarInSpaceClass(size, systems, suits)
+
+
+def spec_of(ship: "Ship") -> WarInSpaceClass:
+    """The ship's parsed SDS; refuses a ship of another game."""
+    spec = ship.ship_class.spec
+    if not isinstance(spec, WarInSpaceClass):
+        raise RuleViolation(f"{ship.name} is a {ship.ship_class.name} of {ship.game}, "
+                            f"not a War In Space ship.")
+    return spec

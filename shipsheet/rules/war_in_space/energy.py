@@ -15,7 +15,7 @@ from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 
 from .damage import current_die
-from .state import spec_of
+from .definition import spec_of
 from .terms import (ACTION_TITLES, DAMAGE_CONTROL, ENERGY_ACTIONS, SUIT_SYMBOLS, Card,
                     parse_action, parse_card)
 

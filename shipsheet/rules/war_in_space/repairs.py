@@ -16,8 +16,8 @@ from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 
 from .damage import current_die, die_label, system_index
+from .definition import spec_of
 from .energy import EnergyAllocation, remaining_damage_control
-from .state import spec_of
 from .terms import SUIT_SYMBOLS, SUITS, parse_suit
 
 #: Seed: "By spending 4 energy points a ship may repair one system box".

@@ -21,7 +21,8 @@ from shipsheet.model.errors import RuleViolation
 from shipsheet.model.keypath import Node
 from shipsheet.model.ship import Ship, ShipClass
 
-from .definition import WarInSpaceClass
+from .definition import WarInSpaceClass, spec_of
+from .repairs import RepairPlan
 from .terms import DAMAGE_CONTROL, ENERGY_ACTIONS, SUITS, parse_card
 
 STATE_KEYS = ("marks", "criticals", "energy", "planned_repairs", "rolled")
@@ -40,15 +41,6 @@ def initial_state(ship_class: ShipClass) -> dict:
         "planned_repairs": None,
         "rolled": None,
     }
-
-
-def spec_of(ship: Ship) -> WarInSpaceClass:
-    """The ship's parsed SDS; refuses a ship of another game."""
-    spec = ship.ship_class.spec
-    if not isinstance(spec, WarInSpaceClass):
-        raise RuleViolation(f"{ship.name} is a {ship.ship_class.name} of {ship.game}, "
-                            f"not a War In Space ship.")
-    return spec
 
 
 def _per_system_counts(node: Node, spec: WarInSpaceClass) -> list[int]:
@@ -121,7 +113,6 @@ def _check_plan(node: Node, spec: WarInSpaceClass, marks: list[int],
                 criticals: dict[str, bool], energy: dict | None) -> dict | None:
     if node.value is None:
         return None
-    from .repairs import RepairPlan
     node.table()
     node.only_keys(*PLAN_KEYS)
     boxes = _per_system_counts(node.get("boxes"), spec)

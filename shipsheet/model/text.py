@@ -1,0 +1,21 @@
+"""Text from files, made safe to show where it could do harm (here: a terminal)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every control and format character escaped (``\\x1b``, ``\\u202e``).
+
+    What ``check`` prints comes from the files it checks: an escape sequence in a ship name
+    could otherwise rewrite the line (a fake "OK") or set the terminal's title."""
+    out = []
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
+                       else f"\\U{code:08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
