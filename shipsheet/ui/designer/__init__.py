@@ -6,10 +6,13 @@ the welcome view and Tools > Chart Editor):
 - :func:`open_designer` shows a non-modal Ship Designer window and returns it;
 - :func:`open_chart_editor` shows a non-modal Federation Commander chart editor.
 
-The Qt-free parts live beside them and import no Qt: :mod:`.migrate` (carry a
-ship's damage over to an edited class), :mod:`.boxes` (card box rows),
-:mod:`.classfiles` (templates, validation, reading and writing files).
-Importing this package does not import Qt either; the windows load on first use.
+This package holds widgets only. The file and update logic is model code:
+:mod:`shipsheet.model.classfiles` (names, validation, reading and writing class files),
+:mod:`shipsheet.rules.fedcom.chart_files` (charts), :mod:`shipsheet.model.update` (carry a
+ship's damage over to an edited class), :mod:`shipsheet.rules.fedcom.card_entries` (card
+box rows). Each game's editor is the ``editor`` piece of its entry in
+``model.games.GAMES``. Importing this package does not import Qt; the windows load on
+first use.
 """
 
 from __future__ import annotations
