@@ -16,13 +16,12 @@ the rule function on a scratch copy.
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
-
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen
 
 from ..model import RuleViolation
-from ..model.ship import Ship, clone
+from ..model.ship import Ship
+from ..model.trial import ship_refusal, trial_ship
 from ..rules import triplanetary as tp
 from ..rules.triplanetary.state import TRACK_TITLES
 from .base import HitArea, SheetPainter, Theme
@@ -42,21 +41,6 @@ ALIGN_TOP_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
 
 
 # -- queries on scratch copies (the rules decide; the sheet only asks) ----------------------
-def scratch(ship: Ship, state: dict | None = None) -> Ship:
-    """A throwaway copy of ``ship`` (same id and class) to try a rule on."""
-    return Ship(ship.name, ship.ship_class, clone(ship.state if state is None else state),
-                ship.side, ship.id)
-
-
-def refusal(ship: Ship, rule: Callable[[Ship], object]) -> str | None:
-    """Why the rules refuse ``rule(ship)`` now (tried on a copy), or None when allowed."""
-    try:
-        rule(scratch(ship))
-    except RuleViolation as exc:
-        return str(exc)
-    return None
-
-
 def track_title(track: str) -> str:
     """"Weapons", "Drive", "Structure", "Disabled"."""
     return TRACK_TITLES.get(track, track)
@@ -97,12 +81,12 @@ def thresholds(ship: Ship, track: str, top: int = LADDER_TOP) -> list[tuple[int,
     base only")]``; a dreadnaught's: D1 no ordnance, D4 can't fire [seed].
     """
     pristine = tp.GAME.initial_state(ship.ship_class)
-    previous = tp.status(scratch(ship, pristine))
+    previous = tp.status(trial_ship(ship, pristine))
     found = []
     for level in range(1, top + 1):
         state = dict(pristine)
         state[track] = level
-        now = tp.status(scratch(ship, state))
+        now = tp.status(trial_ship(ship, state))
         words = _flips(previous, now)
         if words:
             found.append((level, ", ".join(words)))
@@ -360,7 +344,7 @@ class TriplanetarySheet(SheetPainter):
                   color=theme.muted, align=ALIGN_CENTER)
         eliminated = bool(ship.state.get("eliminated"))
         self.draw_box(painter, theme, rect, mark="x" if eliminated else "")
-        why = refusal(ship, lambda s: tp.apply_standard(s, "E"))
+        why = ship_refusal(ship, lambda s: tp.apply_standard(s, "E"))
         tip = ("E: eliminated — a standard combat E result destroys the ship.\n"
                + ("Marked." if eliminated else "Click: mark an E result (the ship is destroyed)."))
         self.areas.append(HitArea(rect.adjusted(-6, -11, 6, 2), "standard:E", tip,
@@ -384,7 +368,7 @@ class TriplanetarySheet(SheetPainter):
                                     if level else f"The {lower} track is undamaged (D0): click a "
                                     "higher level to mark damage."),
                            menu=menu)
-        why = refusal(ship, lambda s: tp.mark_level(s, track, step))
+        why = ship_refusal(ship, lambda s: tp.mark_level(s, track, step))
         if step > level:
             n = step - level
             does = f"Click: mark {n} {lower} D (D{level} → D{step})."
@@ -401,10 +385,10 @@ class TriplanetarySheet(SheetPainter):
         """A ladder's context menu: recover 1 D on this track, maintenance, as the rules allow."""
         ship = self.ship
         menu = []
-        if refusal(ship, lambda s: tp.recover(s, track)) is None:
+        if ship_refusal(ship, lambda s: tp.recover(s, track)) is None:
             menu.append((f"Recover 1 {track_title(track).lower()} D (D{level} → D{level - 1})",
                          lambda: tp.recover_action(ship, track)))
-        if refusal(ship, tp.maintain) is None:
+        if ship_refusal(ship, tp.maintain) is None:
             menu.append(("Maintenance at a base (every track to D0)",
                          lambda: tp.maintain_action(ship)))
         return menu
@@ -551,7 +535,7 @@ class TriplanetarySheet(SheetPainter):
             else:
                 target = spec.fuel - i + 1
                 does = f"Click: take on fuel up to this box ({fuel} → {target} left)."
-            why = refusal(ship, lambda s, v=target: tp.set_fuel(s, v))
+            why = ship_refusal(ship, lambda s, v=target: tp.set_fuel(s, v))
             self.areas.append(HitArea(
                 rect, f"fuel:{i}",
                 f"Fuel box {i} of {spec.fuel} ({'burnt' if i <= spent else 'left'}).\n{does}",
@@ -588,7 +572,7 @@ class TriplanetarySheet(SheetPainter):
             self.text(painter, rect, str(tons), size=7.5, color=theme.ink, align=ALIGN_CENTER)
             if tons == cargo:
                 self.draw_circle(painter, theme, rect)
-            why = refusal(ship, lambda s, v=tons: tp.set_cargo(s, v))
+            why = ship_refusal(ship, lambda s, v=tons: tp.set_cargo(s, v))
             if tons == cargo:
                 tip = f"Cargo {tons} t (circled: the load now)."
                 click = None
@@ -631,7 +615,7 @@ class TriplanetarySheet(SheetPainter):
             self.text(painter, r, f"{step:+d}".replace("-", "−"), size=6.5, color=theme.muted,
                       align=ALIGN_CENTER)
             why = (f"{key.capitalize()} is already {value}{unit}." if target == value
-                   else refusal(ship, lambda s, v=target: rule(s, v)))
+                   else ship_refusal(ship, lambda s, v=target: rule(s, v)))
             self.areas.append(HitArea(
                 r, f"{key}:{step:+d}", f"{key.capitalize()} {step:+d}{unit}.\n"
                 f"Click: {value}{unit} → {target}{unit}.",

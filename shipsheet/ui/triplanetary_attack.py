@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from ..model import Dice, RuleViolation
 from ..rules import triplanetary as tp
-from ..sheets.triplanetary import LADDER_TOP, combat_system, refusal, scratch, track_title
+from ..model.trial import ship_refusal as refusal, trial_ship as scratch
+from ..sheets.triplanetary import LADDER_TOP, combat_system, track_title
 from .document import SessionDocument
 from .plaintext import esc, rich
 from .sheet_view import theme_for

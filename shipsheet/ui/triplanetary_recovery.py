@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGridLayout, QLabel, Q
 
 from ..model import NextTurn
 from ..rules import triplanetary as tp
-from ..sheets.triplanetary import combat_system, refusal, track_title
+from ..model.trial import ship_refusal as refusal
+from ..sheets.triplanetary import combat_system, track_title
 from .document import SessionDocument
 from .plaintext import esc, rich
 

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComb
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ..model import RuleViolation, Session, Ship
+from ..model.trial import refusal
 from ..rules.war_in_space import (SUIT_SYMBOLS, SUITS, Card, EnergyAllocation, allocate_energy,
                                   check_card_playable, commit_allocation_action,
                                   committed_allocation, current_die, die_label, house_rule,
@@ -24,7 +25,6 @@ from ..rules.war_in_space.terms import (ACTION_TITLES, ACTIONS, ENERGY_ACTIONS, 
                                         parse_card)
 from .document import SessionDocument
 from .plaintext import esc, rich
-from .war_in_space_checks import refusal
 
 JOKER_TEXT = "Joker"
 SUIT_LABELS = {"spades": "♠ &Spades", "hearts": "♥ &Hearts", "diamonds": "♦ D&iamonds",

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, Q
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from ..model import RuleViolation, Ship
+from ..model.trial import refusal
 from ..rules.war_in_space import (BOX_COST, CRITICAL_COST, SUIT_SYMBOLS, SUITS,
                                   cancel_repairs_action, committed_allocation, current_die,
                                   die_label, house_rule, locked_suits, marked_boxes,
@@ -22,7 +23,6 @@ from ..rules.war_in_space.game import DAMAGE_CONTROL_PHASE
 from ..rules.war_in_space.repairs import check_damage_control_energy
 from .document import SessionDocument
 from .plaintext import esc, rich
-from .war_in_space_checks import refusal
 
 
 class DamageControlPlanner(QGroupBox):

@@ -24,7 +24,8 @@ from typing import Any, Iterable, Sequence
 
 from shipsheet.model.dice import check_die
 from shipsheet.model.errors import RuleViolation
-from shipsheet.model.ship import Ship, clone
+from shipsheet.model.ship import Ship
+from shipsheet.model.trial import trial_ship
 
 from .tables import (OTHER_KINDS, Damage, damage_for_roll, gun_hits, gun_modifier,
                      odds_column, other_hits, standard_gun_result, standard_other_result)
@@ -218,7 +219,7 @@ def _preview(defenders: list[Ship], per_target: dict[str, Damage],
     for ship in defenders:
         damage = per_target.get(ship.id, Damage())
         before = status(ship)
-        trial = Ship(ship.name, ship.ship_class, clone(ship.state), ship.side, ship.id)
+        trial = trial_ship(ship)
         if damage:
             apply_damage(trial, weapon=damage.weapon, drive=damage.drive,
                          structure=damage.structure)

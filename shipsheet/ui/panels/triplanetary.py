@@ -16,7 +16,8 @@ from ...model import RuleViolation
 from ...rules import triplanetary as tp
 from ...rules.triplanetary.definitions import MAX_AMOUNT
 from ...rules.triplanetary.game import RECOVERY_PHASE
-from ...sheets.triplanetary import combat_system, refusal, track_title
+from ...model.trial import ship_refusal as refusal
+from ...sheets.triplanetary import combat_system, track_title
 from ..document import SessionDocument
 from ..layouts import fill_with_scroll
 from ..plaintext import esc, rich
