@@ -127,20 +127,35 @@ def merge(container, data: Mapping) -> None:
     merged item by item, so comments inside it stay beside the items they were beside."""
     for key in [k for k in container.keys() if k not in data]:
         del container[key]
+    inline = isinstance(container, InlineTable)
     for key, value in data.items():
-        if key not in container:
-            container.add(key, _value(value)) if not (isinstance(value, Mapping) and value) \
-                else container.add(key, _table(value))
+        if key in container and _merged_in_place(container[key], value):
             continue
-        old = container[key]
-        if isinstance(value, Mapping) and isinstance(old, (Table, InlineTable)):
-            merge(old, value)
-        elif isinstance(value, (list, tuple)) and isinstance(old, Array):
-            _merge_array(old, list(value))
-        elif isinstance(value, (list, tuple)) and isinstance(old, AoT):
-            _merge_aot(old, list(value))
-        elif _plain(old) != value or type(_plain(old)) is not type(value):
-            container[key] = _value(value) if not isinstance(old, InlineTable) else _inline(value)
+        new = _inline(value) if inline else _table(value) if _is_table(value) else _value(value)
+        if key in container:
+            container[key] = new
+        else:
+            container.add(key, new)
+
+
+def _is_table(value: Any) -> bool:
+    return isinstance(value, Mapping) and bool(value)
+
+
+def _merged_in_place(old: Any, value: Any) -> bool:
+    """Merge ``value`` into ``old`` when they are the same kind of container, or find them
+    equal; False when ``old`` must be replaced."""
+    if isinstance(value, Mapping) and isinstance(old, (Table, InlineTable)):
+        merge(old, value)
+        return True
+    if isinstance(value, (list, tuple)) and isinstance(old, Array):
+        _merge_array(old, list(value))
+        return True
+    if isinstance(value, (list, tuple)) and isinstance(old, AoT) and all(map(_is_table, value)):
+        _merge_aot(old, list(value))
+        return True
+    plain = _plain(old)
+    return type(plain) is type(value) and plain == value
 
 
 def _table(value: Mapping) -> Table:
@@ -155,13 +170,7 @@ def _merge_array(array: Array, values: list) -> None:
     for i, value in enumerate(values):
         if i >= len(array):
             array.append(_inline(value))
-            continue
-        old = array[i]
-        if isinstance(value, Mapping) and isinstance(old, (InlineTable, Table)):
-            merge(old, value)
-        elif isinstance(value, (list, tuple)) and isinstance(old, Array):
-            _merge_array(old, list(value))
-        elif _plain(old) != value or type(_plain(old)) is not type(value):
+        elif not _merged_in_place(array[i], value):
             array[i] = _inline(value)
 
 
@@ -169,10 +178,10 @@ def _merge_aot(aot: AoT, values: list) -> None:
     while len(aot) > len(values):
         del aot[len(aot) - 1]
     for i, value in enumerate(values):
-        if i < len(aot) and isinstance(value, Mapping):
+        if i < len(aot):
             merge(aot[i], value)
         else:
-            aot.append(_table(value) if isinstance(value, Mapping) else value)
+            aot.append(_table(value))
 
 
 def to_text(data: Mapping, document: tomlkit.TOMLDocument | None = None,

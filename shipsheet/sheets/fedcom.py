@@ -17,7 +17,6 @@ come from ``shipsheet.rules.fedcom``.
 
 from __future__ import annotations
 
-import re
 from functools import partial
 from typing import Callable
 
@@ -31,60 +30,17 @@ from ..rules.fedcom import (OCCUPANTS, REPAIR_COSTS, BoxSpec, FedComClass, expla
                             set_turn_state_action, status, turn_state, turn_states)
 from ..rules.fedcom.overrides import resolve  # not exported by the package (yet)
 from ..rules.fedcom.precedence import ordinal
+from ..rules.fedcom.state import next_state, turn_state_refusal
+from ..rules.fedcom.words import (CATEGORY_TITLES, CHIP_TITLES, KIND_NOUNS, OCCUPANT_WORDS,
+                                  SHIELD_NAMES, box_number, kind_title, state_word)
 from .base import HitArea, SheetPainter, Theme
 
-#: Shield facings by number [FC]: #1 is the front, numbered clockwise.
-SHIELD_NAMES = {1: "front", 2: "right front", 3: "right rear", 4: "rear", 5: "left rear",
-                6: "left front"}
 #: Where each shield sits on the card: the front row (#6, #1, #2) above the rear row
 #: (#5, #4, #3), as around the ship seen from above.
 SHIELD_GRID = ((6, 1, 2), (5, 4, 3))
 
 #: Kinds drawn as a box with a caption beside it (type, arc, state, load).
 CHIP_KINDS = ("phaser", "torpedo", "drone", "shuttle", "tractor")
-CHIP_TITLES = {"phaser": "Phasers", "torpedo": "Heavy weapons", "drone": "Drone racks",
-               "shuttle": "Shuttle bays", "tractor": "Tractor beams"}
-KIND_NOUNS = {"phaser": "phasers", "torpedo": "heavy weapons", "drone": "drone racks",
-              "shuttle": "shuttle bays", "tractor": "tractors"}
-CATEGORY_TITLES = {"weapons": "Weapons", "systems": "Ship systems", "control": "Control",
-                   "power": "Power", "hull": "Hull"}
-
-#: Turn states in words: (word when it is the state, what clicking to it does).
-STATE_WORDS = {
-    "unfired": "unfired", "fired": "fired", "charging": "charging",
-    "launched": "launched", "unused": "unused", "used": "used",
-    "used-dropped": "used & dropped", "holding": "holding",
-}
-DRONE_DEFAULT_WORD = "not launched"
-OCCUPANT_WORDS = {"empty": "empty", "admin": "admin shuttle", "suicide": "suicide shuttle"}
-
-_NUMBER = re.compile(r"(\d+)$")
-
-
-def box_number(box: BoxSpec) -> str:
-    """The number written in a box: its label, else the digits its id ends with."""
-    if box.label:
-        return box.label
-    found = _NUMBER.search(box.id)
-    return found.group(1) if found else ""
-
-
-def kind_title(kind: str) -> str:
-    """A kind as a heading word: "left-warp" -> "Left warp"."""
-    return kind.replace("-", " ").capitalize()
-
-
-def next_state(kind: str, state: str) -> str:
-    """The turn state a click sets: the one after ``state`` in its kind's list, round."""
-    states = turn_states(kind)
-    return states[(states.index(state) + 1) % len(states)]
-
-
-def state_word(kind: str, state: str) -> str:
-    """A turn state in words for the card and tooltips."""
-    if kind == "drone" and state == turn_states(kind)[0]:
-        return DRONE_DEFAULT_WORD
-    return STATE_WORDS.get(state, state)
 
 
 class FedComSheet(SheetPainter):
@@ -527,11 +483,9 @@ class FedComSheet(SheetPainter):
     def _box_area(self, rect: QRectF, box: BoxSpec, state: str | None) -> HitArea:
         """The box's hit area; its tooltip and menu are worked out on hover / right-click."""
         ship = self.ship
-        refusal = click = None
-        if state is None:  # destroyed
-            refusal = (f"{box.id} is destroyed, so it has no turn state. Repair it in the Actions "
-                       f"panel, or right-click to restore it by hand.")
-        else:
+        click = None
+        refusal = turn_state_refusal(ship, box.id) if state is None else None  # the rules' words
+        if refusal is None:
             click = partial(set_turn_state_action, ship, box.id, next_state(box.kind, state))
         return HitArea(rect, f"box:{box.id}", partial(self._box_tooltip, box, state), click=click,
                        refusal=refusal, menu=partial(self._box_menu, box, state))

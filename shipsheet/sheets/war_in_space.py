@@ -333,7 +333,8 @@ class WarInSpaceSheet(SheetPainter):
         elif allocation is not None:
             budget = "Damage Control: not announced this turn (no repairs this turn)"
         else:
-            budget = "Damage Control energy: ______ (box 4, critical hit 8)"
+            budget = (f"Damage Control energy: ______ (box {BOX_COST}, critical hit "
+                      f"{CRITICAL_COST})")
         self.text(painter, QRectF(m, y, w, 14), budget, size=9.5, color=theme.ink)
         y += 16
         if plan is not None and not plan.is_empty:

@@ -13,21 +13,17 @@ resulting hit order of one kind is shown.
 
 from __future__ import annotations
 
-import dataclasses
-
 from PySide6.QtCore import QByteArray, QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QPushButton, QToolButton, QVBoxLayout, QWidget)
 
-from ..model import ShipAction
-from ..rules.fedcom import (Overrides, cancel_copy_forward, cancel_copy_orders_action,
-                            copy_orders_action, copy_orders_forward, explain_order, orders_of,
-                            set_orders_action, turn_state)
+from ..rules.fedcom import (Overrides, cancel_copy_orders_action, copy_orders_action,
+                            edit_orders_action, explain_order, orders_of, turn_state)
 from ..rules.fedcom.overrides import resolve
 from ..rules.fedcom.precedence import ordinal
-from ..sheets.fedcom import KIND_NOUNS, kind_title, state_word
+from ..rules.fedcom.words import KIND_NOUNS, kind_title, state_word
 from .document import SessionDocument
 from .plaintext import esc, rich
 
@@ -101,23 +97,6 @@ class BoxList(QListWidget):
         event.setDropAction(Qt.DropAction.CopyAction)
         event.accept()
         self.dropped.emit(ids, row)
-
-
-def orders_action(ship, overrides: Overrides, name: str) -> ShipAction:
-    """Give the ship these standing orders, named for the undo menu ("Standing orders: …").
-
-    While the orders are copied to the next turn, the copy follows the edit
-    (or is dropped when no order is left), in the same undo step.
-    """
-    base = set_orders_action(ship, overrides)
-
-    def fn(s, ctx):
-        lines = base.fn(s, ctx)
-        if s.state.get("next_orders") is not None:
-            lines = list(lines) + (copy_orders_forward(s) if overrides else cancel_copy_forward(s))
-        return lines
-
-    return ShipAction(f"Standing orders: {name}", ship, fn)
 
 
 class OrdersDialog(QDialog):
@@ -483,37 +462,19 @@ class OrdersDialog(QDialog):
         if orders == self.orders:
             return False
         self._refusal = ""
-        done = self.doc.do(orders_action(ship, orders, name))
+        done = self.doc.do(edit_orders_action(ship, orders, name))
         self.message.setText("" if done else f"<b>Not done:</b> {esc(self._refusal)}")
         if not done:
             self.refresh()
         return done
 
-    def _with(self, **changes) -> Overrides:
-        """The ship's orders with ``changes`` (fields of :class:`Overrides`)."""
-        return dataclasses.replace(self.orders, **changes)
-
     def place(self, ids: list[str], where: str, row: int | None = None) -> bool:
         """Put ``ids`` into Hit first / Hit last (``where``) at ``row`` (the end when None)."""
-        o = self.orders
         ids = list(dict.fromkeys(ids))
-        target = list(o.first if where == "first" else o.last)
-        if row is None:
-            row = len(target)
-        row -= sum(1 for i in target[:row] if i in ids)  # the moved ones leave their old place
-        target = [i for i in target if i not in ids]
-        target[row:row] = ids
-        first = target if where == "first" else [i for i in o.first if i not in ids]
-        last = target if where == "last" else [i for i in o.last if i not in ids]
-        words = ", ".join(ids)
-        return self.commit(self._with(first=tuple(first), last=tuple(last)),
-                           f"{words} hit {where}")
+        return self.commit(self.orders.placed(ids, where, row), f"{', '.join(ids)} hit {where}")
 
     def take_away(self, ids: list[str]) -> bool:
-        o = self.orders
-        first = tuple(i for i in o.first if i not in ids)
-        last = tuple(i for i in o.last if i not in ids)
-        return self.commit(self._with(first=first, last=last), f"no order for {', '.join(ids)}")
+        return self.commit(self.orders.without(ids), f"no order for {', '.join(ids)}")
 
     def _selected(self, lst: QListWidget) -> list[str]:
         return [lst.item(r).data(ID_ROLE) for r in range(lst.count()) if lst.item(r).isSelected()]
@@ -534,16 +495,9 @@ class OrdersDialog(QDialog):
         for lst, where in ((self.first, "first"), (self.last, "last")):
             ids = self._selected(lst)
             if ids:
-                current = [lst.item(r).data(ID_ROLE) for r in range(lst.count())]
-                row = current.index(ids[0])
-                new_row = max(0, min(len(current) - len(ids), row + step))
-                if new_row == row:
-                    return False
-                rest = [i for i in current if i not in ids]
-                rest[new_row:new_row] = ids
-                return self.commit(self._with(**{where: tuple(rest)}),
-                                   f"{', '.join(ids)} moved {'up' if step < 0 else 'down'} "
-                                   f"in hit {where}")
+                moved = self.orders.moved(ids, where, step)
+                return moved is not None and self.commit(
+                    moved, f"{', '.join(ids)} moved {'up' if step < 0 else 'down'} in hit {where}")
         return False
 
     def move_up(self) -> bool:
@@ -568,33 +522,26 @@ class OrdersDialog(QDialog):
 
     def _frame_kind_ticked(self, item: QListWidgetItem) -> None:
         kind = item.data(ID_ROLE)
-        kinds = list(self.orders.frame_instead_of_last)
         on = item.checkState() == Qt.CheckState.Checked
-        if on and kind not in kinds:
-            kinds.append(kind)
-        elif not on and kind in kinds:
-            kinds.remove(kind)
-        self.commit(self._with(frame_instead_of_last=tuple(kinds)),
-                    f"{'frame' if on else 'no frame'} instead of the last {kind}")
+        if on != (kind in self.orders.frame_instead_of_last):
+            self.commit(self.orders.with_frame_instead_of_last(kind, on),
+                        f"{'frame' if on else 'no frame'} instead of the last {kind}")
 
     def _frame_skip_toggled(self, on: bool) -> None:
-        self.commit(self._with(frame_instead_of_skip=on),
+        self.commit(self.orders.replaced(frame_instead_of_skip=on),
                     "frame instead of skipping" if on else "skip points again (no frame)")
 
     def _heavy_toggled(self, on: bool) -> None:
         ship = self.ship
         order = tuple(ship.ship_class.spec.heavy_weapon_order) if on else None
-        self.commit(self._with(heavy_weapon_order=order),
+        self.commit(self.orders.replaced(heavy_weapon_order=order),
                     "heavy-weapon order given" if on else "the card's heavy-weapon order")
 
     def _heavy_move(self, step: int) -> bool:
-        row = self.heavy.currentRow()
         types = [self.heavy.item(r).text() for r in range(self.heavy.count())]
-        if row < 0 or not 0 <= row + step < len(types):
-            return False
-        types[row], types[row + step] = types[row + step], types[row]
-        return self.commit(self._with(heavy_weapon_order=tuple(types)),
-                           "heavy-weapon order " + " → ".join(types))
+        moved = self.orders.heavy_type_moved(types, self.heavy.currentRow(), step)
+        return moved is not None and self.commit(
+            moved, "heavy-weapon order " + " → ".join(moved.heavy_weapon_order))
 
     def heavy_move_up(self) -> bool:
         return self._heavy_move(-1)
@@ -616,4 +563,4 @@ class OrdersDialog(QDialog):
         return self.commit(Overrides(), "none (the DDAP decides)")
 
 
-__all__ = ["BoxList", "MIME", "OrdersDialog", "orders_action"]
+__all__ = ["BoxList", "MIME", "OrdersDialog"]

@@ -24,7 +24,7 @@ from ..model import RuleViolation, check_die
 from ..rules.fedcom import (Overrides, VolleyResult, orders_of, preview_volley, session_chart,
                             shield_left, status, volley_action)
 from ..rules.fedcom.volley import FRAME_HIT, HIT, MAX_VOLLEY
-from ..sheets.fedcom import SHIELD_NAMES
+from ..rules.fedcom.words import SHIELD_NAMES
 from .document import SessionDocument
 from .plaintext import esc, rich
 

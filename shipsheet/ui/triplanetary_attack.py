@@ -36,12 +36,12 @@ def _signed(n: int) -> str:
 
 
 def _strength_sum(what: str, ships: list, pick: str) -> str:
-    """"Attack strength: <b>6</b> (Kite 4 + Wasp 2)": the strengths that add [2018]."""
+    """"Attack strength: <b>6</b> (Kite 4 + Wasp 2)": the rules' sum, in words."""
     if not ships:
         return f"{what} strength: pick {pick}."
-    total = sum(s.ship_class.spec.combat for s in ships)
-    parts = " + ".join(f"{esc(s.name)} {esc(s.ship_class.spec.strength_label)}" for s in ships)
-    return f"{what} strength: <b>{total}</b>" + (f" ({parts})" if len(ships) > 1 else "")
+    total, parts = tp.combined_strength(ships)
+    words = " + ".join(f"{esc(name)} {esc(label)}" for name, label in parts)
+    return f"{what} strength: <b>{total}</b>" + (f" ({words})" if len(parts) > 1 else "")
 
 
 class DieBox(QWidget):
@@ -612,14 +612,7 @@ class AttackDialog(QDialog):
     def _show_odds(self, result: tp.AttackResult) -> None:
         if result.kind == "guns":
             self.odds.setText(result.column or "worse than 1:4")
-            mods = []
-            if self.range.value():
-                mods.append(f"range {self.range.value()}: −{self.range.value()}")
-            beyond = max(0, self.velocity.value() - 2)
-            if beyond:
-                mods.append(f"relative velocity {self.velocity.value()}: −{beyond}")
-            if self.heroic.isChecked():
-                mods.append("heroic: +1")
+            mods = [f"{reason}: {_signed(value)}" for reason, value in result.modifiers]
             less = (f" (of {result.full_strength})"
                     if result.full_strength is not None and result.attack != result.full_strength else "")
             self.odds_detail.setText(

@@ -15,7 +15,7 @@ Headless use::
     fedcom.apply_volley(ship, result)
 """
 
-from .actions import (cancel_copy_orders_action, copy_orders_action, mark_box_action,
+from .actions import (cancel_copy_orders_action, copy_orders_action, edit_orders_action, mark_box_action,
                       mark_frame_action, mark_shield_action, preview_volley, repair_action,
                       set_chart_action, set_drones_action, set_occupant_action,
                       set_orders_action, set_turn_state_action, volley_action)
@@ -41,7 +41,7 @@ SOURCE = ("Federation Commander PBEM rule 8FC, the Default Damage Allocation Pro
           "The bundled chart and ships are our own training samples, not the official ones.")
 
 __all__ = [
-    "SOURCE",
+    "SOURCE", "edit_orders_action",
     "ARC_DEGREES", "BoxSpec", "Cell", "Chart", "ChartInfo", "DEFAULT_CHART", "FedComClass",
     "FedComRules", "GAME", "HOUSE_RULES", "OCCUPANTS", "Overrides", "PHASER_TYPES",
     "REPAIR_COSTS", "RepairPlan", "RepairStep", "STANDARD_KINDS", "ShipStatus",

@@ -64,6 +64,20 @@ def set_orders_action(ship: "Ship", overrides: "Overrides | dict | None") -> Shi
     return ShipAction("Set standing orders", ship, lambda s, ctx: set_orders(s, overrides))
 
 
+def edit_orders_action(ship: "Ship", overrides: "Overrides", name: str) -> ShipAction:
+    """Give the ship these standing orders, named for the undo menu ("Standing orders: …").
+
+    While the orders are copied to the next turn, the copy follows the edit (or is dropped
+    when no order is left), in the same undo step."""
+    def fn(s, ctx):
+        lines = set_orders(s, overrides)
+        if s.state.get("next_orders") is not None:
+            lines = list(lines or []) + (copy_orders_forward(s) if overrides else cancel_copy_forward(s))
+        return lines
+
+    return ShipAction(f"Standing orders: {name}", ship, fn)
+
+
 def copy_orders_action(ship: "Ship") -> ShipAction:
     """"Copy orders to next turn"."""
     return ShipAction("Copy orders to next turn", ship, lambda s, ctx: copy_orders_forward(s))

@@ -87,6 +87,66 @@ class Overrides:
         return bool(self.first or self.last or self.order or self.frame_instead_of_last
                     or self.frame_instead_of_skip or self.heavy_weapon_order is not None)
 
+    # -- editing (each gives new orders; the orders editor uses these) ----------------
+    def replaced(self, **changes: Any) -> "Overrides":
+        """These orders with some fields changed (validated like new orders)."""
+        fields = {"first": self.first, "last": self.last, "order": self.order,
+                  "frame_instead_of_last": self.frame_instead_of_last,
+                  "frame_instead_of_skip": self.frame_instead_of_skip,
+                  "heavy_weapon_order": self.heavy_weapon_order}
+        fields.update(changes)
+        return Overrides(**fields)
+
+    def placed(self, ids: Iterable[str], where: str, row: int | None = None) -> "Overrides":
+        """``ids`` hit ``where`` ("first" or "last"), at ``row`` of that list (the end when
+        None); taken out of the other list and out of their old place."""
+        if where not in ("first", "last"):
+            raise RuleViolation(f'Boxes are hit "first" or "last", not "{where}".')
+        ids = list(dict.fromkeys(ids))
+        target = list(self.first if where == "first" else self.last)
+        if row is None:
+            row = len(target)
+        row -= sum(1 for i in target[:row] if i in ids)  # the moved ones leave their old place
+        target = [i for i in target if i not in ids]
+        target[row:row] = ids
+        other = [i for i in (self.last if where == "first" else self.first) if i not in ids]
+        first, last = (target, other) if where == "first" else (other, target)
+        return self.replaced(first=tuple(first), last=tuple(last))
+
+    def without(self, ids: Iterable[str]) -> "Overrides":
+        """No first/last order for ``ids`` any more."""
+        ids = set(ids)
+        return self.replaced(first=tuple(i for i in self.first if i not in ids),
+                             last=tuple(i for i in self.last if i not in ids))
+
+    def moved(self, ids: Iterable[str], where: str, step: int) -> "Overrides | None":
+        """``ids`` (next to each other in ``where``) moved ``step`` places up (−) or down (+);
+        None when they cannot move further."""
+        current = list(self.first if where == "first" else self.last)
+        ids = [i for i in current if i in set(ids)]
+        if not ids:
+            return None
+        row = current.index(ids[0])
+        new_row = max(0, min(len(current) - len(ids), row + step))
+        if new_row == row:
+            return None
+        rest = [i for i in current if i not in ids]
+        rest[new_row:new_row] = ids
+        return self.replaced(**{where: tuple(rest)})
+
+    def with_frame_instead_of_last(self, kind: str, on: bool) -> "Overrides":
+        """Spare (or no longer spare) the last box of ``kind`` by taking frame [seed 8FC3]."""
+        kinds = [k for k in self.frame_instead_of_last if k != kind] + ([kind] if on else [])
+        return self.replaced(frame_instead_of_last=tuple(kinds))
+
+    def heavy_type_moved(self, order: Iterable[str], row: int, step: int) -> "Overrides | None":
+        """The heavy-weapon type order ``order`` with the type at ``row`` moved by ``step``."""
+        types = list(order)
+        if not 0 <= row < len(types) or not 0 <= row + step < len(types):
+            return None
+        types[row], types[row + step] = types[row + step], types[row]
+        return self.replaced(heavy_weapon_order=tuple(types))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Overrides) and self.to_json() == other.to_json()
 

@@ -135,6 +135,12 @@ def _check_shield(shield: object) -> int:
 
 # -- changing it (checked first) ----------------------------------------------------
 
+def next_state(kind: str, state: str) -> str:
+    """The turn state a click on a box sets: the one after ``state`` in its kind's list, round."""
+    states = turn_states(kind)
+    return states[(states.index(state) + 1) % len(states)]
+
+
 def set_turn_state(ship: "Ship", box_id: str, state: str) -> str:
     """Set a box's turn state this turn (fired/charging/unfired, launched, used, tractor states).
 
@@ -149,14 +155,24 @@ def set_turn_state(ship: "Ship", box_id: str, state: str) -> str:
         what = {"phaser": "A phaser", "torpedo": "A heavy weapon", "drone": "A drone rack",
                 "tractor": "A tractor"}.get(box.kind, f"A {box.kind} box")
         raise RuleViolation(f'{what} ({box_id}) can be {", ".join(allowed)}; not "{state}".')
-    if box_id in ship.state["destroyed"]:
-        raise RuleViolation(f"{box_id} is destroyed; repair it before setting its turn state.")
+    why = turn_state_refusal(ship, box_id)
+    if why:
+        raise RuleViolation(why)
     old = ship.state["turn"].get(box_id, allowed[0])
     if state == allowed[0]:
         ship.state["turn"].pop(box_id, None)
     else:
         ship.state["turn"][box_id] = state
     return f"{box_id}: {old} → {state}"
+
+
+def turn_state_refusal(ship: "Ship", box_id: str) -> str | None:
+    """Why ``box_id`` cannot take a turn state now (it is destroyed), or None: the words the
+    sheet shows on the box and the refusal :func:`set_turn_state` raises."""
+    if box_id in ship.state["destroyed"]:
+        return (f"{box_id} is destroyed, so it has no turn state: repair it first (Actions "
+                f"panel), or right-click it to restore it by hand.")
+    return None
 
 
 def set_drones(ship: "Ship", box_id: str, drones: int) -> str:

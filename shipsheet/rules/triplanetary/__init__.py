@@ -18,12 +18,14 @@ from .actions import (apply_attack, attack, cargo_action, combat_option_action, 
                       fuel_action, maintain_action, mark_level, mark_level_action, other_damage,
                       recover_action, standard_result_action)
 from .combat import (ADVANCED, COMBAT_SYSTEMS, STANDARD, AttackResult, DamageRoll,
-                     TargetPreview, check_attacker, combat_system, resolve_attack, resolve_other)
+                     TargetPreview, check_attacker, combat_system, combined_strength,
+                     resolve_attack, resolve_other)
 from .definitions import CLASS_KEYS, UNLIMITED, TriplanetaryClass, parse_definition
 from .game import GAME, TriplanetaryRules, status_chips
 from .house import HOUSE_RULES
 from .state import ALL_TRACKS, STANDARD_TRACK, TRACKS
 from .tables import (COLUMNS, OTHER_KINDS, Damage, damage_for_roll, gun_hits, gun_modifier,
+                     gun_modifier_parts,
                      modified_roll, odds_column, other_hits, standard_gun_result,
                      standard_levels, standard_other_result)
 from .tracks import (Status, add_standard, apply_damage, apply_standard, describe_levels,
@@ -43,7 +45,7 @@ __all__ = [
     "add_standard", "apply_attack", "apply_damage", "apply_standard", "attack", "cargo_action",
     "standard_result_action", "check_attacker", "combat_option_action", "combat_system", "damage_action",
     "damage_for_roll", "describe_levels", "end_turn", "fuel_action", "gun_hits",
-    "gun_modifier", "is_damaged", "is_destroyed", "levels", "maintain", "maintain_action",
+    "gun_modifier", "gun_modifier_parts", "combined_strength", "is_damaged", "is_destroyed", "levels", "maintain", "maintain_action",
     "mark_level", "mark_level_action", "modified_roll", "odds_column", "other_damage",
     "other_hits", "parse_definition", "recover", "recover_action", "recoverable_tracks",
     "recovered_this_turn", "resolve_attack", "resolve_other", "set_cargo", "set_fuel",

@@ -1,11 +1,6 @@
 """Triplanetary: carrying a ship's state over to a new version of its class.
 
-The game's ``carry_over`` piece (``model.games.GAMES``), called by
-:func:`shipsheet.model.update.carry_over` with the ship's old class and a copy of its old
-state, the new class, and the :class:`~shipsheet.model.update.ShipUpdate` to fill: its
-``state`` starts as the new class's undamaged state; what is kept goes into ``kept``,
-what cannot be matched into ``unmatched``. The result is checked by the game's
-session-file validation before anything changes.
+The game's ``carry_over`` piece: see :func:`shipsheet.model.update.carry_over`.
 
 The damage tracks as they are; fuel and cargo up to the new capacities.
 """

@@ -27,7 +27,7 @@ from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 from shipsheet.model.trial import trial_ship
 
-from .tables import (OTHER_KINDS, Damage, damage_for_roll, gun_hits, gun_modifier,
+from .tables import (OTHER_KINDS, Damage, damage_for_roll, gun_hits, gun_modifier_parts,
                      odds_column, other_hits, standard_gun_result, standard_other_result)
 from .tracks import Status, apply_damage, apply_standard, is_destroyed, status
 
@@ -96,6 +96,8 @@ class AttackResult:
     targets: tuple[TargetPreview, ...]
     distribute: str = "each"
     full_strength: int | None = None
+    #: The die modifiers with their reasons (they add up to ``modifier``).
+    modifiers: tuple[tuple[str, int], ...] = ()
 
     @property
     def no_effect(self) -> bool:
@@ -235,7 +237,7 @@ def _finish(kind: str, combat: str, attackers: list[Ship], defenders: list[Ship]
             attack: int | None, defense: int | None, column: str | None,
             roll: int | None, rolled: bool, modifier: int, hits: int, standard: str | None,
             damage_rolls: Sequence[int] | None, rng: Any, distribute: str,
-            full: int | None) -> AttackResult:
+            full: int | None, modifiers: tuple[tuple[str, int], ...] = ()) -> AttackResult:
     rolls = _damage_rolls(hits, damage_rolls, rng) if combat == ADVANCED else []
     if combat == STANDARD and damage_rolls:
         raise RuleViolation("Standard combat makes no damage rolls.")
@@ -257,7 +259,7 @@ def _finish(kind: str, combat: str, attackers: list[Ship], defenders: list[Ship]
         modifier=modifier, modified_roll=None if roll is None else roll + modifier,
         hits=hits if combat == ADVANCED else 0, standard_result=standard,
         damage_rolls=tuple(made), targets=_preview(defenders, per_target, standard),
-        distribute=distribute, full_strength=full)
+        distribute=distribute, full_strength=full, modifiers=modifiers)
 
 
 def combat_system(session: Any) -> str:
@@ -286,6 +288,14 @@ def _common(combat: str, distribute: str) -> None:
     if distribute not in DISTRIBUTIONS:
         raise RuleViolation(f'Unknown way to distribute hits "{distribute}" '
                             f'(expected one of: {", ".join(DISTRIBUTIONS)}).')
+
+
+def combined_strength(ships: Iterable[Ship]) -> tuple[int, tuple[tuple[str, str], ...]]:
+    """[2018] "Ships attacking or defending together add their strengths": the total, and
+    each ship with its printed strength (``("Kite", "4")``, ``("Vigilant", "8 (D)")``)."""
+    ships = list(ships)
+    return (sum(s.ship_class.spec.combat for s in ships),
+            tuple((s.name, s.ship_class.spec.strength_label) for s in ships))
 
 
 def _whole(value: object, what: str, lo: int = 0) -> int:
@@ -337,19 +347,20 @@ def resolve_attack(attackers: Ship | Iterable[Ship], defenders: Ship | Iterable[
     else:
         defense = _whole(defense, "The defense strength")
     column = odds_column(attack, defense)
-    modifier = gun_modifier(range=range, relative_velocity=relative_velocity, heroic=bool(heroic))
+    modifiers = gun_modifier_parts(range=range, relative_velocity=relative_velocity, heroic=bool(heroic))
+    modifier = sum(value for _, value in modifiers)
     if column is None:
         # [2018] "worse than 1:4 has no effect": nothing to roll.
         roll = None if to_hit_roll is None else check_die(to_hit_roll, 6, "the to-hit roll")
         if damage_rolls:
             raise RuleViolation("The attack has no effect (worse than 1:4): no damage rolls.")
         return _finish(GUNS, combat, attackers, defenders, attack, defense, None, roll, False,
-                       modifier, 0, None, None, None, distribute, full)
+                       modifier, 0, None, None, None, distribute, full, modifiers)
     roll, rolled = _to_hit(to_hit_roll, rng)
     hits = gun_hits(column, roll + modifier)
     standard = standard_gun_result(column, roll + modifier) if combat == STANDARD else None
     return _finish(GUNS, combat, attackers, defenders, attack, defense, column, roll, rolled,
-                   modifier, hits, standard, damage_rolls, rng, distribute, full)
+                   modifier, hits, standard, damage_rolls, rng, distribute, full, modifiers)
 
 
 def resolve_other(kind: str, defenders: Ship | Iterable[Ship], *, modifier: int = 0,
@@ -379,5 +390,6 @@ def resolve_other(kind: str, defenders: Ship | Iterable[Ship], *, modifier: int 
     roll, rolled = _to_hit(to_hit_roll, rng)
     hits = other_hits(kind, roll + modifier)
     standard = standard_other_result(kind, roll + modifier) if combat == STANDARD else None
+    parts = (("die modifier (house rule)", modifier),) if modifier else ()
     return _finish(kind, combat, sources, defenders, None, None, None, roll, rolled,
-                   modifier, hits, standard, damage_rolls, rng, distribute, None)
+                   modifier, hits, standard, damage_rolls, rng, distribute, None, parts)

@@ -127,6 +127,22 @@ def gun_modifier(*, range: int = 0, relative_velocity: int = 0, heroic: bool = F
     return modified_roll(0, range=range, relative_velocity=relative_velocity, heroic=heroic)
 
 
+def gun_modifier_parts(*, range: int = 0, relative_velocity: int = 0,
+                       heroic: bool = False) -> tuple[tuple[str, int], ...]:
+    """Each gun die modifier that applies, with its reason in words [2018]:
+    ``(("range 3", -3), ("relative velocity 5", -3), ("heroic", 1))``; they add up to
+    :func:`gun_modifier`."""
+    modified_roll(0, range=range, relative_velocity=relative_velocity, heroic=heroic)  # checks
+    parts = []
+    if range:
+        parts.append((f"range {range}", -range))
+    if relative_velocity > 2:
+        parts.append((f"relative velocity {relative_velocity}", -(relative_velocity - 2)))
+    if heroic:
+        parts.append(("heroic", 1))
+    return tuple(parts)
+
+
 def _clamp(roll: int) -> int | None:
     """[2018] "A modified roll below 1 has no effect; above 6 counts as 6." None: no effect."""
     if isinstance(roll, bool) or not isinstance(roll, int):

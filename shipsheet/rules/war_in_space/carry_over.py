@@ -1,11 +1,6 @@
 """War In Space: carrying a ship's state over to a new version of its class.
 
-The game's ``carry_over`` piece (``model.games.GAMES``), called by
-:func:`shipsheet.model.update.carry_over` with the ship's old class and a copy of its old
-state, the new class, and the :class:`~shipsheet.model.update.ShipUpdate` to fill: its
-``state`` starts as the new class's undamaged state; what is kept goes into ``kept``,
-what cannot be matched into ``unmatched``. The result is checked by the game's
-session-file validation before anything changes.
+The game's ``carry_over`` piece: see :func:`shipsheet.model.update.carry_over`.
 
 Systems by name (marked boxes, up to the new box count) and the critical suits; this
 turn's energy, rolled dice and planned repairs stay only when the systems are unchanged in

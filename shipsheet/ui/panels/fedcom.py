@@ -18,7 +18,7 @@ from ...rules.fedcom import (DEFAULT_CHART, cancel_copy_orders_action, copy_orde
                              list_charts, orders_of, plan_repair, repair_action, repair_cost,
                              session_chart, set_chart_action, status, status_chips)
 from ...rules.fedcom.chart import OPTION_CHART
-from ...sheets.fedcom import state_word
+from ...rules.fedcom.words import state_word
 from ..document import SessionDocument
 from ..layouts import fill_with_scroll
 

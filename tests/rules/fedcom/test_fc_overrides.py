@@ -173,3 +173,18 @@ def test_orders_round_trip_as_plain_data():
                   heavy_weapon_order=["photon"])
     assert Overrides.from_json(o.to_json()) == o
     assert Overrides.from_json({}) == Overrides() and not Overrides()
+
+
+def test_the_orders_editor_edits_through_overrides_methods():
+    """The editor asks the rules for each edit: place, take away, move, frame, heavy order."""
+    o = Overrides(first=("ph-1",), last=("ph-2", "ph-3"))
+    assert o.placed(["ph-3"], "first", 0) == Overrides(first=("ph-3", "ph-1"), last=("ph-2",))
+    assert o.placed(["ph-1"], "last") == Overrides(last=("ph-2", "ph-3", "ph-1"))
+    assert o.without(["ph-2"]) == Overrides(first=("ph-1",), last=("ph-3",))
+    assert o.moved(["ph-3"], "last", -1) == Overrides(first=("ph-1",), last=("ph-3", "ph-2"))
+    assert o.moved(["ph-2"], "last", -1) is None  # already at the top
+    assert o.with_frame_instead_of_last("lab", True).frame_instead_of_last == ("lab",)
+    assert o.with_frame_instead_of_last("lab", True).with_frame_instead_of_last("lab", False) == o
+    assert o.heavy_type_moved(["photon", "disruptor"], 1, -1).heavy_weapon_order == ("disruptor", "photon")
+    with pytest.raises(RuleViolation, match='"first" or "last"'):
+        o.placed(["ph-1"], "middle")

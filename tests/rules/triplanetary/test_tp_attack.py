@@ -44,6 +44,22 @@ def test_modifiers_applied_to_the_to_hit_roll():
                        damage_rolls=[1])
     assert (r.modifier, r.modified_roll, r.hits) == (-2, 4, 1)
     assert r.headline() == "Guns 8 vs 8 (1:1), roll 6 − 2 = 4: 1 hit"
+    # Each modifier with its reason, as the attack dialog shows them (it computes none).
+    assert r.modifiers == (("range 2", -2), ("relative velocity 3", -1), ("heroic", 1))
+
+
+def test_strengths_add_and_say_whose_they_are():
+    """[2018] "Ships attacking or defending together add their strengths": frigate 8 and
+    corsair 4 attack at 12."""
+    from shipsheet.rules.triplanetary import combined_strength
+    total, parts = combined_strength([ship("frigate", "Kite"), ship("corsair", "Wasp")])
+    assert total == 12 and [name for name, _ in parts] == ["Kite", "Wasp"]
+    assert parts[0][1] == ship("frigate").ship_class.spec.strength_label
+
+
+def test_other_damage_keeps_the_referees_modifier_with_its_reason():
+    r = resolve_other("torpedo", ship("corsair"), modifier=-1, to_hit_roll=4, damage_rolls=[1])
+    assert r.modifiers == (("die modifier (house rule)", -1),)
 
 
 def test_modified_roll_below_1_has_no_effect():
