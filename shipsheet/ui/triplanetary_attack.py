@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QListWidgetItem, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from ..model import Dice, RuleViolation
-from ..rules import triplanetary as tp
 from ..model.trial import ship_refusal as refusal, trial_ship as scratch
+from ..rules import triplanetary as tp
+from ..rules.triplanetary.planning import AttackPlan, Die
 from ..sheets.triplanetary import LADDER_TOP, combat_system, track_title
 from .document import SessionDocument
 from .plaintext import esc, rich
@@ -98,6 +98,10 @@ class DieBox(QWidget):
         self.spin.setValue(value or 0)
         self.spin.blockSignals(False)
         self.source.setText("rolled")
+
+    def die(self) -> Die:
+        """This die as the plan has it: typed, to roll, or not yet."""
+        return Die(self.typed, self.rolled)
 
     def reset(self) -> None:
         self.rolled = False
@@ -464,44 +468,21 @@ class AttackDialog(QDialog):
     def _to_hit_changed(self) -> None:
         self.recompute()
 
-    def _dice(self) -> Dice:
-        """A copy of the session dice: it gives exactly what the session dice will roll next."""
-        return self.doc.session.dice.copy()
-
     def _combat(self) -> str:
         return combat_system(self.doc.session)
 
-    def _options(self, to_hit: int | None, damage: list[int]) -> dict:
-        options = dict(to_hit_roll=to_hit, damage_rolls=list(damage) or None,
-                       distribute=self.distribute.currentData())
-        if self.kind_key == "guns":
-            options.update(range=self.range.value(), relative_velocity=self.velocity.value(),
-                           heroic=self.heroic.isChecked(),
-                           strength=self.strength.value() if self.less.isChecked() else None)
-        else:
-            options.update(modifier=self.modifier.value())
-        return options
-
-    def _resolve(self, to_hit: int | None, damage: list[int]) -> tp.AttackResult:
-        attackers, targets = self._ships(self.attackers), self._ships(self.targets)
-        options = self._options(to_hit, damage)
-        if self.kind_key == "guns":
-            return tp.resolve_attack(attackers, targets, rng=self._dice(), combat=self._combat(),
-                                     **options)
-        return tp.resolve_other(self.kind_key, targets, sources=attackers, rng=self._dice(),
-                                combat=self._combat(), **options)
-
-    def _damage_prefix(self) -> tuple[list[int], bool]:
-        """The typed damage rolls (they come first), and whether one is typed after a rolled one."""
-        typed, gap = [], False
-        for box in self.damage_boxes:
-            if box.typed is not None:
-                if gap:
-                    return typed, True
-                typed.append(box.typed)
-            else:
-                gap = True
-        return typed, False
+    def plan(self) -> AttackPlan:
+        """The attack as the form has it now (the rules work it out)."""
+        guns = self.kind_key == "guns"
+        return AttackPlan(
+            self.kind_key, self._ships(self.attackers), self._ships(self.targets),
+            range=self.range.value() if guns else 0,
+            relative_velocity=self.velocity.value() if guns else 0,
+            heroic=guns and self.heroic.isChecked(),
+            strength=self.strength.value() if guns and self.less.isChecked() else None,
+            modifier=0 if guns else self.modifier.value(),
+            distribute=self.distribute.currentData(),
+            to_hit=self.to_hit.die(), damage=[box.die() for box in self.damage_boxes])
 
     def _set_damage_boxes(self, count: int) -> None:
         while len(self.damage_boxes) > count:
@@ -525,7 +506,7 @@ class AttackDialog(QDialog):
     def _strength_sums(self) -> None:
         attackers, targets = self._ships(self.attackers), self._ships(self.targets)
         guns = self.kind_key == "guns"
-        full = sum(s.ship_class.spec.combat for s in attackers)
+        full = tp.combined_strength(attackers)[0]
         self.attack_sum.setText(_strength_sum("Attack", attackers, "the attacking ships") if guns else "")
         self.defense_sum.setText(_strength_sum("Defense", targets, "the targets") if guns else "")
         self.strength.blockSignals(True)
@@ -541,7 +522,6 @@ class AttackDialog(QDialog):
         self.result = None
         self.problem = ""
         self._strength_sums()
-        guns = self.kind_key == "guns"
         standard = self._combat() == tp.STANDARD
         self.system.setText("Standard combat table (session option): one result D1–D5 or E."
                             if standard else "Advanced Combat System: to-hit roll, then one "
@@ -549,52 +529,27 @@ class AttackDialog(QDialog):
         self.roll_damage.setVisible(not standard)
         self.odds.setText("—")
         self.odds_detail.setText("")
-        attackers, targets = self._ships(self.attackers), self._ships(self.targets)
-        if (guns and not attackers) or not targets:
-            need = (["at least one attacker"] if guns and not attackers else []) + \
-                   (["at least one target"] if not targets else [])
-            self._fail("Pick " + " and ".join(need) + ".")
+        worked = self.plan().work_out(self.doc.session)
+        if worked.first is not None:
+            self._show_odds(worked.first)
+        if worked.rolls is None:
+            self._fail(worked.problem)
             return
-        try:
-            first = self._resolve(self.to_hit.typed, [])
-        except RuleViolation as exc:
-            self._fail(f"Can't attack: {exc}")
-            return
-        self._show_odds(first)
-        if guns and first.column is None:
-            self._fail(f"Odds worse than 1:4 ({first.attack} against {first.defense}): the attack "
-                       "can have no effect. Add attackers or attack fewer targets.")
-            return
-        if not self.to_hit.known:
-            self._fail("Roll or type the to-hit die.")
-            return
-        self.to_hit.show_rolled(first.roll)
-        self._set_damage_boxes(0 if standard else first.hits)
-        typed, out_of_order = self._damage_prefix()
-        try:
-            result = self._resolve(self.to_hit.typed, typed)
-        except RuleViolation as exc:
-            self._fail(f"Can't attack: {exc}")
-            return
+        self.to_hit.show_rolled(worked.first.roll)
+        self._set_damage_boxes(worked.damage_dice)
+        result = worked.rolls
         self.hits.setText(self._hits_text(result))
         for i, box in enumerate(self.damage_boxes):
             roll = result.damage_rolls[i]
             box.show_rolled(roll.roll)
             box.result.setText(f"→ {roll.damage.describe()}" if box.known else "")
         self.roll_damage.setEnabled(any(not b.known for b in self.damage_boxes))
-        if out_of_order:
+        if worked.result is None:
             self._show_previews(None)
-            self._fail("Type the damage rolls first to last: the session dice roll the ones "
-                       "after the last typed roll.", clear=False)
+            self._fail(worked.problem, clear=False)
             return
-        missing = [i + 1 for i, b in enumerate(self.damage_boxes) if not b.known]
-        if missing:
-            self._show_previews(None)
-            self._fail("Roll or type damage roll " + ", ".join(map(str, missing)) + ".",
-                       clear=False)
-            return
-        self.result = result
-        self._show_previews(result)
+        self.result = worked.result
+        self._show_previews(worked.result)
         self.problem_label.setText("")
         self.apply_button.setEnabled(True)
 
@@ -681,13 +636,7 @@ class AttackDialog(QDialog):
         self.recompute()
         if self.result is None:
             return False
-        attackers, targets = self._ships(self.attackers), self._ships(self.targets)
-        typed, _ = self._damage_prefix()
-        options = self._options(self.to_hit.typed, typed)
-        if self.kind_key == "guns":
-            action = tp.attack(attackers, targets, **options)
-        else:
-            action = tp.other_damage(self.kind_key, targets, sources=attackers, **options)
+        action = self.plan().action()
         if not self.doc.do(action):
             return False
         self.last_applied = action.name
