@@ -23,7 +23,7 @@ from ..model import RuleViolation
 from ..model.ship import Ship
 from ..model.trial import ship_refusal, trial_ship
 from ..rules import triplanetary as tp
-from ..rules.triplanetary.state import TRACK_TITLES
+from ..rules.triplanetary.state import TRACK_TITLES, track_title
 from .base import HitArea, SheetPainter, Theme
 
 LADDER_TOP = 6  # the ladders are drawn D0…D6; a level above 6 is written beside D6
@@ -41,11 +41,6 @@ ALIGN_TOP_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
 
 
 # -- queries on scratch copies (the rules decide; the sheet only asks) ----------------------
-def track_title(track: str) -> str:
-    """"Weapons", "Drive", "Structure", "Disabled"."""
-    return TRACK_TITLES.get(track, track)
-
-
 def _flips(before: tp.Status, after: tp.Status) -> list[str]:
     """What a ship loses between two statuses, in a few words."""
     if after.destroyed and not before.destroyed:

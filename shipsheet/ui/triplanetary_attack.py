@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from ..model.trial import ship_refusal as refusal, trial_ship as scratch
 from ..rules import triplanetary as tp
+from ..rules.triplanetary.combat import combat_system
 from ..rules.triplanetary.planning import AttackPlan, Die
-from ..sheets.triplanetary import LADDER_TOP, combat_system, track_title
+from ..rules.triplanetary.state import track_title
+from ..sheets.triplanetary import LADDER_TOP
 from .document import SessionDocument
 from .plaintext import esc, rich
 from .sheet_view import theme_for

@@ -11,9 +11,10 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGridLayout, QLabel, Q
                                QScrollArea, QVBoxLayout, QWidget)
 
 from ..model import NextTurn
-from ..rules import triplanetary as tp
 from ..model.trial import ship_refusal as refusal
-from ..sheets.triplanetary import combat_system, track_title
+from ..rules import triplanetary as tp
+from ..rules.triplanetary.combat import combat_system
+from ..rules.triplanetary.state import track_title
 from .document import SessionDocument
 from .plaintext import esc, rich
 

@@ -31,6 +31,13 @@ STANDARD_TRACK = "standard"
 ALL_TRACKS = (*TRACKS, STANDARD_TRACK)
 TRACK_TITLES = {"weapon": "Weapons", "drive": "Drive", "structure": "Structure",
                 "standard": "Disabled"}
+
+
+def track_title(track: str) -> str:
+    """A track in words: "Weapons", "Drive", "Structure", "Disabled"."""
+    return TRACK_TITLES.get(track, track)
+
+
 #: A D-level above this is refused in a session file (no ship takes 10,000 hits).
 MAX_LEVEL = 10_000
 

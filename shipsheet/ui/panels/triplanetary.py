@@ -13,11 +13,12 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGroupBox, QHBoxL
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from ...model import RuleViolation
+from ...model.trial import ship_refusal as refusal
 from ...rules import triplanetary as tp
+from ...rules.triplanetary.combat import combat_system
 from ...rules.triplanetary.definitions import MAX_AMOUNT
 from ...rules.triplanetary.game import RECOVERY_PHASE
-from ...model.trial import ship_refusal as refusal
-from ...sheets.triplanetary import combat_system, track_title
+from ...rules.triplanetary.state import track_title
 from ..document import SessionDocument
 from ..layouts import fill_with_scroll
 from ..plaintext import esc, rich
