@@ -19,6 +19,43 @@ OUT = ROOT / "docs" / "screenshots"
 sys.path.insert(0, str(ROOT))
 
 
+def triplanetary_dialogs(window, grab) -> None:
+    """The attack dialog (Combat phase: Vigilant counter-attacks Kite with typed dice) and the
+    question Next Turn asks about the ships whose owners have not chosen a track."""
+    from PySide6.QtCore import Qt
+
+    from shipsheet.model import NextPhase
+    from shipsheet.rules import triplanetary as tp
+    from shipsheet.ui.triplanetary_recovery import RecoveryDialog
+
+    doc = window.doc
+    while doc.session.phase != tp.COMBAT:
+        doc.do(NextPhase())
+    doc.select(doc.session.ship("Vigilant").id)
+    dialog = window.panel.open_attack()
+    kite = doc.session.ship("Kite").id
+    for i in range(dialog.targets.count()):
+        item = dialog.targets.item(i)
+        if item.data(Qt.ItemDataRole.UserRole) == kite:
+            item.setCheckState(Qt.CheckState.Checked)
+    dialog.range.setValue(1)
+    dialog.to_hit.spin.setValue(6)
+    for box, value in zip(dialog.damage_boxes, (5, 3)):
+        box.spin.setValue(value)
+    dialog.resize(980, 720)
+    grab(dialog, "triplanetary-attack.png")
+    dialog.close()
+    ships = [s.id for s in doc.session.rules.choices_before_turn_end(doc.session)]
+    question = RecoveryDialog(doc, window, only=ships, asking=True)
+    question.resize(900, 300)
+    question.show()
+    grab(question, "triplanetary-turn-end.png")
+    question.reject()
+    question.deleteLater()
+    while doc.undo_stack.canUndo():  # back to the sample as it opened
+        doc.undo_stack.undo()
+
+
 def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="shipsheet-shots-"))
     # A private, empty user environment: no recent files or autosaves of the user's in the pictures.
@@ -70,6 +107,7 @@ def main() -> None:
     grab(window, "war-in-space-window.png")
     window.open_sample("triplanetary")
     grab(window, "triplanetary-window.png")
+    triplanetary_dialogs(window, grab)
     window.doc.undo_stack.setClean()
 
     wis = load_session(sample_path("war-in-space"))

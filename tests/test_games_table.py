@@ -10,6 +10,7 @@ import inspect
 import pytest
 
 from shipsheet.model import GAME_IDS, GAME_TITLES, GameRules
+from shipsheet.model.house import HouseRule
 from shipsheet.model.games import GAMES, PIECES, game_entry, get_game, piece
 
 
@@ -25,7 +26,8 @@ def test_every_game_has_every_piece(game, qapp):
         piece(game, name)  # loads
     rules = piece(game, "rules")
     assert isinstance(rules, GameRules) and rules.id == game and rules.title == entry.title
-    assert all(isinstance(t, str) and isinstance(x, str) for t, x in piece(game, "house_rules"))
+    assert all(isinstance(r, HouseRule) and r.id and r.topic and r.text
+               for r in piece(game, "house_rules"))
     assert isinstance(piece(game, "source"), str) and piece(game, "source")
     blank = piece(game, "blank_definition")()
     assert blank["game"] == game

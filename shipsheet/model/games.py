@@ -213,6 +213,12 @@ class GameRules:
     def end_turn(self, session: "Session", ctx: "ActionContext") -> None:
         """Called as a turn ends, before the next turn's first phase."""
 
+    def choices_before_turn_end(self, session: "Session") -> list["Ship"]:
+        """Ships whose owners still have a choice to make before the turn ends. The window
+        asks once (its game's panel ``ask_before_turn_end``) and never blocks: the rules
+        apply a stated default to any choice left open. None by default."""
+        return []
+
     @property
     def title(self) -> str:
         """The game's title, from its table entry."""

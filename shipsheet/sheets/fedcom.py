@@ -254,11 +254,12 @@ class FedComSheet(SheetPainter):
         for kind in kinds:
             y = self._chip_rows(painter, theme, y, kind)
             if kind == "torpedo" and len(spec.heavy_weapon_order) > 1:
-                # [seed 8FC4] the owner's type order decides first; shown as the card gives it.
+                # [seed 8FC4] the owner specifies which type is hit first; that the type
+                # order ranks above fired/charging/unfired is house rule FC-H13.
                 self.text(painter, QRectF(m + self.label_w, y - 4, w - self.label_w, 11),
                           "Types are hit in the card's order: "
                           + " → ".join(spec.heavy_weapon_order)
-                          + " (standing orders may change it for a turn)",
+                          + " (standing orders may change it for a turn) · house rule FC-H13",
                           size=7, color=theme.muted)
                 y += 10
         for kind in weapon_kinds:

@@ -23,7 +23,8 @@ from ..model import RuleViolation
 from ..model.ship import Ship
 from ..model.trial import ship_refusal, trial_ship
 from ..rules import triplanetary as tp
-from ..rules.triplanetary.state import TRACK_TITLES, track_title
+from ..rules.triplanetary.recovery import DEFAULT, ONLY, OWNER
+from ..rules.triplanetary.state import RECOVERY_PHASE, TRACK_TITLES, track_title
 from .base import HitArea, SheetPainter, Theme
 
 LADDER_TOP = 6  # the ladders are drawn D0…D6; a level above 6 is written beside D6
@@ -121,16 +122,29 @@ def capability_words(ship: Ship) -> list[tuple[str, str, bool]]:
     else:
         rows.append(("Maneuver", yes_no(st.can_maneuver), not st.can_maneuver))
     rows.append(("Lootable", "Yes: disabled" if st.disabled else "No", st.disabled))
-    if st.destroyed:
+    if tp.out_of_play(ship):
         recovery = "—"
     elif tp.recovered_this_turn(ship):
         recovery = "Used this turn"
     elif tp.recoverable_tracks(ship):
-        recovery = "1 D available"
+        recovery = "1 D at turn's end"
     else:
         recovery = "Nothing to recover"
     rows.append(("Recovery", recovery, False))
     return rows
+
+
+def planned_words(ship: Ship, session) -> str:
+    """What the ship recovers when the turn ends, and why, in words (the rules decide)."""
+    planned = tp.planned_recovery(ship, standard=combat_system(session) == tp.STANDARD)
+    if planned is None:
+        return ("nothing: it recovered 1 D this turn" if tp.recovered_this_turn(ship)
+                else "nothing to recover")
+    track, how = planned
+    level = int(ship.state.get(track, 0) or 0)
+    why = {OWNER: "the owner's choice", ONLY: "the only track it can recover",
+           DEFAULT: "no choice made: the default, house rule TRI-H13"}.get(how, how)
+    return f"{track_title(track).lower()} D{level} → D{level - 1} ({why})"
 
 
 class TriplanetarySheet(SheetPainter):
@@ -363,10 +377,14 @@ class TriplanetarySheet(SheetPainter):
                                     if level else f"The {lower} track is undamaged (D0): click a "
                                     "higher level to mark damage."),
                            menu=menu)
-        why = ship_refusal(ship, lambda s: tp.mark_level(s, track, step))
+        phase = self.phase()
+        why = ship_refusal(ship, lambda s: tp.mark_level(s, track, step, phase=phase))
         if step > level:
             n = step - level
             does = f"Click: mark {n} {lower} D (D{level} → D{step})."
+        elif step == level - 1 and phase != RECOVERY_PHASE:
+            does = (f"Recovering now waits for the Recovery phase (house rule TRI-H1); "
+                    f"right-click to choose {lower} for the end of the turn.")
         elif step == level - 1:
             does = (f"Click: recover 1 D, {lower} D{level} → D{step} (the ship's one recovery "
                     "this turn).")
@@ -376,12 +394,25 @@ class TriplanetarySheet(SheetPainter):
                        click=None if why else (lambda: tp.mark_level_action(ship, track, step)),
                        refusal=why, menu=menu)
 
+    def phase(self) -> str:
+        """The session's phase (the Recovery phase when the sheet has no session: nothing is
+        applied then)."""
+        return self.session.phase if self.session is not None else RECOVERY_PHASE
+
     def _ladder_menu(self, track: str, level: int) -> list:
-        """A ladder's context menu: recover 1 D on this track, maintenance, as the rules allow."""
+        """A ladder's context menu: choose this track for the end of the turn, recover 1 D on
+        it now (Recovery phase), maintenance, as the rules allow."""
         ship = self.ship
         menu = []
-        if ship_refusal(ship, lambda s: tp.recover(s, track)) is None:
-            menu.append((f"Recover 1 {track_title(track).lower()} D (D{level} → D{level - 1})",
+        title = track_title(track).lower()
+        if (track in tp.TRACKS and tp.recovery_choice(ship)[:1] != (track,)
+                and ship_refusal(ship, lambda s: (tp.choose_recovery(s, track),
+                                                  tp.recover_one(s, track))) is None):
+            menu.append((f"Choose: recover 1 {title} D when the turn ends "
+                         f"(D{level} → D{level - 1})",
+                         lambda: tp.choose_recovery_action(ship, track)))
+        if ship_refusal(ship, lambda s: tp.recover(s, track, phase=self.phase())) is None:
+            menu.append((f"Recover 1 {title} D now (D{level} → D{level - 1})",
                          lambda: tp.recover_action(ship, track)))
         if ship_refusal(ship, tp.maintain) is None:
             menu.append(("Maintenance at a base (every track to D0)",
@@ -394,13 +425,17 @@ class TriplanetarySheet(SheetPainter):
         m = self.margin
         st = tp.status(self.ship)
         y = self.section(painter, theme, y, "Status now")
-        if st.destroyed:
-            self.text(painter, QRectF(m, y, self.width - 2 * m, 22), "DESTROYED", size=15,
+        if st.destroyed or st.lost:
+            word, why = (("DESTROYED", "The ship exploded or fell apart: it can do nothing more.")
+                         if st.destroyed else
+                         ("LOST", "Lost at the map edge: the ship is out of play."))
+            self.text(painter, QRectF(m, y, self.width - 2 * m, 22), word, size=15,
                       bold=True, color=theme.ink)
-            self.text(painter, QRectF(m + 120, y, self.width - 2 * m - 120, 22),
-                      "The ship exploded or fell apart: it can do nothing more.", size=8.5,
+            self.text(painter, QRectF(m + 120, y, self.width - 2 * m - 120, 22), why, size=8.5,
                       color=theme.muted)
-            return y + 26
+            self.areas.append(HitArea(QRectF(m, y, self.width - 2 * m, 22), "out-of-play",
+                                      f"{self.ship.name}: {why}\n\n" + tp.house_rule("TRI-H7")))
+            return self._draw_notes(painter, theme, y + 26, [])
         cells = capability_words(self.ship)
         w = (self.width - 2 * m) / len(cells)
         for i, (what, word, lost) in enumerate(cells):
@@ -418,12 +453,76 @@ class TriplanetarySheet(SheetPainter):
         if not st.weapons_repairable:
             notes.append("Weapons D6 or worse: repaired only by maintenance at a base; "
                          "it still defends normally.")
-        yy = y + 32
+        yy = self._draw_recovery_choice(painter, theme, y + 34)
+        return self._draw_notes(painter, theme, yy, notes)
+
+    def _draw_notes(self, painter: QPainter, theme: Theme, y: float, notes: list[str]) -> float:
+        """Bold notes, then what this turn and the past hold: captured, fired, ordnance."""
+        m = self.margin
+        ship = self.ship
+        captured = ship.state.get("captured_from")
+        if captured is not None:
+            notes.append(f"Captured: now {ship.side or 'no side'}'s" + (f", was {captured}'s."
+                                                                        if captured else "."))
+        this_turn = []
+        if ship.state.get("fired"):
+            this_turn.append("fired guns in this Combat phase")
+        launches = int(ship.state.get("launches", 0) or 0)
+        if launches:
+            this_turn.append(f"launched {launches} ordnance")
+        if this_turn:
+            notes.append("This turn: " + ", ".join(this_turn) + ".")
+        flight = tp.in_flight(ship)
+        if flight:
+            notes.append("Ordnance in flight: " + ", ".join(
+                f"{e['kind']} {e['n']} (turn {e['turn']})" for e in flight[:8])
+                + (f" and {len(flight) - 8} more" if len(flight) > 8 else "") + ".")
         for note in notes:
-            self.text(painter, QRectF(m, yy, self.width - 2 * m, 13), note, size=8,
+            self.text(painter, QRectF(m, y, self.width - 2 * m, 13), note, size=8,
                       bold=True, color=theme.ink)
-            yy += 14
-        return yy
+            y += 14
+        return y
+
+    def _draw_recovery_choice(self, painter: QPainter, theme: Theme, y: float) -> float:
+        """The owner's recovery choice as boxes to tick: the track circled is the one the ship
+        recovers when the turn ends; a click chooses (one undo step)."""
+        ship = self.ship
+        m = self.margin
+        if tp.out_of_play(ship) or combat_system(self.session) == tp.STANDARD:
+            return y
+        self.text(painter, QRectF(m, y, self.label_w + 40, 14), "RECOVERY AT TURN'S END",
+                  size=7, bold=True, color=theme.muted)
+        planned = tp.planned_recovery(ship)
+        chosen = tp.recovery_choice(ship)
+        x = m + self.label_w + 46
+        b = 12.0
+        options = [(track, track_title(track)) for track in tp.TRACKS] + [(None, "Default")]
+        for track, label in options:
+            rect = QRectF(x, y + 1, b, b)
+            picked = (chosen[:1] == (track,)) if track else not chosen
+            self.draw_box(painter, theme, rect, mark="x" if picked else "")
+            if track is not None and planned is not None and planned[0] == track:
+                self.draw_circle(painter, theme, rect)
+            tw = self.advance(painter, label, 8)
+            self.text(painter, QRectF(x + b + 4, y, tw + 4, 14), label, size=8, color=theme.ink)
+            area = QRectF(x - 2, y - 1, b + tw + 10, b + 4)
+            if track is None:
+                why = None if chosen else "No track is chosen: the default applies."
+                click = None if why else (lambda: tp.choose_recovery_action(ship, None))
+                tip = ("Default: no choice; when the turn ends the ship recovers the track with "
+                       "the highest D-level.\n\n" + tp.house_rule("TRI-H13"))
+            else:
+                why = ship_refusal(ship, lambda s, t=track: tp.choose_recovery(s, t))
+                click = None if why else (lambda t=track: tp.choose_recovery_action(ship, t))
+                tip = (f"Choose {label.lower()}: the ship recovers 1 {label.lower()} D when the "
+                       "turn ends (one undo step).\n\n" + tp.house_rule("TRI-H14"))
+            self.areas.append(HitArea(area, f"choice:{track or 'default'}", tip, click=click,
+                                      refusal=why))
+            x += b + tw + 22
+        self.text(painter, QRectF(m + self.label_w + 46, y + 16, self.width - 2 * m, 14),
+                  "When the turn ends: " + planned_words(ship, self.session), size=8,
+                  color=theme.ink)
+        return y + 34
 
     # -- the ship's log ------------------------------------------------------------------------
     def log_rows(self) -> list[tuple[str, str, str]]:

@@ -77,7 +77,7 @@ class WarInSpaceSheet(SheetPainter):
             self.text(painter, rect, "DEAD IN SPACE — all three systems produce 0 energy",
                       size=10, bold=True, color=theme.ink)
             self.info(rect, "dead", "Dead in space: none of the three systems produces energy, "
-                      "so the ship rolls nothing.\n\nHouse rule: " + house_rule("Dead in space"))
+                      "so the ship rolls nothing.\n\n" + house_rule("Dead in space"))
             y += 20
         return y
 
@@ -117,7 +117,7 @@ class WarInSpaceSheet(SheetPainter):
                   f"{system.name} die ladder: {' → '.join(die_label(d) for d in ladder)}. "
                   f"It rolls a {die_label(now)} now{nothing}; undamaged d{system.die}. Each "
                   f"marked box steps it one type down; each repaired box one type up, never "
-                  f"above d{system.die}.{zero}\n\nHouse rule: " + house_rule("A system at 0"))
+                  f"above d{system.die}.{zero}\n\n" + house_rule("A system at 0"))
         # The boxes, one under each step of the ladder.
         box_y = die_y + 22
         first_planned = marks - planned  # repairs erase the last marks
@@ -209,7 +209,7 @@ class WarInSpaceSheet(SheetPainter):
                       color=theme.muted)
         self.info(QRectF(cols["tertiary"], y - 1, 70, 14), "tertiary",
                   "Tertiary: the action the suit table leaves out for a suit; it gets the "
-                  "lowest die of an Ace to 10 played without Damage Control.\n\nHouse rule: "
+                  "lowest die of an Ace to 10 played without Damage Control.\n\n"
                   + house_rule("Tertiary action"))
         y += 16
         spec = self.ship.ship_class.spec
@@ -260,7 +260,7 @@ class WarInSpaceSheet(SheetPainter):
             return HitArea(rect, key, tip, click=None, refusal=refusal, menu=menu)
         tip = (f"{sym} critical hit: unmarked. Click to mark it: cards of {suit} can no longer "
                f"be played for Energy Allocation (a Joker still can). One undo step.\n\n"
-               f"House rule: " + house_rule("Jokers are never locked"))
+               + house_rule("Jokers are never locked"))
         # An unmarked critical can always be marked (the rules check it when applied).
         return HitArea(rect, key, tip, click=lambda: mark_critical_action(ship, suit))
 
@@ -306,10 +306,10 @@ class WarInSpaceSheet(SheetPainter):
             tip = (f"This turn's energy, committed: {allocation.describe()} "
                    f"(dice {list(allocation.dice)}, {parse_card(allocation.card).label}).")
             if not allocation.damage_control_announced:
-                tip += "\n\nHouse rule: " + house_rule("Allocation without Damage Control")
+                tip += "\n\n" + house_rule("Allocation without Damage Control")
         else:
             tip = ("This turn's energy: play a card and roll (or type) the dice in the Actions "
-                   "panel, then Commit.\n\nHouse rule: "
+                   "panel, then Commit.\n\n"
                    + house_rule("One roll, one commit per turn"))
         self.info(cells, "energy", tip)
         y += 46
@@ -317,7 +317,7 @@ class WarInSpaceSheet(SheetPainter):
         note = QRectF(m, y, w, 12)
         self.text(painter, note, "Energy not spent this turn is lost at the end of the turn "
                   "(house rule).", size=7.5, color=theme.muted)
-        self.info(note, "lost", "House rule: " + house_rule("Unspent energy is lost"))
+        self.info(note, "lost", house_rule("Unspent energy is lost"))
         return y + 14
 
     def draw_repairs(self, painter: QPainter, theme: Theme, y: float, allocation) -> float:
@@ -349,7 +349,7 @@ class WarInSpaceSheet(SheetPainter):
                       "Planned repairs: " + "; ".join(parts) + ".\n"
                       f"Planned against this turn's Damage Control energy; they take "
                       f"effect in the {DAMAGE_CONTROL_PHASE} phase (Next Phase in the toolbar)."
-                      f"\n\nHouse rule: " + house_rule("Planning repairs"))
+                      f"\n\n" + house_rule("Planning repairs"))
             y += 30
         return y
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
 
 from ..rules.fedcom import (Overrides, cancel_copy_orders_action, copy_orders_action,
                             edit_orders_action, explain_order, orders_of, turn_state)
+from ..rules.fedcom.house import house_rule
 from ..rules.fedcom.overrides import resolve
 from ..rules.fedcom.precedence import ordinal
 from ..rules.fedcom.words import KIND_NOUNS, kind_title, state_word
@@ -165,7 +166,8 @@ class OrdersDialog(QDialog):
         self.heavy_box = QGroupBox("&Heavy-weapon type order this turn")
         self.heavy_box.setCheckable(True)
         self.heavy_box.setToolTip("Tick to hit the heavy-weapon types in another order this turn "
-                                  "(the card's order otherwise)")
+                                  "(the card's order otherwise).\n\n"
+                                  + house_rule("Heavy-weapon type order"))
         self.heavy = QListWidget()
         self.heavy.setAccessibleName("Heavy-weapon types, hit first at the top")
         self.heavy_up = QPushButton("Type u&p")

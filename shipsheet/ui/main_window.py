@@ -674,13 +674,30 @@ class MainWindow(QMainWindow):
         self.doc.select(ids[(current + step) % len(ids)])
 
     def next_phase(self) -> None:
-        if self.doc and self.doc.do(NextPhase()):
+        if self.doc is None:
+            return
+        phases = self.doc.session.rules.phases
+        if self.doc.session.phase == phases[-1] and not self.confirm_turn_end():
+            return
+        if self.doc.do(NextPhase()):
             s = self.doc.session
             self.show_status(f"Turn {s.turn}: {s.phase}")
 
     def next_turn(self) -> None:
-        if self.doc and self.doc.do(NextTurn()):
+        if self.doc and self.confirm_turn_end() and self.doc.do(NextTurn()):
             self.show_status(f"Turn {self.doc.session.turn} begins")
+
+    def confirm_turn_end(self) -> bool:
+        """Before a turn ends: the rules name ships whose owners still have a choice to make
+        (``GameRules.choices_before_turn_end``); the game's panel asks once
+        (``ask_before_turn_end``). Never blocks: ending the turn anyway applies the rules'
+        stated default. False when the user keeps the turn."""
+        session = self.doc.session
+        ships = session.rules.choices_before_turn_end(session)
+        ask = getattr(self.panel, "ask_before_turn_end", None)
+        if not ships or ask is None:
+            return True
+        return bool(ask([s.id for s in ships]))
 
     def zoom(self, step: int) -> None:
         if self.sheet_view is None:

@@ -8,22 +8,26 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QTextBrowse
 
 from ..model import GAME_IDS, GAME_TITLES
 from ..model.games import piece
+from ..model.house import HouseRule
 
-def house_rules(game: str) -> list[tuple[str, str]]:
-    """The (topic, text) house readings a game declares (its ``house_rules`` piece)."""
+
+def house_rules(game: str) -> list[HouseRule]:
+    """The house readings a game declares (its ``house_rules`` piece), each with its id."""
     return list(piece(game, "house_rules"))
 
 
 def rules_html(game: str) -> str:
     parts = [f"<h2>{html.escape(GAME_TITLES[game])}</h2>",
              f"<p><b>Source:</b> {html.escape(piece(game, 'source'))}</p>",
-             "<p>Where the source text is silent, ShipSheet follows these <b>house rules</b>; "
-             "each is marked “House rule” where the sheet uses it.</p>"]
+             "<p>Where the source text is silent, ShipSheet follows these <b>house rules</b>. "
+             "Each has a short id (such as TRI-H13): the sheets, dialogs and the log quote it "
+             "where the reading is applied.</p>"]
     rules = house_rules(game)
     if rules:
         parts.append("<dl>")
-        for topic, text in rules:
-            parts.append(f"<dt><b>{html.escape(topic)}</b></dt><dd>{html.escape(text)}</dd>")
+        for rule in rules:
+            parts.append(f"<dt><b>{html.escape(rule.id)} · {html.escape(rule.topic)}</b></dt>"
+                         f"<dd>{html.escape(rule.text)}</dd>")
         parts.append("</dl>")
     else:
         parts.append("<p><i>No house rules declared.</i></p>")

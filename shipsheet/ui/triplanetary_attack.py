@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 from ..model.trial import ship_refusal as refusal, trial_ship as scratch
 from ..rules import triplanetary as tp
 from ..rules.triplanetary.combat import combat_system
+from ..rules.triplanetary.house import house_rule
+from ..rules.triplanetary.ordnance import ATTACKING_ORDNANCE
 from ..rules.triplanetary.planning import AttackPlan, Die
 from ..rules.triplanetary.state import track_title
 from ..sheets.triplanetary import LADDER_TOP
@@ -260,8 +262,26 @@ class AttackDialog(QDialog):
         self.distribute = QComboBox()
         self.distribute.addItem("Each target takes every damage roll", "each")
         self.distribute.addItem("Damage rolls dealt one per target in turn", "in-turn")
-        self.distribute.setToolTip("House rule for several targets attacked together")
+        self.distribute.setToolTip(house_rule("TRI-H3"))
         self.distribute.currentIndexChanged.connect(self.recompute)
+        # The referee's rulings on when guns fire [TRI-H15, TRI-H16] (logged when used).
+        self.out_of_phase = QCheckBox("Out of &phase (referee)")
+        self.out_of_phase.setToolTip("Allow a gun attack outside the Combat phase; the log says "
+                                     "so.\n\n" + house_rule("TRI-H15"))
+        self.second_attack = QCheckBox("Second attack this phase (&referee)")
+        self.second_attack.setToolTip("Allow a ship that has fired in this Combat phase to fire "
+                                      "again; the log says so. A counter-attack needs no tick: "
+                                      "it is the attacked ship's own attack.\n\n"
+                                      + house_rule("TRI-H16"))
+        for tick in (self.out_of_phase, self.second_attack):
+            tick.toggled.connect(self.recompute)
+        # A torpedo's or mine's launch [TRI-H19].
+        self.launch = QComboBox()
+        self.launch.setAccessibleName("Launch")
+        self.launch.setToolTip("Which launch this is (the attack spends it), or its source ship "
+                               "ticked above, checked as if it launched now, or no source (the "
+                               "referee's ruling, logged).\n\n" + house_rule("TRI-H19"))
+        self.launch.currentIndexChanged.connect(self._launch_changed)
 
         left = QVBoxLayout()
         form = QFormLayout()  # a row's text label gets the field as its buddy (mnemonics work)
@@ -280,10 +300,15 @@ class AttackDialog(QDialog):
         gf.addRow("&Range (hexes):", self.range)
         gf.addRow("Relative &velocity (hexes):", self.velocity)
         gf.addRow(self.heroic)
+        gf.addRow(self.out_of_phase)
+        gf.addRow(self.second_attack)
         left.addWidget(self.gun_form)
         self.other_form = QWidget()
         of = QFormLayout(self.other_form)
         of.setContentsMargins(0, 0, 0, 0)
+        self.launch_label = QLabel("&Launch:")
+        self.launch_label.setBuddy(self.launch)
+        of.addRow(self.launch_label, self.launch)
         of.addRow("Die &modifier (house rule):", self.modifier)
         left.addWidget(self.other_form)
         self.distribute_form = QWidget()
@@ -403,10 +428,13 @@ class AttackDialog(QDialog):
                 if role == "attacker":
                     why = refusal(ship, tp.check_attacker)
                 else:
-                    why = f"{ship.name} is destroyed." if tp.is_destroyed(ship) else None
+                    gone = tp.out_of_play(ship)
+                    why = f"{ship.name} is {gone}." if gone else None
                 if why:
-                    text += "  (" + ("destroyed" if tp.is_destroyed(ship) else
-                                     "defensive only" if spec.defensive_only else "can't fire") + ")"
+                    text += "  (" + (tp.out_of_play(ship) or
+                                     ("defensive only" if spec.defensive_only else "can't fire")) + ")"
+                elif role == "attacker" and ship.state.get("fired"):
+                    text += "  (fired this Combat phase)"
                 item = QListWidgetItem(text)
                 item.setData(SHIP_ROLE, ship.id)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable
@@ -416,6 +444,39 @@ class AttackDialog(QDialog):
                 item.setToolTip(why or (f"Combat strength {spec.strength_label}"))
                 widget.addItem(item)
             widget.blockSignals(False)
+
+    def _fill_launches(self) -> None:
+        """The launches in flight of the kind picked, then "source" and "no source"."""
+        keep = self.launch.currentData()
+        kind = self.kind_key
+        self.launch.blockSignals(True)
+        self.launch.clear()
+        if kind in ATTACKING_ORDNANCE:
+            for ship in self.doc.session.ships:
+                for entry in tp.in_flight(ship, kind):
+                    self.launch.addItem(tp.describe_launch(ship, entry),
+                                        ("launch", ship.id, entry["n"]))
+            self.launch.addItem("The source ticked above (checked as at launch)",
+                                ("source", None, None))
+            self.launch.addItem("No source (the referee's ruling)", ("none", None, None))
+            index = self.launch.findData(keep)
+            self.launch.setCurrentIndex(max(index, 0))
+        self.launch.blockSignals(False)
+        self._launch_changed()
+
+    def _launch_changed(self, *_args) -> None:
+        """A launch names its source: its ship is ticked and the list waits."""
+        choice = self.launch.currentData()
+        ordnance = self.kind_key in ATTACKING_ORDNANCE
+        self.attackers.setEnabled(not ordnance or choice is None or choice[0] == "source")
+        if ordnance and choice is not None and choice[0] == "launch":
+            self.attackers.blockSignals(True)
+            for i in range(self.attackers.count()):
+                item = self.attackers.item(i)
+                item.setCheckState(Qt.CheckState.Checked if item.data(SHIP_ROLE) == choice[1]
+                                   else Qt.CheckState.Unchecked)
+            self.attackers.blockSignals(False)
+        self.recompute()
 
     def _checked_ids(self, widget: QListWidget) -> list[str]:
         return [widget.item(i).data(SHIP_ROLE) for i in range(widget.count())
@@ -456,16 +517,20 @@ class AttackDialog(QDialog):
         attackers = set(self._checked_ids(self.attackers)) & known
         targets = set(self._checked_ids(self.targets)) & known
         self._fill_lists(attackers, targets)
-        self.recompute()
+        self._fill_launches()
 
     # -- working it out --------------------------------------------------------------------------
     def _kind_changed(self, *_args) -> None:
         guns = self.kind_key == "guns"
+        ordnance = self.kind_key in ATTACKING_ORDNANCE
         self.gun_form.setVisible(guns)
         self.other_form.setVisible(not guns)
-        self.attackers_label.setText("A&ttackers (strengths add):" if guns
-                                     else "Sources (recorded only, op&tional):")
-        self.recompute()
+        self.launch.setVisible(ordnance)
+        self.launch_label.setVisible(ordnance)
+        self.attackers_label.setText("A&ttackers (strengths add):" if guns else
+                                     "Source (the ship that launched it):" if ordnance else
+                                     "Sources (recorded only, op&tional):")
+        self._fill_launches()
 
     def _to_hit_changed(self) -> None:
         self.recompute()
@@ -476,8 +541,17 @@ class AttackDialog(QDialog):
     def plan(self) -> AttackPlan:
         """The attack as the form has it now (the rules work it out)."""
         guns = self.kind_key == "guns"
+        sources, launch, no_source = self._ships(self.attackers), None, False
+        choice = self.launch.currentData() if self.kind_key in ATTACKING_ORDNANCE else None
+        if choice is not None and choice[0] == "launch":
+            sources, launch = [self.doc.session.ship(choice[1])], choice[2]
+        elif choice is not None and choice[0] == "none":
+            sources, no_source = [], True
         return AttackPlan(
-            self.kind_key, self._ships(self.attackers), self._ships(self.targets),
+            self.kind_key, sources, self._ships(self.targets),
+            out_of_phase=guns and self.out_of_phase.isChecked(),
+            second_attack=guns and self.second_attack.isChecked(),
+            launch=launch, no_source=no_source,
             range=self.range.value() if guns else 0,
             relative_velocity=self.velocity.value() if guns else 0,
             heroic=guns and self.heroic.isChecked(),
@@ -525,9 +599,11 @@ class AttackDialog(QDialog):
         self.problem = ""
         self._strength_sums()
         standard = self._combat() == tp.STANDARD
-        self.system.setText("Standard combat table (session option): one result D1–D5 or E."
-                            if standard else "Advanced Combat System: to-hit roll, then one "
-                            "damage roll per hit.")
+        session = self.doc.session
+        self.system.setText(f"Turn {session.turn} · {session.phase} phase. "
+                            + ("Standard combat table (session option): one result D1–D5 or E."
+                               if standard else "Advanced Combat System: to-hit roll, then one "
+                               "damage roll per hit."))
         self.roll_damage.setVisible(not standard)
         self.odds.setText("—")
         self.odds_detail.setText("")

@@ -240,7 +240,7 @@ class EnergyAllocationBox(QGroupBox):
                 spin.setAccessibleName(f"{system.name} die")
                 if sides == 0:
                     tip = (f"{system.name} produces no energy: all its boxes are marked, so its "
-                           f"die counts 0.\n\nHouse rule: {house_rule('A system at 0')}")
+                           f"die counts 0.\n\n{house_rule('A system at 0')}")
                 elif committed is not None:
                     tip = f"{system.name} rolled {committed.dice[i]} this turn (committed)."
                 elif rolled is not None:
@@ -336,8 +336,8 @@ class EnergyAllocationBox(QGroupBox):
                 "Joker revealed: you may still announce Damage Control (all three dice go to "
                 "it). Without it, choose the action for each die (house rule).")
             self.joker_note.setToolTip(
-                "House rule: " + house_rule("Allocation without Damage Control")
-                + "\n\nHouse rule: " + house_rule("Jokers are never locked"))
+                house_rule("Allocation without Damage Control")
+                + "\n\n" + house_rule("Jokers are never locked"))
         else:
             self.joker_note.setText("")
             self.joker_note.setToolTip("")
@@ -420,7 +420,7 @@ class EnergyAllocationBox(QGroupBox):
         if committed is not None:
             self.message.setText("Energy not spent this turn is lost at the end of the turn "
                                  "(house rule).")
-            self.message.setToolTip("House rule: " + house_rule("Unspent energy is lost"))
+            self.message.setToolTip(house_rule("Unspent energy is lost"))
         elif commit_refusal and self.allocation is not None:
             reason = esc(commit_refusal)
             self.message.setText(f"<b>Can't commit now:</b> {reason}")

@@ -96,7 +96,7 @@ class DamageControlPlanner(QGroupBox):
         note = rich(QLabel("<small>Energy not spent this turn is lost at the end of the turn "
                       "(house rule).</small>"))
         note.setWordWrap(True)
-        note.setToolTip("House rule: " + house_rule("Unspent energy is lost") + "\n\nHouse rule: "
+        note.setToolTip(house_rule("Unspent energy is lost") + "\n\n"
                         + house_rule("Planning repairs"))
         layout.addWidget(note)
 

@@ -9,9 +9,13 @@ its line of the games table; ``tests/test_fourth_game.py`` adds it and plays it.
 """
 
 from shipsheet.model.games import GameEntry
+from shipsheet.model.house import HouseRule, check_house_rules
 
 SOURCE = "Skirmish, a game made up for ShipSheet's tests: two damage tracks and one rule."
-HOUSE_RULES = [("Wrecked", "A ship whose hull is all hit is wrecked: nothing more is marked on it.")]
+HOUSE_RULES = check_house_rules("SK", [
+    HouseRule("SK-H1", "Wrecked",
+              "A ship whose hull is all hit is wrecked: nothing more is marked on it."),
+])
 
 ENTRY = GameEntry(
     "skirmish", "Skirmish",

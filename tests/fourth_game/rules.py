@@ -45,7 +45,7 @@ class SkirmishRules(GameRules):
 GAME = SkirmishRules()
 
 
-def wrecked(ship) -> bool:
+def wrecked(ship) -> bool:  # [SK-H1]
     """The one rule: a hull all hit wrecks the ship."""
     return ship.state["hull"] >= ship.ship_class.spec.hull
 

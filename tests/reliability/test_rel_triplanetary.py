@@ -1,17 +1,20 @@
 """Triplanetary: 1,000 random action sequences from the sample session, undo/redo interleaved.
 
 Every step is an action of ``shipsheet.rules.triplanetary.actions`` (gun attacks resolved
-ahead or inside the action, other damage, hand-marked damage, recovery, track clicks,
-maintenance, fuel, cargo, the combat option) or ``NextPhase`` / ``NextTurn``, with random
-arguments, legal and illegal; or an undo, a redo, an undo followed by a redo. After every
-step (see README.md):
+ahead or inside the action, with or without the referee's timing overrides; other damage
+with or without a source or launch; hand-marked damage, recovery, the recovery choice,
+track clicks, maintenance, fuel, cargo, the combat option, launching ordnance, lost at the
+map edge, looting, capture) or ``NextPhase`` / ``NextTurn``, with random arguments, legal
+and illegal; or an undo, a redo, an undo followed by a redo. The sequences start from the
+sample in its Movement, Combat and Recovery phases. After every step (see README.md):
 
 - no D-level is below 0 (seed: "Hits add to them"; "A ship recovers from 1 D a turn");
   fuel and cargo stay within the ship type's figures [2018];
-- a destroyed ship (seed: "if structure reaches D6 or below, the ship explodes"; [2018]
-  "D6 or more, or E, destroys the ship") takes no further action: every action that
-  names it (as the ship, an attacker or a target) is refused with RuleViolation and
-  changes nothing, and no other step (end of turn included) changes its state;
+- a ship out of play — destroyed (seed: "if structure reaches D6 or below, the ship
+  explodes"; [2018] "D6 or more, or E, destroys the ship") or lost at the map edge
+  [TRI-H7] — takes no further action: every action that names it (as the ship, an
+  attacker, a source, a looter or a target) is refused with RuleViolation and changes
+  nothing, and no other step (end of turn included) changes its state;
 - after the end of a turn no ship that is still alive keeps its "recovered" mark (seed:
   "A ship recovers from 1 D a turn");
 - the state reads back unchanged through the session-file validator;
@@ -30,11 +33,13 @@ from hypothesis import given, strategies as st
 
 from shipsheet.model import Session, get_class, new_ship
 from shipsheet.model.ship import clone
-from shipsheet.rules.triplanetary import (ALL_TRACKS, OTHER_KINDS, apply_attack, attack,
-                                          cargo_action, combat_option_action, damage_action,
-                                          fuel_action, is_destroyed, levels, maintain_action,
-                                          mark_level_action, other_damage, recover_action,
-                                          resolve_attack, status)
+from shipsheet.rules.triplanetary import (ALL_TRACKS, ORDNANCE_KINDS, OTHER_KINDS, TRACKS,
+                                          apply_attack, attack, capture_action, cargo_action,
+                                          choose_recovery_action, combat_option_action,
+                                          damage_action, fuel_action, launch_ordnance_action,
+                                          levels, lose_at_map_edge_action, loot_action,
+                                          maintain_action, mark_level_action, other_damage,
+                                          out_of_play, recover_action, resolve_attack, status)
 from shipsheet.rules.triplanetary.sample import build_sample_session
 
 from rel_helpers import (SEQUENCE_SETTINGS, GameDriver, Stats, Step, assert_refused_or_reopens,
@@ -42,7 +47,8 @@ from rel_helpers import (SEQUENCE_SETTINGS, GameDriver, Stats, Step, assert_refu
                          session_bytes, ship_index)
 
 KINDS = ["attack (resolved first)", "attack", "other damage", "damage", "recover",
-         "mark level", "maintain", "fuel", "cargo", "combat option"]
+         "mark level", "maintain", "fuel", "cargo", "combat option", "choose", "launch",
+         "lost", "loot", "capture"]
 STEP_KINDS = st.sampled_from(KINDS * 2 + ["attack", "damage", "mark level"] + ["phase"] * 4)
 SHIP_LISTS = st.one_of(st.lists(st.integers(0, 5), min_size=1, max_size=2),
                        st.lists(st.integers(0, 5), min_size=0, max_size=3))
@@ -58,10 +64,12 @@ GUN_OPTIONS = st.one_of(st.just({}), st.just({}), st.fixed_dictionaries({}, opti
     "range": st.integers(-1, 5), "relative_velocity": st.integers(-1, 6),
     "heroic": st.booleans(), "strength": st.integers(-1, 30), "defense": st.integers(-1, 20),
     "combat": st.sampled_from(["advanced", "standard", "classic"]),
-    "distribute": st.sampled_from(["each", "in-turn", "all"])}))
+    "distribute": st.sampled_from(["each", "in-turn", "all"]),
+    "out_of_phase": st.booleans(), "second_attack": st.booleans()}))
 OTHER_OPTIONS = st.one_of(st.just({}), st.fixed_dictionaries({}, optional={
     "modifier": st.integers(-3, 3), "combat": st.sampled_from(["advanced", "standard", "classic"]),
-    "distribute": st.sampled_from(["each", "in-turn", "all"])}))
+    "distribute": st.sampled_from(["each", "in-turn", "all"]),
+    "no_source": st.booleans(), "launch": st.integers(0, 3)}))
 KIND_OF_DAMAGE = st.sampled_from([*OTHER_KINDS, "laser"])
 
 
@@ -98,12 +106,24 @@ class Triplanetary(GameDriver):
         if kind == "other damage":
             what = data.draw(KIND_OF_DAMAGE, label="kind")
             defenders = _ships(session, data.draw(DEFENDER_LISTS, label="targets"))
+            sources = _ships(session, data.draw(st.lists(st.integers(0, 5), max_size=2),
+                                                label="sources"))
             opts = dict(data.draw(OTHER_OPTIONS, label="options"))
             opts["to_hit_roll"] = data.draw(ROLL, label="to-hit roll")
             opts["damage_rolls"] = data.draw(ROLLS, label="damage rolls")
-            return Step(f"{what} on {[s.name for s in defenders]}, {opts}", kind,
-                        lambda: other_damage(what, defenders, **opts),
-                        tuple(s.id for s in defenders))
+            return Step(f"{what} on {[s.name for s in defenders]} from "
+                        f"{[s.name for s in sources]}, {opts}", kind,
+                        lambda: other_damage(what, defenders, sources=sources, **opts),
+                        tuple(s.id for s in defenders + sources))
+        if kind in ("loot", "capture"):
+            actor, target = _ships(session, data.draw(st.lists(st.integers(0, 5), min_size=2,
+                                                               max_size=2), label="pair"))
+            if kind == "capture":
+                return Step(f"{actor.name} captures {target.name}", kind,
+                            lambda: capture_action(actor, target), (actor.id, target.id))
+            tons = data.draw(st.integers(-1, 60), label="tons")
+            return Step(f"{actor.name} loots {tons} t from {target.name}", kind,
+                        lambda: loot_action(actor, target, tons), (actor.id, target.id))
         if kind == "combat option":
             system = data.draw(st.sampled_from(["advanced", "standard", "classic"]), label="system")
             return Step(f"combat option {system!r}", kind, lambda: combat_option_action(system))
@@ -123,6 +143,22 @@ class Triplanetary(GameDriver):
                         lambda: mark_level_action(ship, track, level), (ship.id,))
         if kind == "maintain":
             return Step(label, kind, lambda: maintain_action(ship), (ship.id,))
+        if kind == "choose":
+            tracks = data.draw(st.one_of(st.none(), st.sampled_from([*TRACKS, "standard", "hull"]),
+                                         st.lists(st.sampled_from(TRACKS), max_size=3)),
+                               label="tracks")
+            return Step(f"{label}: {tracks}", kind, lambda: choose_recovery_action(ship, tracks),
+                        (ship.id,))
+        if kind == "launch":
+            what = data.draw(st.sampled_from([*ORDNANCE_KINDS, "laser"]), label="ordnance")
+            flags = dict(out_of_phase=data.draw(st.booleans(), label="out of phase"),
+                         second_launch=data.draw(st.booleans(), label="second launch"))
+            return Step(f"{label}: {what} {flags}", kind,
+                        lambda: launch_ordnance_action(ship, what, **flags), (ship.id,))
+        if kind == "lost":
+            referee = data.draw(st.booleans(), label="referee")
+            return Step(f"{label}: referee {referee}", kind,
+                        lambda: lose_at_map_edge_action(ship, referee=referee), (ship.id,))
         amount = data.draw(st.one_of(st.integers(-1, 55), st.sampled_from([100_000, 100_001])),
                            label="amount")
         builder = fuel_action if kind == "fuel" else cargo_action
@@ -142,7 +178,7 @@ class Triplanetary(GameDriver):
             assert_state_is_a_valid_file_state(session, ship)
 
     def before(self, session, step):
-        wrecks = {s.id: clone(s.state) for s in session.ships if is_destroyed(s)}
+        wrecks = {s.id: clone(s.state) for s in session.ships if out_of_play(s)}
         return session.turn, wrecks
 
     def after_refusal(self, memo, session, step, exc) -> None:
@@ -165,6 +201,14 @@ def _wreck(session):
     session.apply(damage_action(session.ship("Raven"), structure=6))
 
 
+def _to(phase):
+    def step(session):
+        while session.phase != phase:
+            session.next_phase()
+    step.__name__ = f"to {phase}"
+    return step
+
+
 def _standard_and_eliminated(session):
     """The standard combat option, and Kite's disabled track clicked to D6: destroyed
     ([2018] "D6 or more, or E, destroys the ship")."""
@@ -173,9 +217,20 @@ def _standard_and_eliminated(session):
 
 
 STATS = Stats()
+def _lost(session):
+    """Kite's drive at D6, and Kite lost at the map edge [seed]: out of play [TRI-H7]."""
+    from shipsheet.rules.triplanetary import lose_at_map_edge_action
+    kite = session.ship("Kite")
+    session.apply(damage_action(kite, drive=6))
+    session.apply(lose_at_map_edge_action(kite))
+
+
 TEMPLATES = [session_bytes(build_sample_session),
+             session_bytes(build_sample_session, _to("Combat")),
+             session_bytes(build_sample_session, _to("Ordnance"), _lost),
+             session_bytes(build_sample_session, _to("Recovery")),
              session_bytes(build_sample_session, _wreck),
-             session_bytes(build_sample_session, _wreck, _standard_and_eliminated)]
+             session_bytes(build_sample_session, _wreck, _standard_and_eliminated, _to("Combat"))]
 
 
 @SEQUENCE_SETTINGS

@@ -84,5 +84,6 @@ def test_its_editor_and_help(skirmish, qapp):
     assert type(designer.editor).__name__ == "SkirmishEditor"
     assert designer.editor.values() == {"hull": 3, "engine": 2}
     designer.close()
-    assert house_rules("skirmish")[0][0] == "Wrecked"
+    assert house_rules("skirmish")[0].topic == "Wrecked"
+    assert "SK-H1 · Wrecked" in rules_html("skirmish")
     assert "made up for ShipSheet" in rules_html("skirmish")

@@ -301,8 +301,8 @@ def test_help_lists_every_games_house_rules():
     for game in ("war-in-space", "triplanetary", "fedcom"):
         rules = house_rules(game)
         assert len(rules) >= 5, game
-        assert all(topic and text for topic, text in rules)
-        assert rules[0][0] in rules_html(game)
+        assert all(rule.id and rule.topic and rule.text for rule in rules)
+        assert f"{rules[0].id} · {rules[0].topic}" in rules_html(game)
 
 
 def test_huge_zoom_draws_vectors_and_clicks_still_hit(window, qtbot, monkeypatch):

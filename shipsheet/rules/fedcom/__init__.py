@@ -25,7 +25,7 @@ from .chart import (Cell, Chart, ChartInfo, DEFAULT_CHART, chart_options, chart_
                     default_chart, get_chart, list_charts, load_chart, parse_chart,
                     session_chart)
 from .game import GAME, FedComRules
-from .house import HOUSE_RULES
+from .house import HOUSE_RULES, house_rule
 from .overrides import (Overrides, cancel_copy_forward, copy_orders_forward, orders_of,
                         set_orders)
 from .state import (end_turn, frame_left, initial_state, is_destroyed, mark_box, mark_frame,
@@ -43,7 +43,7 @@ SOURCE = ("Federation Commander PBEM rule 8FC, the Default Damage Allocation Pro
 __all__ = [
     "SOURCE", "edit_orders_action",
     "ARC_DEGREES", "BoxSpec", "Cell", "Chart", "ChartInfo", "DEFAULT_CHART", "FedComClass",
-    "FedComRules", "GAME", "HOUSE_RULES", "OCCUPANTS", "Overrides", "PHASER_TYPES",
+    "FedComRules", "GAME", "HOUSE_RULES", "house_rule", "OCCUPANTS", "Overrides", "PHASER_TYPES",
     "REPAIR_COSTS", "RepairPlan", "RepairStep", "STANDARD_KINDS", "ShipStatus",
     "TRACTOR_STATES", "VolleyPoint", "VolleyResult", "allocate_volley", "apply_repair",
     "apply_volley", "arc_width", "cancel_copy_forward", "cancel_copy_orders_action",

@@ -32,7 +32,7 @@ REPAIR_COSTS: Mapping[str, int] = MappingProxyType({
     "weapons": 4, "power": 3, "systems": 2, "control": 2, "hull": 1,
 })
 
-#: The standard kinds, each with its repair category [FC]/[house].
+#: The standard kinds, each with its repair category [FC]/[FC-H10].
 STANDARD_KINDS: Mapping[str, str] = MappingProxyType({
     "phaser": "weapons",
     "torpedo": "weapons",
@@ -74,7 +74,7 @@ OCCUPANTS = ("empty", "admin", "suicide")
 #: "Used and dropped this turn, unused, in use holding object."
 TRACTOR_STATES = ("used-dropped", "unused", "holding")
 
-#: Arc widths in degrees [house] "Arc restriction".
+#: Arc widths in degrees [FC-H1] "Arc restriction".
 ARC_DEGREES: Mapping[str, int] = MappingProxyType({
     "F": 60, "L": 60, "R": 60, "A": 60, "LF": 60, "RF": 60, "LR": 60, "RR": 60,
     "FA": 120, "RA": 120,
@@ -105,7 +105,7 @@ MAX_COUNT = 50
 def arc_width(name: str) -> int | None:
     """The width in degrees of an arc name (``LF+L`` adds its parts, capped at 360), or None.
 
-    [house] "Arc restriction": narrower is more restricted [seed 8FC4]."""
+    [FC-H1] "Arc restriction": narrower is more restricted [seed 8FC4]."""
     total = 0
     for part in name.split("+"):
         width = ARC_DEGREES.get(part.strip())
@@ -240,7 +240,7 @@ def _parse_box(node: Node, index: int, extra: Mapping[str, str]) -> list[dict]:
     kind = kind_node.str(max_len=30)
     if kind == "frame":
         kind_node.fail('frame boxes are counted by the card\'s "frame" key, not listed as boxes')
-    if kind not in STANDARD_KINDS and kind not in extra:
+    if kind not in STANDARD_KINDS and kind not in extra:  # [FC-H4] a misspelt kind is refused
         kind_node.fail(f'unknown kind "{kind}" (known: {", ".join(known_kinds(extra))}; '
                        f'a ship\'s own kinds go in extra_kinds)')
     node.only_keys(*_BOX_KEYS_ALL, *_BOX_KEYS_KIND.get(kind, ()))

@@ -19,7 +19,7 @@ class FedComRules(GameRules):
     """Federation Commander with the PBEM Default Damage Allocation Procedure (8FC)."""
 
     id = "fedcom"
-    #: [house] Energy allocation, movement, combat (fire and damage), then the
+    #: [FC-H11] Energy allocation, movement, combat (fire and damage), then the
     #: repair phase at the end of the turn [FC].
     phases = ("Energy", "Movement", "Combat", "Repair")
     class_keys = CLASS_KEYS

@@ -260,7 +260,7 @@ def resolve(spec: FedComClass, destroyed: Iterable[str], orders: Overrides) -> R
     notes = out.notes
     boxes = spec.box_index
 
-    # [house] "Vague orders": an id named in more than one place is vague [seed 8FC4];
+    # [FC-H7] "Vague orders": an id named in more than one place is vague [seed 8FC4];
     # none of its mentions applies.
     mentions: dict[str, list[str]] = {}
     for where, ids in (("first", orders.first), ("last", orders.last),

@@ -45,12 +45,15 @@ def ddap_rank(box: BoxSpec, turn: Mapping[str, str], drones: Mapping[str, int],
     if kind == "torpedo":
         # [seed 8FC4] "Smallest Fired, smallest charging, smallest unfired. In the case of
         # multiple types of weapons on one ship, the owner will need to specify which will
-        # be hit first."
+        # be hit first." [FC-H13] how the two combine is our reading: the type order ranks
+        # first, fired/charging/unfired and size within a type.
         t = heavy_rank.get(box.type, len(heavy_rank))
         words = f"DDAP heavy weapons: {state} {box.type}, size {box.size}"
         if len(heavy_rank) > 1:
-            words += (f" ({box.type} is type {t + 1} of {len(heavy_rank)} "
-                      f"in the {'order of the standing orders' if heavy_source == 'standing order' else heavy_source + ' order'})")
+            source = ("order of the standing orders" if heavy_source == "standing order"
+                      else heavy_source + " order")
+            words += (f" ({box.type} is type {t + 1} of {len(heavy_rank)} in the {source}, "
+                      "which ranks first: house rule FC-H13)")
         return (t, _HEAVY_STATE_RANK.get(state, 2), box.size), words
     if kind == "drone":
         # [seed 8FC4] "Hit ones that have Fired/Launched on the current turn prior to ones
@@ -90,7 +93,7 @@ def random_ties(box: BoxSpec) -> bool:
     two or more weapons falling into the same category, hit the one with the most
     restricted arc first. If both arcs are equal, determine randomly."
     [seed 8FC1] the DDAP decides "when there is more than one choice, and that choice
-    can affect the battle." [house] So weapons, and boxes with a firing arc, are
+    can affect the battle." [FC-H2] So weapons, and boxes with a firing arc, are
     chosen at random; equal boxes of other kinds (hull, warp, labs ...) are
     interchangeable and taken in card order, without a roll.
     """
@@ -175,7 +178,11 @@ def _signature(spec: FedComClass, kind: str, state: Mapping, resolved: Resolved,
 
 def _template(spec: FedComClass, kind: str, state: Mapping, resolved: Resolved,
               destroyed: Any) -> tuple[tuple, ...]:
-    """The hit order of ``kind`` as entries (ids, reason, random tie-breaks)."""
+    """The hit order of ``kind`` as entries (ids, reason, random tie-breaks).
+
+    [FC-H8] "Order composition": the boxes of ``first`` (as listed), then those of
+    ``order``, then the DDAP order, then the boxes of ``last`` (the last listed hit last).
+    """
     turn = state["turn"]
     drones = state["drones"]
     occupants = state["occupant"]

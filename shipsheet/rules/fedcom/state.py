@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Turn states per kind; the first is the default [product].
 #: Heavy weapons: "fired, charging or unfired"; phasers do not hold a charge
-#: from turn to turn in this reading [house], so they are fired or unfired.
+#: from turn to turn in this reading [FC-H5], so they are fired or unfired.
 #: Drone racks: "launched this turn or not" ("fired" is accepted for "launched").
 #: Tractors: [seed 8FC4] "Used and dropped this turn, unused, in use holding object."
 #: Other systems: "used this turn or not".
@@ -46,7 +46,7 @@ TURN_STATES = {
     "tractor": ("unused", "used-dropped", "holding"),
 }
 OTHER_TURN_STATES = ("unused", "used")
-#: States that survive the end of the turn [house]: a charging weapon keeps its
+#: States that survive the end of the turn [FC-H5]: a charging weapon keeps its
 #: charge (spec: "It resets at end of turn (charging persists)"), a tractor
 #: holding an object still holds it. Everything else returns to its default.
 PERSISTENT_STATES = ("charging", "holding")

@@ -30,7 +30,7 @@ def status(ship: "Ship") -> ShipStatus:
     """Crippled, destroyed and frame left [FC].
 
     [FC] "Crippled: internal damage to at least half of all non-shield boxes."
-    [house] the frame boxes count among the non-shield boxes.
+    [FC-H9] the frame boxes count among the non-shield boxes.
     [FC] "Destroyed: a frame hit when every frame box is already destroyed."
     """
     spec = card(ship)
@@ -126,7 +126,7 @@ def plan_repair(ship: "Ship", box_ids: Iterable[str]) -> RepairPlan:
     less what was spent this turn already. A box is repaired when its cost is
     paid; points short of a whole box go toward it and carry to the next turn
     ("points carry across turns only toward finishing the box under repair").
-    [house] Starting another box under repair drops the earlier box's carried
+    [FC-H10] Starting another box under repair drops the earlier box's carried
     points; the frame is not repaired in the repair phase (no repair cost is given for it).
     """
     spec = card(ship)

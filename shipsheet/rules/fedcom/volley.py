@@ -184,8 +184,8 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
             shield_points, internal = left, points - left
         elif points >= BURN_THROUGH_MIN:
             # [FC] burn-through: "A volley of 10 or more that does not penetrate still
-            # scores exactly one internal point." [FC, rules answer] 20 points on a
-            # 20-box shield: 19 to the shield and 1 burn-through point.
+            # scores exactly one internal point." [FC-H12] (a published rules answer) 20
+            # points on a 20-box shield: 19 to the shield and 1 burn-through point.
             shield_points, internal, burn = points - 1, 1, True
         else:
             shield_points, internal = points, 0
@@ -232,7 +232,7 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
                 frame_left -= 1
                 return FRAME_HIT, FRAME, ((f"{lead}; " if lead else "")
                                           + f"frame instead of the last {kind} (standing order)")
-            # [house] "Frame as the last resort": not applied when it would destroy the ship.
+            # [FC-H6] "Frame as the last resort": not applied when it would destroy the ship.
             note_once(f"frame_instead_of_last: \"{kind}\" not applied to the last {kind}: "
                       f"no frame box is left, so frame damage would destroy the ship.")
         box_id, why = q.take(rng)
@@ -277,7 +277,7 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
                                    f"no {primary} left; column {COLUMNS}'s alternate is frame")
                         else:
                             # [FC] "Destroyed: a frame hit when every frame box is already
-                            # destroyed"; [house] "Frame as the last resort".
+                            # destroyed"; [FC-H6] "Frame as the last resort".
                             got = FRAME_HIT, FRAME, (f"no {primary} left; column {COLUMNS}'s "
                                                     f"alternate is frame, and no frame is left: "
                                                     f"the ship is destroyed")
@@ -293,7 +293,7 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
                             got = (FRAME_HIT, FRAME,
                                    f"{why}; frame instead of skipping (standing order)")
                         else:
-                            # [house] "Frame as the last resort".
+                            # [FC-H6] "Frame as the last resort".
                             note_once("frame_instead_of_skip not applied: no frame box is left, "
                                       "so frame damage would destroy the ship.")
                 if got is None:
@@ -305,7 +305,7 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
                             p, attempt, group, roll, roll, column, cell.text, None, SKIPPED,
                             f"{why}; skipped, re-allocated after the last point"))
                     else:
-                        # [house] a point skipped a second time is lost.
+                        # [FC-H3] a point skipped a second time is lost.
                         out.append(VolleyPoint(p, attempt, group, roll, roll, column, cell.text,
                                                None, LOST, f"{why}; skipped a second time: lost"))
                     continue

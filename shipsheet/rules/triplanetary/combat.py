@@ -10,11 +10,16 @@ Rolls are either given (physical dice, each checked to be 1–6) or drawn from
 ``randint``). [seed] "Two die rolls are made for each attack. The first roll
 determines if any hits are scored ... Then a damage roll is made for each hit."
 
-Several targets attacked together [house]: their strengths add [2018]; by
+Several targets attacked together [TRI-H3]: their strengths add [2018]; by
 default every damage roll applies to **each** target (``distribute="each"``),
 the way one combat result applies to every ship attacked together; with
 ``distribute="in-turn"`` the damage rolls are dealt out one per target in the
 order given, first target first. See :data:`.house.HOUSE_RULES`.
+
+When [TRI-H15, TRI-H16]: gun attacks are made in the Combat phase, and a ship that has
+fired in a Combat phase does not fire again in it (a counter-attack is the attacked ship's
+own attack in the same phase); the referee may override either, and the log says so.
+Torpedo and mine attacks name their launch or their source [TRI-H19] (:mod:`.ordnance`).
 """
 
 from __future__ import annotations
@@ -27,9 +32,12 @@ from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 from shipsheet.model.trial import trial_ship
 
+from .ordnance import ATTACKING_ORDNANCE, check_launch, find_launch
+from .rulings import Rulings
+from .state import COMBAT
 from .tables import (OTHER_KINDS, Damage, damage_for_roll, gun_hits, gun_modifier_parts,
                      odds_column, other_hits, standard_gun_result, standard_other_result)
-from .tracks import Status, apply_damage, apply_standard, is_destroyed, status
+from .tracks import Status, apply_damage, apply_standard, out_of_play, status
 
 ADVANCED = "advanced"
 STANDARD = "standard"
@@ -98,6 +106,15 @@ class AttackResult:
     full_strength: int | None = None
     #: The die modifiers with their reasons (they add up to ``modifier``).
     modifiers: tuple[tuple[str, int], ...] = ()
+    #: The referee's rulings this attack needed ("out of phase", "second attack", "no
+    #: source"), in words for the log [TRI-H15, TRI-H16, TRI-H19].
+    rulings: tuple[str, ...] = ()
+    #: Ordnance: the source's launch number this attack spends, or None.
+    launch: int | None = None
+    #: The options the attack was resolved with (timing overrides), for the action.
+    out_of_phase: bool = False
+    second_attack: bool = False
+    no_source: bool = False
 
     @property
     def no_effect(self) -> bool:
@@ -151,13 +168,14 @@ def _ships(value: Ship | Iterable[Ship], what: str) -> list[Ship]:
 
 
 def _check_defenders(defenders: list[Ship]) -> None:
-    """Refuse an attack with no target or on a destroyed ship ([house] a destroyed ship
-    can do nothing and takes no further damage; see :data:`.house.HOUSE_RULES`)."""
+    """Refuse an attack with no target or on a ship out of play ([TRI-H7] a destroyed or
+    lost ship can do nothing and takes no further damage)."""
     if not defenders:
         raise RuleViolation("An attack needs at least one target.")
     for ship in defenders:
-        if is_destroyed(ship):
-            raise RuleViolation(f"{ship.name} is already destroyed: it cannot be attacked.")
+        why = out_of_play(ship)
+        if why:
+            raise RuleViolation(f"{ship.name} is already {why}: it cannot be attacked.")
 
 
 def check_attacker(ship: Ship) -> None:
@@ -166,11 +184,12 @@ def check_attacker(ship: Ship) -> None:
     [2018] "D" after the combat strength: "the ship may never attack or counterattack";
     [seed] "A ship with any weapon damage cannot fire any weapon" (the dreadnaught
     exception and standard combat's disabled ship come from :func:`.tracks.status`);
-    [house] a destroyed ship can do nothing.
+    [TRI-H7] a ship out of play can do nothing.
     """
     spec = ship.ship_class.spec
-    if is_destroyed(ship):
-        raise RuleViolation(f"{ship.name} is destroyed: it cannot attack.")
+    why = out_of_play(ship)
+    if why:
+        raise RuleViolation(f"{ship.name} is {why}: it cannot attack.")
     if spec.defensive_only:
         raise RuleViolation(
             f"{ship.name} is a {ship.ship_class.name} ({spec.strength_label}), defensive only: "
@@ -179,6 +198,31 @@ def check_attacker(ship: Ship) -> None:
     if not st.can_fire:
         why = f"weapons D{st.weapon}" if st.weapon else "disabled"
         raise RuleViolation(f"{ship.name} cannot fire ({why}).")
+
+
+def check_gun_timing(phase: str, attackers: Iterable[Ship], *, out_of_phase: bool = False,
+                     second_attack: bool = False) -> tuple[str, ...]:
+    """Refuse a gun attack out of its time; returns the referee's rulings that allowed it.
+
+    [TRI-H15] gun attacks are made in the Combat phase (``phase`` is the session's);
+    [TRI-H16] a ship that has fired in a Combat phase cannot fire again in it — a
+    counter-attack is the attacked ship's own attack in the same phase, so it is allowed
+    when that ship has not fired yet. ``out_of_phase`` / ``second_attack``: the referee's
+    override, logged.
+    """
+    rulings = Rulings()
+    rulings.require(phase == COMBAT, out_of_phase,
+                    f"Gun attacks are made in the {COMBAT} phase; this is the {phase} phase "
+                    "(house rule TRI-H15). The referee may tick “out of phase”.",
+                    f"gun attack out of phase ({phase}): referee's ruling")
+    fired = [s.name for s in attackers if s.state.get("fired")]
+    names = ", ".join(fired)
+    rulings.require(not fired, second_attack,
+                    f"{names} {'has' if len(fired) == 1 else 'have'} fired in this Combat phase "
+                    "already: a ship fires once per Combat phase (house rule TRI-H16). The "
+                    "referee may tick “second attack”.",
+                    f"second attack this Combat phase for {names}: referee's ruling")
+    return tuple(rulings.words)
 
 
 def _draw(rng: Any, reason: str) -> int:
@@ -237,7 +281,8 @@ def _finish(kind: str, combat: str, attackers: list[Ship], defenders: list[Ship]
             attack: int | None, defense: int | None, column: str | None,
             roll: int | None, rolled: bool, modifier: int, hits: int, standard: str | None,
             damage_rolls: Sequence[int] | None, rng: Any, distribute: str,
-            full: int | None, modifiers: tuple[tuple[str, int], ...] = ()) -> AttackResult:
+            full: int | None, modifiers: tuple[tuple[str, int], ...] = (),
+            **extra: Any) -> AttackResult:
     rolls = _damage_rolls(hits, damage_rolls, rng) if combat == ADVANCED else []
     if combat == STANDARD and damage_rolls:
         raise RuleViolation("Standard combat makes no damage rolls.")
@@ -259,7 +304,7 @@ def _finish(kind: str, combat: str, attackers: list[Ship], defenders: list[Ship]
         modifier=modifier, modified_roll=None if roll is None else roll + modifier,
         hits=hits if combat == ADVANCED else 0, standard_result=standard,
         damage_rolls=tuple(made), targets=_preview(defenders, per_target, standard),
-        distribute=distribute, full_strength=full, modifiers=modifiers)
+        distribute=distribute, full_strength=full, modifiers=modifiers, **extra)
 
 
 def combat_system(session: Any) -> str:
@@ -309,17 +354,20 @@ def resolve_attack(attackers: Ship | Iterable[Ship], defenders: Ship | Iterable[
                    to_hit_roll: int | None = None, damage_rolls: Sequence[int] | None = None,
                    rng: Any = None, strength: int | None = None, defense: int | None = None,
                    combat: str | None = None, distribute: str = "each",
-                   session: Any = None) -> AttackResult:
+                   session: Any = None, out_of_phase: bool = False,
+                   second_attack: bool = False) -> AttackResult:
     """Resolve a gun attack; changes nothing (apply it with ``actions.apply_attack``).
 
     ``strength``: attack at less than full strength [2018] "A ship may attack at less than
     its full strength" (1 up to the attackers' summed strength; default the sum).
-    ``defense``: [house] a referee's override of the targets' summed strength.
+    ``defense``: [TRI-H28] a referee's override of the targets' summed strength.
     Modifiers [2018]: −1 per hex of ``range``, −1 per hex of ``relative_velocity`` beyond
     2, +1 ``heroic``. ``combat="standard"`` uses the standard combat table [2018].
     ``session``: when given, ``combat`` defaults to its option (:func:`combat_system`) and
-    ``rng`` to its dice. Refused: an attack by a defensive-only ship or one that cannot fire,
-    a destroyed target, an impossible die, a ship on both sides.
+    ``rng`` to its dice, and the attack's time is checked (:func:`check_gun_timing`, with
+    the referee's ``out_of_phase`` / ``second_attack`` overrides; the action checks it
+    again when applied). Refused: an attack by a defensive-only ship or one that cannot
+    fire, a target out of play, an impossible die, a ship on both sides.
     """
     combat, rng = _from_session(session, combat, rng)
     _common(combat, distribute)
@@ -331,6 +379,9 @@ def resolve_attack(attackers: Ship | Iterable[Ship], defenders: Ship | Iterable[
         raise RuleViolation("A ship cannot attack itself.")
     for ship in attackers:
         check_attacker(ship)
+    timing = dict(out_of_phase=bool(out_of_phase), second_attack=bool(second_attack))
+    rulings = (check_gun_timing(session.phase, attackers, **timing)
+               if session is not None else ())
     _check_defenders(defenders)
     _whole(range, "The range (hexes)")
     _whole(relative_velocity, "The relative velocity (hexes)")
@@ -355,25 +406,34 @@ def resolve_attack(attackers: Ship | Iterable[Ship], defenders: Ship | Iterable[
         if damage_rolls:
             raise RuleViolation("The attack has no effect (worse than 1:4): no damage rolls.")
         return _finish(GUNS, combat, attackers, defenders, attack, defense, None, roll, False,
-                       modifier, 0, None, None, None, distribute, full, modifiers)
+                       modifier, 0, None, None, None, distribute, full, modifiers,
+                       rulings=rulings, **timing)
     roll, rolled = _to_hit(to_hit_roll, rng)
     hits = gun_hits(column, roll + modifier)
     standard = standard_gun_result(column, roll + modifier) if combat == STANDARD else None
     return _finish(GUNS, combat, attackers, defenders, attack, defense, column, roll, rolled,
-                   modifier, hits, standard, damage_rolls, rng, distribute, full, modifiers)
+                   modifier, hits, standard, damage_rolls, rng, distribute, full, modifiers,
+                   rulings=rulings, **timing)
 
 
 def resolve_other(kind: str, defenders: Ship | Iterable[Ship], *, modifier: int = 0,
                   to_hit_roll: int | None = None, damage_rolls: Sequence[int] | None = None,
                   rng: Any = None, combat: str | None = None, distribute: str = "each",
-                  sources: Ship | Iterable[Ship] = (), session: Any = None) -> AttackResult:
+                  sources: Ship | Iterable[Ship] = (), session: Any = None,
+                  launch: int | None = None, no_source: bool = False) -> AttackResult:
     """Resolve other damage — ``kind`` ``torpedo``, ``mine``, ``asteroid`` or ``ram``; changes nothing.
 
     [seed] "To-Hit Roll – Other Damage" (advanced) or [2018] standard other damage.
     No odds and no range or velocity modifiers apply; ``modifier`` is a referee's die
-    modifier [house] (default 0), with the same 1–6 limits as guns. ``sources`` (the
-    ship that launched the torpedo or rammed, say) is only recorded, never checked;
-    ``session`` as for :func:`resolve_attack`.
+    modifier [TRI-H5] (default 0), with the same 1–6 limits as guns.
+
+    A torpedo or mine attack [TRI-H19] names its source: ``sources`` (the one ship that
+    launched it) and ``launch`` (that ship's launch number, still in flight: the attack
+    spends it), or the source alone, checked as if it launched now (:func:`.ordnance.
+    check_launch`: "cannot ... drop ordnance", "prevent their launching mines"); with no
+    source at all only by the referee's ruling (``no_source``, logged). An asteroid or a
+    ram records ``sources`` (the ship that rammed, say) without a check. ``session`` as for
+    :func:`resolve_attack`.
     """
     combat, rng = _from_session(session, combat, rng)
     _common(combat, distribute)
@@ -386,10 +446,44 @@ def resolve_other(kind: str, defenders: Ship | Iterable[Ship], *, modifier: int 
     sources = _ships(sources, "sources")
     if {s.id for s in sources} & {s.id for s in defenders}:
         raise RuleViolation("A ship cannot be both the source and a target.")
+    rulings = _check_source(kind, sources, launch, no_source)
     _check_defenders(defenders)
     roll, rolled = _to_hit(to_hit_roll, rng)
     hits = other_hits(kind, roll + modifier)
     standard = standard_other_result(kind, roll + modifier) if combat == STANDARD else None
-    parts = (("die modifier (house rule)", modifier),) if modifier else ()
+    parts = (("die modifier (house rule TRI-H5)", modifier),) if modifier else ()
     return _finish(kind, combat, sources, defenders, None, None, None, roll, rolled,
-                   modifier, hits, standard, damage_rolls, rng, distribute, None, parts)
+                   modifier, hits, standard, damage_rolls, rng, distribute, None, parts,
+                   rulings=rulings, launch=launch, no_source=bool(no_source))
+
+
+def _check_source(kind: str, sources: list[Ship], launch: int | None,
+                  no_source: bool) -> tuple[str, ...]:
+    """[TRI-H19] A torpedo or mine attack names its launch, or its source checked as at
+    launch; none only by the referee's ruling. [TRI-H7] no source is out of play (a ram
+    by a wreck, say)."""
+    for ship in sources:
+        why = out_of_play(ship)
+        if why:
+            raise RuleViolation(f"{ship.name} is {why}: it cannot be the source of an attack.")
+    if kind not in ATTACKING_ORDNANCE:
+        if launch is not None:
+            raise RuleViolation(f"A {kind} is not launched: it has no launch to name.")
+        return ()
+    if len(sources) > 1:
+        raise RuleViolation(f"A {kind} comes from one ship, not {len(sources)}.")
+    if not sources:
+        if launch is not None:
+            raise RuleViolation(f"Name the ship whose {kind} {launch} this is.")
+        if not no_source:
+            raise RuleViolation(f"A {kind} attack names its launch or the ship that launched "
+                                "it (house rule TRI-H19); the referee may rule it has "
+                                "“no source” (a minefield from before the session, say).")
+        return (f"{kind} with no source named: referee's ruling",)
+    if launch is not None:
+        if isinstance(launch, bool) or not isinstance(launch, int):
+            raise RuleViolation(f"A launch is named by its number, not {launch!r}.")
+        find_launch(sources[0], launch, kind)
+        return ()
+    check_launch(sources[0], kind)
+    return ()

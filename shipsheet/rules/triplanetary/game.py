@@ -8,14 +8,14 @@ from shipsheet.model.games import GameRules
 from shipsheet.model.keypath import Node
 
 from .definitions import CLASS_KEYS, TriplanetaryClass, parse_definition
-from .state import TRACK_TITLES, TRACKS, check_state, new_state
-from .tracks import end_turn, recoverable_tracks, standard_level, status
+from .recovery import end_turn, needs_choice, planned_recovery
+from .state import PHASES, RECOVERY_PHASE, TRACK_TITLES, TRACKS, check_state, new_state
+from .tracks import standard_level, status
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import ActionContext, Session
     from shipsheet.model.ship import Ship, ShipClass
 
-RECOVERY_PHASE = "Recovery"
 
 
 def status_chips(ship: "Ship") -> list[str]:
@@ -26,9 +26,14 @@ def status_chips(ship: "Ship") -> list[str]:
     """
     spec: TriplanetaryClass = ship.ship_class.spec
     st = status(ship)
+    captured = ship.state.get("captured_from")
     if st.destroyed:
         return ["Destroyed"]
+    if st.lost:
+        return ["Lost at map edge"]
     chips: list[str] = []
+    if captured is not None:
+        chips.append(f"Captured (was {captured})" if captured else "Captured")
     if st.disabled:
         chips.append("Disabled")
     if not spec.defensive_only and not st.can_fire:
@@ -40,7 +45,7 @@ def status_chips(ship: "Ship") -> list[str]:
     if not spec.fixed and not st.can_maneuver:
         chips.append("Can't maneuver")
     if st.lost_at_map_edge:
-        chips.append("Lost at map edge")
+        chips.append("Lost if it reaches the edge")
     if not st.weapons_repairable:
         chips.append("Weapons: base only")
     levels = {"weapon": st.weapon, "drive": st.drive, "structure": st.structure}
@@ -54,9 +59,9 @@ class TriplanetaryRules(GameRules):
     """Triplanetary with the Advanced Combat System [seed]; standard combat as an option."""
 
     id = "triplanetary"
-    #: [house] one session turn is one game turn; recovery closes it (our reading:
+    #: [TRI-H1] one session turn is one game turn; recovery closes it (our reading:
     #: recovery happens at the end of the owner's turn).
-    phases = ("Movement", "Ordnance", "Combat", RECOVERY_PHASE)
+    phases = PHASES
     class_keys = CLASS_KEYS
 
     def parse_class(self, node: Node) -> TriplanetaryClass:
@@ -86,21 +91,37 @@ class TriplanetaryRules(GameRules):
         return f"{ship_class.name} — combat {spec.strength_label}, fuel {fuel}, cargo {cargo}"
 
     def enter_phase(self, session: "Session", phase: str, ctx: "ActionContext") -> None:
-        """At Recovery, note each ship that may recover 1 D and its choices."""
+        """At Recovery, note what each ship that has not recovered will recover, and why."""
         if phase != RECOVERY_PHASE:
             return
+        standard = _standard(session)
         for ship in session.ships:
-            tracks = recoverable_tracks(ship)
-            if tracks:
-                words = ", ".join(f"{TRACK_TITLES[t].lower()} D{ship.state.get(t, 0)}"
-                                  for t in tracks)
-                ctx.log(f"may recover 1 D: {words}", ship=ship.id)
+            planned = planned_recovery(ship, standard=standard)
+            if planned:
+                track, how = planned
+                level = int(ship.state.get(track, 0) or 0)
+                ctx.log(f"will recover 1 D at the end of the turn ({how}): "
+                        f"{TRACK_TITLES[track].lower()} D{level} → D{level - 1}", ship=ship.id)
 
     def end_turn(self, session: "Session", ctx: "ActionContext") -> None:
-        """Every ship's turn ends: its recovery limit is reset ([house], see tracks.end_turn)."""
+        """[seed] "A ship recovers from 1 D a turn ... The ship's owner chooses": every damaged
+        ship that has not recovered recovers now, by its owner's choice or, with none, the
+        stated default [TRI-H13]; the turn's limits are reset (:func:`.recovery.end_turn`)."""
+        standard = _standard(session)
         for ship in session.ships:
-            for line in end_turn(ship):
+            for line in end_turn(ship, standard=standard):
                 ctx.log(line, ship=ship.id)
+
+    def choices_before_turn_end(self, session: "Session") -> list["Ship"]:
+        """Ships with several tracks to recover and no owner's choice: the window asks once
+        before the turn ends (the default applies to any left open)."""
+        standard = _standard(session)
+        return [s for s in session.ships if needs_choice(s, standard=standard)]
+
+
+def _standard(session: "Session") -> bool:
+    from .combat import STANDARD, combat_system
+    return combat_system(session) == STANDARD
 
 
 GAME = TriplanetaryRules()

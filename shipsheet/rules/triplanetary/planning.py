@@ -15,7 +15,8 @@ from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 
 from .actions import attack, other_damage
-from .combat import GUNS, STANDARD, AttackResult, combat_system, resolve_attack, resolve_other
+from .combat import (GUNS, STANDARD, AttackResult, check_gun_timing, combat_system,
+                     resolve_attack, resolve_other)
 
 
 class Die:
@@ -51,13 +52,17 @@ class WorkedOut:
 
 class AttackPlan:
     """Guns (attackers against targets, their strengths adding up, range, relative velocity,
-    heroic, less than full strength) or other damage (a kind, an optional source, a
-    referee's modifier), against targets; the to-hit die and the damage dice."""
+    heroic, less than full strength; the referee's "out of phase" and "second attack"
+    rulings [TRI-H15, TRI-H16]) or other damage (a kind; a torpedo's or mine's source and
+    launch, or the referee's "no source" [TRI-H19]; a referee's modifier), against targets;
+    the to-hit die and the damage dice."""
 
     def __init__(self, kind: str = GUNS, attackers: Sequence[Ship] = (), targets: Sequence[Ship] = (),
                  *, range: int = 0, relative_velocity: int = 0, heroic: bool = False,
                  strength: int | None = None, modifier: int = 0, distribute: str = "each",
-                 to_hit: Die | None = None, damage: Sequence[Die] = ()):
+                 to_hit: Die | None = None, damage: Sequence[Die] = (),
+                 out_of_phase: bool = False, second_attack: bool = False,
+                 launch: int | None = None, no_source: bool = False):
         self.kind = kind
         self.attackers = list(attackers)
         self.targets = list(targets)
@@ -69,6 +74,10 @@ class AttackPlan:
         self.distribute = distribute
         self.to_hit = to_hit or Die()
         self.damage = list(damage)
+        self.out_of_phase = out_of_phase
+        self.second_attack = second_attack
+        self.launch = launch
+        self.no_source = no_source
 
     @property
     def guns(self) -> bool:
@@ -97,19 +106,24 @@ class AttackPlan:
                                        distribute=self.distribute)
         if self.guns:
             options.update(range=self.range, relative_velocity=self.relative_velocity,
-                           heroic=self.heroic, strength=self.strength)
+                           heroic=self.heroic, strength=self.strength,
+                           out_of_phase=self.out_of_phase, second_attack=self.second_attack)
         else:
-            options.update(modifier=self.modifier)
+            options.update(modifier=self.modifier, launch=self.launch, no_source=self.no_source)
         return options
 
-    def resolve(self, session, damage: list[int]) -> AttackResult:
-        """The attack with the session's next dice (a copy: nothing is rolled)."""
+    def resolve(self, session, damage: list[int], *, timing: bool = True) -> AttackResult:
+        """The attack with the session's next dice (a copy: nothing is rolled). ``timing``
+        False: whatever the phase and whoever has fired (to show the odds all the same)."""
         rng, combat = session.dice.copy(), combat_system(session)
         if self.guns:
+            options = self._options(damage)
+            if not timing:
+                options.update(out_of_phase=True, second_attack=True)
             return resolve_attack(self.attackers, self.targets, rng=rng, combat=combat,
-                                  **self._options(damage))
+                                  session=session, **options)
         return resolve_other(self.kind, self.targets, sources=self.attackers, rng=rng,
-                             combat=combat, **self._options(damage))
+                             combat=combat, session=session, **self._options(damage))
 
     def work_out(self, session) -> WorkedOut:
         """What the plan gives with the session's dice now, and what is still missing."""
@@ -120,11 +134,18 @@ class AttackPlan:
             out.problem = "Pick " + " and ".join(need) + "."
             return out
         try:
-            first = self.resolve(session, [])
+            first = self.resolve(session, [], timing=False)
         except RuleViolation as exc:
             out.problem = f"Can't attack: {exc}"
             return out
         out.first = first
+        if self.guns:
+            try:  # [TRI-H15, TRI-H16] when guns fire: said after the odds, which still show
+                check_gun_timing(session.phase, self.attackers, out_of_phase=self.out_of_phase,
+                                 second_attack=self.second_attack)
+            except RuleViolation as exc:
+                out.problem = f"Can't attack now: {exc}"
+                return out
         if self.guns and first.column is None:
             out.problem = (f"Odds worse than 1:4 ({first.attack} against {first.defense}): the "
                            "attack can have no effect. Add attackers or attack fewer targets.")

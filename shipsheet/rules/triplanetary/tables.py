@@ -95,7 +95,7 @@ def odds_column(attack: int, defense: int) -> str | None:
 
     [2018] "Odds = total attacking strength : total defending strength, rounded in
     favour of the defender ... Better than 4:1 uses 4:1; worse than 1:4 has no effect."
-    None means no effect. A defense of 0 against any attack is 4:1 [house].
+    None means no effect. A defense of 0 against any attack is 4:1 [TRI-H4].
     """
     for name, value in (("attack", attack), ("defense", defense)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:

@@ -6,7 +6,7 @@ session. Each checks everything first and raises :class:`RuleViolation`
 
 Sources: the seed (``triplanetary-advanced-combat.txt``) for the tracks and
 their thresholds, the [2018] lines for ship types and standard combat,
-and the [house] readings listed in :mod:`.house`.
+and our readings listed in :mod:`.house` (cited by id, e.g. [TRI-H7]).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 
 from .definitions import MAX_AMOUNT, TriplanetaryClass
-from .state import ALL_TRACKS, MAX_LEVEL, STANDARD_TRACK, TRACK_TITLES, TRACKS
+from .state import ALL_TRACKS, MAX_LEVEL, RECOVERY_PHASE, STANDARD_TRACK, TRACK_TITLES, TRACKS
 from .tables import Damage, standard_levels
 
 #: [seed] "D6 or below" (a D-level of 6 or more): structure destroys, weapons and drive
@@ -43,6 +43,8 @@ class Status:
     weapon: int
     drive: int
     structure: int
+    #: Lost at the map edge (an event, :func:`.events.lose_at_map_edge`): out of play.
+    lost: bool = False
 
 
 def _spec(ship: Ship) -> TriplanetaryClass:
@@ -51,6 +53,23 @@ def _spec(ship: Ship) -> TriplanetaryClass:
 
 def _level(ship: Ship, track: str) -> int:
     return int(ship.state.get(track, 0) or 0)
+
+
+def is_lost(ship: Ship) -> bool:
+    """Marked lost at the map edge ([seed] "it will be lost when it reaches the edge of the
+    map"; the event is :func:`.events.lose_at_map_edge`)."""
+    return bool(ship.state.get("lost", False))
+
+
+def out_of_play(ship: Ship) -> str | None:
+    """Why the ship is out of play, in words ("destroyed", "lost at the map edge"), or None.
+
+    [TRI-H7] a ship out of play can do nothing and takes no further damage."""
+    if is_destroyed(ship):
+        return "destroyed"
+    if is_lost(ship):
+        return "lost at the map edge"
+    return None
 
 
 def is_destroyed(ship: Ship) -> bool:
@@ -76,14 +95,18 @@ def status(ship: Ship) -> Status:
     - [2018] defensive-only ("D") ships never attack; [2018] the orbital base is fixed.
     - [2018] standard combat: "A disabled ship cannot maneuver, launch ordnance or attack
       (dreadnaughts may still fire guns)."
-    - [house] a destroyed ship can do nothing and is not "disabled"; a defensive-only ship
-      drops no ordnance, but a mine layer (the transport) launches mines.
+    - [TRI-H7] a destroyed (or lost) ship can do nothing and is not "disabled"; [TRI-H6] a
+      defensive-only ship drops no ordnance, but a mine layer (the transport) launches mines;
+      [TRI-H21] a packet's or transport's weapon hits, at any D-level, only stop its mines;
+      [TRI-H24] a dreadnaught at weapons D1–D3 fires but drops no ordnance; [TRI-H22] an
+      orbital base never maneuvers, so a weapon hit leaves it disabled; [TRI-H23] a
+      defensive-only ship never fires, so a drive hit leaves it disabled.
     """
     spec = _spec(ship)
     weapon, drive, structure = (_level(ship, t) for t in TRACKS)
-    if is_destroyed(ship):
-        return Status(False, False, False, False, True, False, False, False, False,
-                      weapon, drive, structure)
+    if is_destroyed(ship) or is_lost(ship):
+        return Status(False, False, False, False, is_destroyed(ship), False, False, False,
+                      False, weapon, drive, structure, lost=not is_destroyed(ship))
     standard_disabled = _level(ship, STANDARD_TRACK) > 0
     if spec.mine_layer:
         fire_blocked = ordnance_blocked = False
@@ -129,8 +152,10 @@ def recovered_this_turn(ship: Ship) -> bool:
 
 
 def _refuse_destroyed(ship: Ship, doing: str) -> None:
-    if is_destroyed(ship):
-        raise RuleViolation(f"{ship.name} is destroyed: it cannot {doing}.")
+    """[TRI-H7] A ship out of play (destroyed, or lost at the map edge) can do nothing."""
+    why = out_of_play(ship)
+    if why:
+        raise RuleViolation(f"{ship.name} is {why}: it cannot {doing}.")
 
 
 def _amount(value: object, what: str) -> int:
@@ -157,7 +182,7 @@ def apply_damage(ship: Ship, *, weapon: int = 0, drive: int = 0, structure: int 
 
 
 def _check_ceiling(ship: Ship, track: str, level: int) -> None:
-    """[house] A track stops at D10000 (past D6 nothing changes; a session file keeps no more)."""
+    """[TRI-H12] A track stops at D10000 (past D6 nothing changes; a session file keeps no more)."""
     if level > MAX_LEVEL:
         raise RuleViolation(f"{ship.name}'s {TRACK_TITLES[track].lower()} track would reach D{level}; "
                             f"ShipSheet keeps D-levels up to D{MAX_LEVEL}.")
@@ -195,8 +220,8 @@ def add_standard(ship: Ship, levels: int) -> Status:
 def recoverable_tracks(ship: Ship) -> list[str]:
     """The tracks the owner may recover now (empty when none may be): the choices of
     :func:`recover` ([seed] "The ship's owner chooses what kind of damage to recover from";
-    [house] the refusals listed there)."""
-    if is_destroyed(ship) or recovered_this_turn(ship):
+    [TRI-H2] the refusals listed there)."""
+    if out_of_play(ship) or recovered_this_turn(ship):
         return []
     return [t for t in ALL_TRACKS if _recover_refusal(ship, t) is None]
 
@@ -214,17 +239,39 @@ def _recover_refusal(ship: Ship, track: str) -> str | None:
     return None
 
 
-def recover(ship: Ship, track: str) -> int:
-    """Recover 1 D on ``track`` at once; returns the track's new D-level.
+def recover(ship: Ship, track: str, *, phase: str) -> int:
+    """Recover 1 D on ``track`` now; returns the track's new D-level.
 
     [seed] "A ship recovers from 1 D a turn ... The ship's owner chooses what kind of
-    damage to recover from." [house] at most once between two :func:`end_turn` calls;
-    refused on a track at D0, weapons D6+ (base only), drive D6+ (never), a destroyed ship.
+    damage to recover from." [TRI-H1] recovery closes the turn: recovering *now* is
+    allowed in the Recovery phase only (``phase`` is the session's phase); at any other
+    time the owner sets a choice (:func:`.recovery.choose_recovery`) and the ship recovers
+    by it when the turn ends. [TRI-H2] at most once between two ends of turn; refused on a
+    track at D0, weapons D6+ (base only), drive D6+ (never), a ship out of play.
     ``track`` is ``"weapon"``, ``"drive"``, ``"structure"`` or, under standard combat,
     ``"standard"`` (the disabled track).
     """
     if track not in ALL_TRACKS:
         raise RuleViolation(f'Unknown track "{track}" (expected one of: {", ".join(ALL_TRACKS)}).')
+    _refuse_destroyed(ship, "recover")
+    if recovered_this_turn(ship):
+        raise RuleViolation(f"{ship.name} has already recovered 1 D this turn "
+                            "(a ship recovers 1 D per turn).")
+    refusal = _recover_refusal(ship, track)
+    if refusal:  # what the track itself forbids comes before the phase
+        raise RuleViolation(refusal)
+    if phase != RECOVERY_PHASE:
+        raise RuleViolation(
+            f"A ship recovers in the {RECOVERY_PHASE} phase, which closes the turn; this is the "
+            f"{phase} phase (house rule TRI-H1). Choose the track now and {ship.name} "
+            "recovers it when the turn ends.")
+    return recover_one(ship, track)
+
+
+def recover_one(ship: Ship, track: str) -> int:
+    """The recovery itself, wherever the turn is (the Recovery phase, or the end of the turn
+    carrying out the owner's choice): 1 D off ``track``, the ship's one recovery this turn.
+    Refused as :func:`recover` refuses it, except for the phase."""
     _refuse_destroyed(ship, "recover")
     if recovered_this_turn(ship):
         raise RuleViolation(f"{ship.name} has already recovered 1 D this turn "
@@ -247,7 +294,7 @@ def maintain(ship: Ship) -> Status:
 
     [seed] "A ship which reaches a base and undergoes maintenance is immediately restored
     to full operating status." [2018] "... unless destroyed". Refused for a destroyed ship
-    and, [house], for an undamaged one (nothing to repair).
+    and, [TRI-H8], for an undamaged one (nothing to repair).
     """
     _refuse_destroyed(ship, "undergo maintenance")
     if not is_damaged(ship):
@@ -257,29 +304,11 @@ def maintain(ship: Ship) -> Status:
     return status(ship)
 
 
-def end_turn(ship: Ship) -> list[str]:
-    """End the ship's turn: the recovery limit is reset; returns log lines (may be empty).
-
-    [house] Under standard combat the single disabled track has no choice to offer, so a
-    ship that did not recover this turn recovers 1 D of it here ([2018] "Recovery 1 D per
-    turn"). A destroyed ship is left as it is.
-    """
-    if is_destroyed(ship):
-        return []
-    lines: list[str] = []
-    level = _level(ship, STANDARD_TRACK)
-    if level > 0 and not recovered_this_turn(ship):
-        ship.state[STANDARD_TRACK] = level - 1
-        lines.append(f"recovers 1 D: disabled D{level} → D{level - 1}")
-    ship.state["recovered"] = False
-    return lines
-
-
 def set_fuel(ship: Ship, fuel: int) -> int:
     """Set the fuel left (0 to the type's fuel); refused for unlimited fuel or a destroyed ship.
 
     [2018] the ship types' fuel ("Torch ... unlimited"); [product]: "The sheet shows fuel and
-    cargo as trackable boxes or counters"; [house] a destroyed ship can do nothing.
+    cargo as trackable boxes or counters"; [TRI-H7] a ship out of play can do nothing.
     """
     spec = _spec(ship)
     _refuse_destroyed(ship, "take on or burn fuel")
@@ -296,14 +325,15 @@ def set_cargo(ship: Ship, cargo: int) -> int:
     """Set the cargo carried in tons (0 to the type's capacity); refused for a destroyed ship.
 
     [2018] the ship types' cargo (t) ("Orbital Base ... unlimited"); [product]: "trackable boxes
-    or counters"; [house] a destroyed ship can do nothing, and cargo stops at 100,000 t.
+    or counters"; [TRI-H7] a ship out of play can do nothing; [TRI-H12] cargo stops at
+    100,000 t.
     """
     spec = _spec(ship)
     _refuse_destroyed(ship, "load or unload cargo")
     cargo = _amount(cargo, "Cargo")
     if spec.cargo is not None and cargo > spec.cargo:
         raise RuleViolation(f"A {ship.ship_class.name} carries at most {spec.cargo} t, not {cargo} t.")
-    if cargo > MAX_AMOUNT:  # [house] "unlimited" cargo is still kept as a number
+    if cargo > MAX_AMOUNT:  # [TRI-H12] "unlimited" cargo is still kept as a number
         raise RuleViolation(f"ShipSheet records cargo up to {MAX_AMOUNT} t, not {cargo} t.")
     ship.state["cargo"] = cargo
     return cargo

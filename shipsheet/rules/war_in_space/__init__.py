@@ -24,8 +24,8 @@ from .energy import (EnergyAllocation, allocate_energy, check_card_playable, com
                      roll_energy_dice, roll_for_turn, rolled_dice)
 from .game import GAME, PHASES, WarInSpaceRules
 from .house_rules import HOUSE_RULES, house_rule
-from .repairs import (BOX_COST, CRITICAL_COST, RepairPlan, apply_repairs, cancel_planned_repairs,
-                      carry_out_planned_repairs, plan_repairs, planned_repairs, schedule_repairs)
+from .repairs import (BOX_COST, CRITICAL_COST, RepairPlan, cancel_planned_repairs, plan_repairs,
+                      planned_repairs)
 from .terms import ACTIONS, DIE_LADDER, SUIT_SYMBOLS, SUITS, Card, parse_card, parse_suit
 
 #: The rule text this package implements, in words (Help > Rules and House Rules).
@@ -36,13 +36,13 @@ __all__ = [
     "SOURCE",
     "ACTIONS", "BOX_COST", "CRITICAL_COST", "Card", "DIE_LADDER", "EnergyAllocation", "GAME",
     "HOUSE_RULES", "PHASES", "RepairPlan", "SUITS", "SUIT_SYMBOLS", "SuitActions", "SystemSpec",
-    "WarInSpaceClass", "WarInSpaceRules", "allocate_energy", "apply_repairs",
-    "cancel_planned_repairs", "cancel_repairs_action", "carry_out_planned_repairs",
+    "WarInSpaceClass", "WarInSpaceRules", "allocate_energy",
+    "cancel_planned_repairs", "cancel_repairs_action",
     "check_card_playable", "commit_allocation", "commit_allocation_action",
     "commit_energy_action", "committed_allocation", "correct_mark", "correct_mark_action",
     "current_dice", "current_die", "die_label", "discard_energy", "house_rule", "is_dead_in_space",
     "locked_suits", "mark_critical", "mark_critical_action", "mark_system_box",
     "mark_system_box_action", "marked_boxes", "parse_card", "parse_suit", "plan_repairs",
     "plan_repairs_action", "planned_repairs", "remaining_damage_control", "roll_energy_action",
-    "roll_energy_dice", "roll_for_turn", "rolled_dice", "schedule_repairs", "system_index",
+    "roll_energy_dice", "roll_for_turn", "rolled_dice", "system_index",
 ]

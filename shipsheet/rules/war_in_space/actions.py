@@ -12,8 +12,8 @@ from .damage import correct_mark, mark_critical, mark_system_box, system_name
 from .energy import (EnergyAllocation, allocate_energy, commit_allocation, roll_energy_dice,
                      roll_for_turn, rolled_dice)
 from .game import COMBAT, DAMAGE_CONTROL_PHASE, ENERGY_ALLOCATION, PHASES
-from .repairs import (apply_repairs, cancel_planned_repairs, check_damage_control_energy,
-                      plan_repairs, schedule_repairs)
+from .repairs import (_repair_now, _schedule_repairs, cancel_planned_repairs,
+                      check_damage_control_energy, plan_repairs)
 from .terms import SUIT_SYMBOLS, parse_card, parse_suit
 
 
@@ -71,7 +71,7 @@ def commit_energy_action(ship: Ship, card: object, dice: Sequence[int] | None = 
     ``dice`` None takes the dice rolled this turn (:func:`roll_energy_action`),
     else rolls each system's current die with the session dice (logged;
     physical values queued with ``session.dice.type_in`` are used first).
-    Allowed in the Energy Allocation phase only (turn sequence [house]).
+    Allowed in the Energy Allocation phase only (turn sequence [WIS-H8]).
     """
     label = _card_label(card)
     dc = " with Damage Control" if damage_control else ""
@@ -111,7 +111,7 @@ def roll_energy_action(ship: Ship) -> ShipAction:
 
 
 def _check_allocation_phase(ctx) -> None:
-    """[house] Turn sequence: energy is allocated in the Energy Allocation phase only."""
+    """[WIS-H8] Turn sequence: energy is allocated in the Energy Allocation phase only."""
     if ctx.session.phase != ENERGY_ALLOCATION:
         raise RuleViolation(f"Energy is allocated in the {ENERGY_ALLOCATION} phase; "
                             f"this is the {ctx.session.phase} phase.")
@@ -123,7 +123,7 @@ def plan_repairs_action(ship: Ship, boxes: Mapping[object, int] | None = None,
 
     Seed: "Repairs do not take place until the Damage Control phase after
     movement". Planned before that phase, they wait for it; planned during it,
-    they happen at once [house]; after it, they are refused [house].
+    they happen at once, after it they are refused [WIS-H9].
     """
 
     def fn(s: Ship, ctx) -> list[str]:
@@ -136,8 +136,8 @@ def plan_repairs_action(ship: Ship, boxes: Mapping[object, int] | None = None,
         if phase == DAMAGE_CONTROL_PHASE:
             if plan.is_empty:
                 raise RuleViolation("Nothing to repair was chosen.")
-            return apply_repairs(s, plan)
-        return schedule_repairs(s, plan)
+            return _repair_now(s, plan)
+        return _schedule_repairs(s, plan)
 
     return ShipAction("Plan repairs", ship, fn)
 

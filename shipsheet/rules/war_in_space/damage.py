@@ -45,7 +45,7 @@ def current_die(ship: Ship, system: object) -> int:
     """The die the system rolls now, as sides (10 for a d10); 0 when it produces nothing.
 
     Seed: a repaired box lets the player "roll one die type higher", so each
-    marked box steps the die one type down; [house] below d4 the system gives 0.
+    marked box steps the die one type down; [WIS-H2] below d4 the system gives 0.
     """
     i = system_index(ship, system)
     return spec_of(ship).systems[i].ladder[ship.state["marks"][i]]
@@ -63,7 +63,7 @@ def locked_suits(ship: Ship) -> list[str]:
 
 
 def is_dead_in_space(ship: Ship) -> bool:
-    """[house] All three systems produce 0 energy."""
+    """[WIS-H11] All three systems produce 0 energy."""
     return all(d == 0 for d in current_dice(ship))
 
 
@@ -76,8 +76,9 @@ def mark_system_box(ship: Ship, system: object) -> str:
     i = system_index(ship, system)
     spec = spec_of(ship).systems[i]
     marks = ship.state["marks"][i]
-    if marks >= spec.boxes:
-        raise RuleViolation(f"All {spec.boxes} boxes of {spec.name} are already marked.")
+    if marks >= spec.boxes:  # [WIS-H12]
+        raise RuleViolation(f"All {spec.boxes} boxes of {spec.name} are already marked: a system "
+                            f"takes no more marks than its printed boxes (house rule WIS-H12).")
     before = current_die(ship, i)
     ship.state["marks"][i] = marks + 1
     return (f"{spec.name}: box {marks + 1} of {spec.boxes} marked; "
@@ -95,13 +96,17 @@ def mark_critical(ship: Ship, suit: object) -> str:
     if ship.state["criticals"][suit]:
         raise RuleViolation(f"The {SUIT_SYMBOLS[suit]} critical hit is already marked.")
     ship.state["criticals"][suit] = True
-    return f"{SUIT_SYMBOLS[suit]} critical hit marked: {suit} cannot be played"
+    line = f"{SUIT_SYMBOLS[suit]} critical hit marked: {suit} cannot be played"
+    if ship.state.get("energy") is not None:  # [WIS-H13]
+        line += ("; this turn's committed allocation stands, the lock applies from the next "
+                 "Energy Allocation (house rule WIS-H13)")
+    return line
 
 
 def correct_mark(ship: Ship, system: object = None, *, suit: object = None) -> str:
     """Take back a mistaken mark (a system's last box, or a critical); logged as a correction.
 
-    Not a repair: it costs no energy and ignores the phase. [house] The sheet
+    Not a repair: it costs no energy and ignores the phase. [WIS-H10] The sheet
     offers it so a mistake is never fixed silently.
     """
     if (system is None) == (suit is None):

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Keys a War In Space definition may have besides game/class/sample/notes.
 CLASS_KEYS = ("size", "systems", "suits")
 SYSTEM_KEYS = ("name", "die", "boxes")
-#: House: exactly three energy systems, one per energy die.
+#: [WIS-H1] exactly three energy systems, one per energy die.
 SYSTEM_COUNT = 3
 
 
@@ -55,7 +55,7 @@ class SystemSpec:
 
     @property
     def ladder(self) -> tuple[int, ...]:
-        """The die for 0, 1, 2 ... marked boxes (d10 with 4 boxes: 10, 8, 6, 4, 0)."""
+        """The die for 0, 1, 2 ... marked boxes (d10 with 4 boxes: 10, 8, 6, 4, 0); [WIS-H2]."""
         top = DIE_LADDER.index(self.die)
         dice = [DIE_LADDER[top - k] if top - k >= 0 else 0 for k in range(self.boxes + 1)]
         return tuple(dice)
@@ -70,7 +70,7 @@ class SuitActions:
 
     @property
     def tertiary(self) -> str:
-        """House name for the action the suit table leaves out."""
+        """[WIS-H3] The action the suit table leaves out for this suit."""
         return next(a for a in ACTIONS if a not in (self.primary, self.secondary))
 
 

@@ -3,7 +3,7 @@
 Seed: "If the Energy Allocation Card is an Ace through 10, then the highest die
 score is allocated to the Damage Control Action, the next highest score to
 the Primary Action Type, and the last die score to the Secondary action
-type". Without Damage Control the same pattern moves up one slot [house].
+type". Without Damage Control the same pattern moves up one slot [WIS-H5].
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def check_card_playable(ship: Ship, card: object) -> Card:
 
     Seed: a repaired critical allows the ship "to once again play cards from a
     particular suit, having lost the ability to do so after taking damage".
-    [house] Jokers are never locked out.
+    [WIS-H4] Jokers are never locked out.
     """
     card = parse_card(card)
     spec_of(ship)
@@ -128,7 +128,7 @@ def allocate_energy(ship: Ship, card: object, dice: Sequence[int], *,
 
     With Damage Control [seed]: A-10 highest -> DC, middle -> Primary, lowest ->
     Secondary; J/Q/K highest + middle -> DC, lowest -> Primary; Joker all -> DC.
-    Without [house]: A-10 highest/middle/lowest -> Primary/Secondary/Tertiary;
+    Without [WIS-H5]: A-10 highest/middle/lowest -> Primary/Secondary/Tertiary;
     J/Q/K highest + middle -> Primary, lowest -> Secondary; Joker as assigned.
     """
     card = check_card_playable(ship, card)
@@ -195,7 +195,7 @@ def roll_energy_dice(ship: Ship, rng: Any) -> tuple[int, ...]:
 def roll_for_turn(ship: Ship, rng: Any) -> str:
     """Roll the energy dice for this turn and keep them until the allocation is committed.
 
-    One roll per turn [house]: undo it to roll again (the session's seeded dice
+    One roll per turn [WIS-H6]: undo it to roll again (the session's seeded dice
     then show the same values, so a roll cannot be fished for).
     """
     if ship.state.get("energy") is not None:
@@ -236,7 +236,7 @@ def commit_allocation(ship: Ship, allocation: EnergyAllocation, *, card: object 
     """Store ``allocation`` as this turn's energy (Damage Control energy included). Log line.
 
     The allocation is checked again against the ship as it is now (a critical
-    marked since it was worked out refuses its card). [house] One commit per
+    marked since it was worked out refuses its card). [WIS-H6] One commit per
     turn: undo it, or end the turn, to commit another.
     """
     if not isinstance(allocation, EnergyAllocation):
@@ -280,7 +280,7 @@ def commit_allocation(ship: Ship, allocation: EnergyAllocation, *, card: object 
 def discard_energy(ship: Ship) -> str | None:
     """End of turn: the turn's energy and any repairs still planned are gone. Log line or None.
 
-    [house] "Energy not spent this turn is lost at end of turn."
+    [WIS-H7] "Energy not spent this turn is lost at end of turn."
     """
     energy = ship.state.get("energy")
     plan = ship.state.get("planned_repairs")

@@ -20,7 +20,7 @@ ENERGY_ALLOCATION = "Energy Allocation"
 MOVEMENT = "Movement"
 DAMAGE_CONTROL_PHASE = "Damage Control"
 COMBAT = "Combat"
-#: [house] turn sequence; seed: repairs happen "in the Damage Control phase after movement".
+#: [WIS-H8] turn sequence; seed: repairs happen "in the Damage Control phase after movement".
 PHASES = (ENERGY_ALLOCATION, MOVEMENT, DAMAGE_CONTROL_PHASE, COMBAT)
 
 
@@ -41,7 +41,7 @@ class WarInSpaceRules(GameRules):
         return check_state(ship_class, node)
 
     def status_chips(self, ship: Ship) -> list[str]:
-        """Locked suits ("♦ locked", seed) and "Dead in space" ([house]: all systems at 0)."""
+        """Locked suits ("♦ locked", seed) and "Dead in space" ([WIS-H11]: all systems at 0)."""
         chips = [f"{SUIT_SYMBOLS[s]} locked" for s in locked_suits(ship)]
         if is_dead_in_space(ship):
             chips.insert(0, "Dead in space")
@@ -56,13 +56,13 @@ class WarInSpaceRules(GameRules):
     def enter_phase(self, session: "Session", phase: str, ctx: "ActionContext") -> None:
         """Seed: "Repairs do not take place until the Damage Control phase after movement"."""
         if phase == DAMAGE_CONTROL_PHASE:
-            from .repairs import carry_out_planned_repairs
+            from .repairs import _carry_out_planned_repairs
             for ship in session.ships:
-                for line in carry_out_planned_repairs(ship):
+                for line in _carry_out_planned_repairs(ship):
                     ctx.log(line, ship=ship.id)
 
     def end_turn(self, session: "Session", ctx: "ActionContext") -> None:
-        """[house] "Energy not spent this turn is lost at end of turn"."""
+        """[WIS-H7] "Energy not spent this turn is lost at end of turn"."""
         from .energy import discard_energy
         for ship in session.ships:
             line = discard_energy(ship)

@@ -148,19 +148,19 @@ def _check_plan_fits(ship: Ship, plan: RepairPlan) -> None:
     _check_damage(ship, plan.boxes, plan.criticals)
 
 
-def apply_repairs(ship: Ship, plan: RepairPlan) -> list[str]:
+def _repair_now(ship: Ship, plan: RepairPlan) -> list[str]:
     """Carry out ``plan`` at once: erase the marks, unlock the suits. Returns log lines.
 
-    If the ship committed its energy this turn, the cost is paid from its
-    Damage Control energy (refused when it does not suffice). The session
-    calls this when it enters the Damage Control phase (seed: "Repairs do not
-    take place until the Damage Control phase after movement").
+    Not public: it knows no phase. The public path is :func:`.actions.plan_repairs_action`
+    (which checks the phase and the committed Damage Control energy) and the Damage
+    Control phase itself (:func:`_carry_out_planned_repairs`); seed: "Repairs do not take
+    place until the Damage Control phase after movement". The cost is paid from the
+    Damage Control energy committed this turn (refused when it does not suffice).
     """
     _check_plan_fits(ship, plan)
-    energy = ship.state.get("energy")
-    if energy is not None:
-        _check_cost(plan.cost, remaining_damage_control(ship),
-                    "Damage Control energy left this turn")
+    check_damage_control_energy(ship)
+    energy = ship.state["energy"]
+    _check_cost(plan.cost, remaining_damage_control(ship), "Damage Control energy left this turn")
     lines = []
     systems = spec_of(ship).systems
     for i, count in enumerate(plan.boxes):
@@ -174,10 +174,9 @@ def apply_repairs(ship: Ship, plan: RepairPlan) -> list[str]:
         ship.state["criticals"][suit] = False
         lines.append(f"{SUIT_SYMBOLS[suit]} critical hit repaired ({CRITICAL_COST} energy): "
                      f"{suit} may be played again")
-    if energy is not None:
-        energy["damage_control_spent"] += plan.cost
-        lines.append(f"Damage Control energy spent: {plan.cost}; "
-                     f"{remaining_damage_control(ship)} left this turn")
+    energy["damage_control_spent"] += plan.cost
+    lines.append(f"Damage Control energy spent: {plan.cost}; "
+                 f"{remaining_damage_control(ship)} left this turn")
     return lines
 
 
@@ -209,7 +208,7 @@ def check_damage_control_energy(ship: Ship) -> int:
     return remaining_damage_control(ship)
 
 
-def schedule_repairs(ship: Ship, plan: RepairPlan) -> list[str]:
+def _schedule_repairs(ship: Ship, plan: RepairPlan) -> list[str]:
     """Keep ``plan`` for this turn's Damage Control phase (replacing any earlier plan).
 
     Seed: "Repairs do not take place until the Damage Control phase after
@@ -238,10 +237,13 @@ def cancel_planned_repairs(ship: Ship) -> str:
     return "Planned repairs cancelled"
 
 
-def carry_out_planned_repairs(ship: Ship) -> list[str]:
+def _carry_out_planned_repairs(ship: Ship) -> list[str]:
     """The Damage Control phase: do the planned repairs that are still needed. Log lines.
 
-    [house] A planned repair whose mark was corrected meanwhile is dropped (and
+    Not public: the session calls it when it enters the Damage Control phase
+    (:meth:`.game.WarInSpaceRules.enter_phase`).
+
+    [WIS-H9] A planned repair whose mark was corrected meanwhile is dropped (and
     its energy stays unspent); a plan the energy no longer covers is dropped whole.
     """
     plan = planned_repairs(ship)
@@ -267,7 +269,7 @@ def carry_out_planned_repairs(ship: Ship) -> list[str]:
     if still.is_empty:
         return lines
     try:
-        lines += apply_repairs(ship, still)
+        lines += _repair_now(ship, still)
     except RuleViolation as exc:
         lines.append(f"Planned repairs not carried out: {exc}")
     return lines

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QGroup
 
 from ...rules.fedcom.card import ARC_DEGREES, REPAIR_COSTS, STANDARD_KINDS
 from ...rules.fedcom import card_entries as ops
+from ...rules.fedcom.house import house_rule
 from .box_table import FIELD_COLUMN, FIELDS, PHASER_ORDER, BoxDelegate, BoxTableModel, BoxTableView
 from ...model.classfiles import Problem, top_key
 from .editor_base import GameEditor, int_of, text_of
@@ -191,8 +192,9 @@ class FedComEditor(GameEditor):
         self.order = QListWidget()
         self.order.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.order.setAccessibleName("Heavy-weapon order")
-        self.order.setToolTip("With several heavy-weapon types, the type listed first is hit "
-                              "first [seed 8FC4]. Drag, or use the buttons.")
+        self.order.setToolTip("With several heavy-weapon types, the owner says which is hit "
+                              "first (8FC4); the type listed first is hit first. Drag, or use "
+                              "the buttons.\n\n" + house_rule("Heavy-weapon type order"))
         self.order.setMaximumHeight(66)
         self.order.model().rowsMoved.connect(self.emit_changed)
         order_up = QPushButton("Up")

@@ -38,7 +38,7 @@ class Panel(QScrollArea):
         layout.addWidget(self.heading)
         self.phase_hint = rich(QLabel())
         self.phase_hint.setWordWrap(True)
-        self.phase_hint.setToolTip("House rule: " + house_rule("Turn sequence"))
+        self.phase_hint.setToolTip(house_rule("Turn sequence"))
         layout.addWidget(self.phase_hint)
         self.energy = EnergyAllocationBox(doc)
         layout.addWidget(self.energy)

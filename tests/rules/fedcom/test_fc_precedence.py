@@ -41,12 +41,15 @@ def test_heavy_weapons_smallest_fired_then_charging_then_unfired():
 
 def test_several_heavy_types_follow_the_owners_order_first():
     """8FC4: "In the case of multiple types of weapons on one ship, the owner will need to
-    specify which will be hit first." The type order decides before the state."""
+    specify which will be hit first." That the type order ranks before the fired/charging/
+    unfired state is our reading, and every place it decides says so (house rule FC-H13)."""
     boxes = [heavy("photon-1", "photon"), heavy("disruptor-1", "disruptor"),
              heavy("photon-2", "photon", 2)]
     ship = make_ship(boxes, heavy_weapon_order=["disruptor", "photon"])
     set_turn_state(ship, "photon-1", "fired")
     assert hit_order(ship, "torpedo") == ["disruptor-1", "photon-1", "photon-2"]
+    reasons = [why for _box, why in explain_order(ship, "torpedo")[0]]
+    assert all("house rule FC-H13" in why for why in reasons)
     ship2 = make_ship(boxes, heavy_weapon_order=["photon", "disruptor"])
     assert hit_order(ship2, "torpedo") == ["photon-1", "photon-2", "disruptor-1"]
 

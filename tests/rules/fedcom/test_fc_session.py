@@ -137,6 +137,6 @@ def test_the_sample_session():
 
 
 def test_house_rules_are_listed():
-    topics = [t for t, _ in HOUSE_RULES]
+    topics = [rule.topic for rule in HOUSE_RULES]
     assert "Second skip" in topics and "Arc restriction" in topics
-    assert all(text for _, text in HOUSE_RULES)
+    assert all(rule.text for rule in HOUSE_RULES)

@@ -10,6 +10,14 @@ from shipsheet.rules.triplanetary import (Damage, apply_attack, apply_damage, at
                                           other_damage, resolve_attack, resolve_other, status)
 
 
+def combat_session(seed):
+    """A session in the Combat phase, where gun attacks are made [TRI-H15]."""
+    s = Session("triplanetary", seed=seed)
+    while s.phase != "Combat":
+        s.next_phase()
+    return s
+
+
 def ship(stem, name=None, **damage):
     s = new_ship(get_class(f"triplanetary/{stem}"), name or stem.capitalize())
     if damage:
@@ -58,8 +66,9 @@ def test_strengths_add_and_say_whose_they_are():
 
 
 def test_other_damage_keeps_the_referees_modifier_with_its_reason():
-    r = resolve_other("torpedo", ship("corsair"), modifier=-1, to_hit_roll=4, damage_rolls=[1])
-    assert r.modifiers == (("die modifier (house rule)", -1),)
+    r = resolve_other("torpedo", ship("corsair"), modifier=-1, to_hit_roll=4, damage_rolls=[1],
+                      sources=ship("frigate"))
+    assert r.modifiers == (("die modifier (house rule TRI-H5)", -1),)
 
 
 def test_modified_roll_below_1_has_no_effect():
@@ -191,21 +200,22 @@ def test_no_ship_on_both_sides():
 def test_other_damage_torpedo():
     """[seed] Other damage, Torps: a 6 is 3 hits."""
     target = ship("frigate")
-    r = resolve_other("torpedo", target, to_hit_roll=6, damage_rolls=[3, 3, 3])
+    r = resolve_other("torpedo", target, to_hit_roll=6, damage_rolls=[3, 3, 3],
+                      sources=ship("corsair"))
     assert (r.kind, r.hits, r.column) == ("torpedo", 3, None)
     assert r.targets[0].after.structure == 3
     assert r.headline() == "Torpedo, roll 6: 3 hits"
     with pytest.raises(RuleViolation, match="laser"):
         resolve_other("laser", target, to_hit_roll=6)
     # a referee modifier with the 1–6 limits: 6 + 2 counts as 6; 3 − 3 = 0 is no effect
-    assert resolve_other("mine", target, to_hit_roll=6, modifier=2,
+    assert resolve_other("mine", target, to_hit_roll=6, modifier=2, no_source=True,
                          damage_rolls=[1, 1]).hits == 2
     assert resolve_other("ram", target, to_hit_roll=3, modifier=-3).hits == 0
 
 
 def test_attack_applied_through_a_session_is_one_undo_step():
     """The issue: "One Apply = one undo step = one log entry per target"."""
-    s = Session("triplanetary", seed=7)
+    s = combat_session(7)
     dread = s.add_ship(ship("dreadnaught", "Vigilant"), "Mars")
     t1 = s.add_ship(ship("corsair", "Kite"), "Pirates")
     t2 = s.add_ship(ship("corvette", "Wasp"), "Pirates")
@@ -231,7 +241,7 @@ def test_attack_applied_through_a_session_is_one_undo_step():
 
 
 def test_applying_a_stale_result_is_refused_whole():
-    s = Session("triplanetary", seed=7)
+    s = combat_session(7)
     a = s.add_ship(ship("frigate", "Ajax"))
     t1 = s.add_ship(ship("corvette", "Wasp"))
     t2 = s.add_ship(ship("corvette", "Gnat"))
@@ -244,7 +254,7 @@ def test_applying_a_stale_result_is_refused_whole():
 
 
 def test_attack_action_rolls_inside_and_undo_rewinds_the_dice():
-    s = Session("triplanetary", seed=11)
+    s = combat_session(11)
     a = s.add_ship(ship("frigate", "Ajax"))
     t = s.add_ship(ship("corvette", "Wasp"))
     s.apply(attack(a, t))
@@ -268,3 +278,12 @@ def test_preview_lines_say_what_each_damage_roll_did():
     assert r.lines_for(t2.id) == ["damage roll 2: 2 (typed in) → 1 drive D"]
     miss = resolve_attack(ship("corvette"), t1, to_hit_roll=1)   # 2 vs 1: 2:1, a 1 misses
     assert miss.lines_for(t1.id) == ["no effect"]
+
+
+def test_the_referee_may_set_the_defense_strength():
+    """[TRI-H28] frigate 8 against a corsair the referee rates at 16: 1:2 instead of 2:1."""
+    r = resolve_attack(ship("frigate"), ship("corsair"), defense=16, to_hit_roll=5,
+                       damage_rolls=[3])
+    assert (r.attack, r.defense, r.column, r.hits) == (8, 16, "1:2", 1)
+    with pytest.raises(RuleViolation, match="defense strength"):
+        resolve_attack(ship("frigate"), ship("corsair"), defense=-1, to_hit_roll=5)

@@ -24,14 +24,15 @@ def test_public_names_of_the_issue():
 
 
 def test_phases_end_with_recovery_and_the_turn_end_resets_recovery():
-    """[house] phases Movement, Ordnance, Combat, Recovery; GAME.end_turn resets the limit."""
+    """[TRI-H1] phases Movement, Ordnance, Combat, Recovery; GAME.end_turn resets the limit."""
     assert tp.GAME.phases == ("Movement", "Ordnance", "Combat", "Recovery")
     s = Session("triplanetary", seed=2)
     a = s.add_ship(ship("frigate", "Ajax"))
     s.apply(tp.damage_action(a, weapon=2))
     s.next_phase(); s.next_phase(); s.next_phase()
     assert s.phase == "Recovery"
-    assert "Ajax: may recover 1 D: weapons D2" in s.log_text()
+    assert "Ajax: will recover 1 D at the end of the turn (the only track it can recover): " \
+        "weapons D2 → D1" in s.log_text()
     s.apply(tp.recover_action(a, "weapon"))
     assert tp.recovered_this_turn(a)
     s.next_phase()
@@ -42,12 +43,15 @@ def test_standard_track_recovers_by_itself_at_the_end_of_the_turn():
     s = Session("triplanetary", seed=2)
     a = s.add_ship(ship("frigate", "Ajax"))
     s.apply(tp.combat_option_action("standard"))
+    while s.phase != tp.COMBAT:
+        s.next_phase()
     s.apply(tp.attack(a, s.add_ship(ship("corsair", "Kite")), to_hit_roll=4))  # 2:1, 4: D3
     kite = s.ship("Kite")
     assert tp.standard_level(kite) == 3
     s.next_turn()
     assert tp.standard_level(kite) == 2
-    assert "recovers 1 D: disabled D3 → D2" in s.log_text()
+    assert "recovers 1 D (standard combat: the single disabled track, house rule TRI-H9): " \
+        "disabled D3 → D2" in s.log_text()
     assert "Disabled D2" in tp.status_chips(kite)
 
 
@@ -85,9 +89,10 @@ def test_sample_session():
 
 def test_house_rules_list():
     assert len(tp.HOUSE_RULES) >= 5
-    topics = [topic for topic, _text in tp.HOUSE_RULES]
+    topics = [rule.topic for rule in tp.HOUSE_RULES]
     assert "Several targets" in topics and len(set(topics)) == len(topics)
-    assert all(isinstance(text, str) and len(text) > 20 for _t, text in tp.HOUSE_RULES)
+    assert all(isinstance(rule.text, str) and len(rule.text) > 20 for rule in tp.HOUSE_RULES)
+    assert tp.house_rule("TRI-H13").startswith("House rule TRI-H13 (Default recovery choice): ")
 
 
 def test_no_qt_import():

@@ -9,6 +9,8 @@ def session_with(*stems):
     session = Session("triplanetary", seed=3)
     ships = [session.add_ship(new_ship(get_class(f"triplanetary/{s}"), f"{s}{i}"))
              for i, s in enumerate(stems)]
+    while session.phase != "Combat":  # gun attacks belong to the Combat phase [TRI-H15]
+        session.next_phase()
     return session, ships
 
 

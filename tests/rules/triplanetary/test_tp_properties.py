@@ -1,11 +1,13 @@
-"""Random sequences of damage, recovery, maintenance and end of turn keep the tracks sane."""
+"""Random sequences of damage, recovery, choices, maintenance and end of turn keep the tracks
+sane, and the end of a turn never lets a recovery lapse."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shipsheet.model import RuleViolation, get_class, new_ship
-from shipsheet.rules.triplanetary import (ALL_TRACKS, apply_damage, apply_standard, end_turn,
-                                          maintain, recover, status)
+from shipsheet.rules.triplanetary import (ALL_TRACKS, TRACKS, apply_damage, apply_standard,
+                                          choose_recovery, end_turn, maintain, recover,
+                                          recoverable_tracks, status)
 
 STEMS = ["transport", "packet", "tanker", "liner", "corvette", "corsair", "frigate",
          "dreadnaught", "torch", "orbital-base"]
@@ -16,6 +18,7 @@ steps = st.one_of(
     st.tuples(st.just("standard"), st.sampled_from(["D1", "D2", "D3", "D4", "D5", "E"])),
     st.tuples(st.just("recover"), st.sampled_from([*ALL_TRACKS, "hull"])),
     st.tuples(st.just("maintain")),
+    st.tuples(st.just("choose"), st.lists(st.sampled_from([*TRACKS, "hull"]), max_size=3)),
     st.tuples(st.just("end_turn")),
 )
 
@@ -34,13 +37,19 @@ def test_random_sequences_never_go_negative_nor_touch_a_wreck(stem, ops):
             elif op[0] == "standard":
                 apply_standard(ship, op[1])
             elif op[0] == "recover":
-                recover(ship, op[1])
+                recover(ship, op[1], phase="Recovery")
                 assert not recovered, "two recoveries in one turn"
                 recovered = True
             elif op[0] == "maintain":
                 maintain(ship)
+            elif op[0] == "choose":
+                choose_recovery(ship, op[1] or None)
             else:
-                end_turn(ship)
+                owed = bool(recoverable_tracks(ship))
+                total = sum(ship.state[t] for t in ALL_TRACKS)
+                lines = end_turn(ship)
+                if owed:  # [seed] "A ship recovers from 1 D a turn": never a silent forfeit
+                    assert sum(ship.state[t] for t in ALL_TRACKS) == total - 1 and lines
                 recovered = False
         except RuleViolation:
             assert ship.state == before, f"{op} was refused but changed the ship"

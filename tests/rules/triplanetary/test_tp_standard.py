@@ -104,9 +104,10 @@ def test_recovery_one_d_per_turn_and_maintenance():
     """[2018] "Recovery 1 D per turn; maintenance at a base repairs all." """
     frigate = _ship("frigate")
     apply_standard(frigate, "D3")
-    assert end_turn(frigate) == ["recovers 1 D: disabled D3 → D2"]
+    assert end_turn(frigate) == ["recovers 1 D (standard combat: the single disabled track, "
+                                 "house rule TRI-H9): disabled D3 → D2"]
     assert standard_level(frigate) == 2
-    recover(frigate, "standard")           # recovered by hand this turn...
+    recover(frigate, "standard", phase="Recovery")  # recovered by hand this turn...
     assert standard_level(frigate) == 1
     assert end_turn(frigate) == []         # ...so the end of turn adds nothing
     assert standard_level(frigate) == 1
@@ -118,6 +119,8 @@ def test_session_option_switches_attacks_to_the_standard_table():
     s = Session("triplanetary", seed=3)
     frigate = s.add_ship(_ship("frigate", "Ajax"), "A")
     corsair = s.add_ship(_ship("corsair", "Kite"), "B")
+    while s.phase != "Combat":
+        s.next_phase()
     assert combat_system(s) == "advanced"
     s.apply(combat_option_action("standard"))
     assert s.options["combat"] == "standard"
@@ -129,14 +132,16 @@ def test_session_option_switches_attacks_to_the_standard_table():
     assert result.hits == 0 and result.damage_rolls == ()
     s.apply(apply_attack(result))
     assert standard_level(corsair) == 4 and status(corsair).weapon == 0
-    s.apply(attack([frigate], [corsair], to_hit_roll=6))   # 2:1, 6: D5 -> 9: destroyed
+    s.apply(attack([frigate], [corsair], to_hit_roll=6,   # 2:1, 6: D5 -> 9: destroyed
+                   second_attack=True))
     assert status(corsair).destroyed
     s.undo()
     assert standard_level(corsair) == 4
     other = resolve_other("ram", [corsair], to_hit_roll=6, session=s)
     assert other.standard_result == "D5"
     with pytest.raises(RuleViolation, match="no damage rolls"):
-        resolve_attack([frigate], [corsair], to_hit_roll=5, damage_rolls=[3], session=s)
+        resolve_attack([frigate], [corsair], to_hit_roll=5, damage_rolls=[3], session=s,
+                       second_attack=True)
     with pytest.raises(RuleViolation):
         combat_option_action("simple")
 

@@ -19,7 +19,7 @@ def test_status_has_exactly_the_issues_fields():
     assert [f.name for f in dataclasses.fields(Status)] == [
         "can_fire", "can_drop_ordnance", "can_launch_mines", "can_maneuver", "destroyed",
         "disabled", "weapons_repairable", "drive_repairable", "lost_at_map_edge",
-        "weapon", "drive", "structure"]
+        "weapon", "drive", "structure", "lost"]
 
 
 def test_undamaged_warship_can_do_everything():
@@ -103,7 +103,7 @@ def test_drive_d6_unrepairable_and_lost_at_map_edge():
     assert not status(ship("corsair", drive=5)).lost_at_map_edge
     st = status(ship("corsair", drive=6))
     assert st.lost_at_map_edge and not st.drive_repairable and not st.destroyed
-    assert "Lost at map edge" in status_chips(ship("corsair", drive=7))
+    assert "Lost if it reaches the edge" in status_chips(ship("corsair", drive=7))
 
 
 def test_structure_d6_destroys():
@@ -183,3 +183,16 @@ def test_game_chips_are_the_module_chips():
     s = ship("frigate", weapon=2, drive=1)
     assert GAME.status_chips(s) == ["Disabled", "Can't fire", "Can't maneuver",
                                     "Weapons D2", "Drive D1"]
+
+
+def test_house_readings_the_text_leaves_open_are_applied_as_labelled():
+    """[seed] "Weapon hits on transports and packets have no effect except to prevent their
+    launching mines": a packet at weapons D6 still fires [TRI-H21]. A transport never fires,
+    so a drive hit leaves it disabled [TRI-H23]; a base never maneuvers, so a weapon hit
+    does [TRI-H22]; a dreadnaught at D2 fires but drops no ordnance [TRI-H24]."""
+    packet = status(ship("packet", weapon=6))
+    assert packet.can_fire and not packet.can_launch_mines and not packet.weapons_repairable
+    assert status(ship("transport", drive=1)).disabled
+    assert status(ship("orbital-base", weapon=1)).disabled
+    dread = status(ship("dreadnaught", weapon=2))
+    assert dread.can_fire and not dread.can_drop_ordnance

@@ -25,9 +25,26 @@ def test_a_full_system_cannot_be_marked_again(cruiser):
     for _ in range(3):
         mark_system_box(cruiser, "Drive")
     before = copy.deepcopy(cruiser.state)
-    with pytest.raises(RuleViolation, match="All 3 boxes of Drive are already marked"):
+    with pytest.raises(RuleViolation, match="All 3 boxes of Drive are already marked.*WIS-H12"):
         mark_system_box(cruiser, "Drive")
     assert cruiser.state == before
+
+
+def test_a_critical_after_the_commit_leaves_the_allocation_standing(session, cruiser_in):
+    """[WIS-H13] The seed locks a suit "after taking damage" and says nothing of a turn already
+    allocated: a ♦ critical marked after a 4♦ was committed leaves this turn's energy as it
+    is, says so in the log, and refuses ♦ from the next Energy Allocation on."""
+    from shipsheet.rules.war_in_space import (commit_energy_action, committed_allocation,
+                                              mark_critical_action)
+    session.apply(commit_energy_action(cruiser_in, "4D", [9, 5, 6]))
+    before = committed_allocation(cruiser_in)
+    session.apply(mark_critical_action(cruiser_in, "D"))
+    assert committed_allocation(cruiser_in) == before
+    assert "this turn's committed allocation stands" in session.log_text()
+    assert "WIS-H13" in session.log_text()
+    session.next_turn()
+    with pytest.raises(RuleViolation, match="locks diamonds out"):
+        session.apply(commit_energy_action(cruiser_in, "5D", [9, 5, 6]))
 
 
 def test_a_system_with_fewer_boxes_than_steps_never_reaches_zero():

@@ -5,8 +5,9 @@ import copy
 import pytest
 
 from shipsheet.model import RuleViolation
-from shipsheet.rules.war_in_space import (allocate_energy, apply_repairs, commit_allocation,
-                                          commit_energy_action, current_die, locked_suits,
+import shipsheet.rules.war_in_space as wis
+from shipsheet.rules.war_in_space import (allocate_energy, commit_energy_action, current_die,
+                                          locked_suits,
                                           mark_critical, mark_critical_action, mark_system_box,
                                           mark_system_box_action, plan_repairs,
                                           plan_repairs_action, planned_repairs,
@@ -35,15 +36,25 @@ def test_a_box_costs_4_and_a_critical_8(cruiser):
     assert plan.remaining == 20 - 16
 
 
-def test_repairs_raise_the_die_and_unlock_the_suit_at_once(cruiser):
+def in_damage_control(session, ship, card, dice):
+    """Commit ``card`` with Damage Control on ``dice``, then go to the Damage Control phase."""
+    session.apply(commit_energy_action(ship, card, dice, damage_control=True))
+    while session.phase != "Damage Control":
+        session.next_phase()
+
+
+def test_repairs_raise_the_die_and_unlock_the_suit_at_once(session, cruiser_in):
     """Seed: repairing a box erases the mark, "allowing the ship's player to roll one die type
-    higher"; repairing a critical allows it "to once again play cards from a particular suit"."""
-    damage(cruiser, drive=2, suits="D")
-    assert current_die(cruiser, "Drive") == 4
-    apply_repairs(cruiser, plan_repairs(cruiser, 12, boxes={"drive": 1}, criticals=["diamonds"]))
-    assert current_die(cruiser, "Drive") == 6
-    assert locked_suits(cruiser) == []
-    assert allocate_energy(cruiser, "4D", [5, 3, 2]).attack == 5
+    higher"; repairing a critical allows it "to once again play cards from a particular suit".
+    A K♠ with Damage Control on [9, 2, 6] (Drive at d4): DC = 9 + 6 = 15, a box and a
+    critical cost 12."""
+    damage(cruiser_in, drive=2, suits="D")
+    assert current_die(cruiser_in, "Drive") == 4
+    in_damage_control(session, cruiser_in, "KS", [9, 2, 6])
+    session.apply(plan_repairs_action(cruiser_in, boxes={"drive": 1}, criticals=["diamonds"]))
+    assert current_die(cruiser_in, "Drive") == 6
+    assert locked_suits(cruiser_in) == []
+    assert remaining_damage_control(cruiser_in) == 3
 
 
 def test_no_limit_other_than_energy(cruiser):
@@ -51,9 +62,9 @@ def test_no_limit_other_than_energy(cruiser):
     repair, other than energy available". 4 boxes + 4 criticals = 4*4 + 4*8 = 48."""
     damage(cruiser, drive=3, reactor=1, suits="SHDC")
     plan = plan_repairs(cruiser, 48, boxes={"Drive": 3, "Reactor": 1}, criticals=list("SHDC"))
-    apply_repairs(cruiser, plan)
-    assert (current_die(cruiser, "Reactor"), current_die(cruiser, "Drive")) == (10, 8)
-    assert locked_suits(cruiser) == []
+    assert plan.cost == 48 and plan.remaining == 0
+    with pytest.raises(RuleViolation, match="1 missing"):
+        plan_repairs(cruiser, 47, boxes={"Drive": 3, "Reactor": 1}, criticals=list("SHDC"))
 
 
 def test_repairs_beyond_the_energy_say_how_much_is_missing(cruiser):
@@ -95,19 +106,36 @@ def test_the_budget_may_be_an_allocation(cruiser):
     assert plan_repairs(cruiser, allocation, boxes={"Drive": 1}).remaining == 5
 
 
-def test_apply_repairs_pays_from_the_committed_damage_control_energy(cruiser):
-    """A 10♥ with Damage Control and dice [7, 3, 2] (Drive at d4): DC gets the highest, 7 — enough for one
-    box (4) but not a box and a critical (12)."""
-    damage(cruiser, drive=2, suits="D")
-    mark_critical(cruiser, "S")
-    commit_allocation(cruiser, allocate_energy(cruiser, "10H", [7, 3, 2], damage_control=True))
-    assert remaining_damage_control(cruiser) == 7
+def test_repairs_are_paid_from_the_committed_damage_control_energy(session, cruiser_in):
+    """A 10♥ with Damage Control and dice [7, 3, 2] (Drive at d4): DC gets the highest, 7 —
+    enough for one box (4) but not a box and a critical (12)."""
+    damage(cruiser_in, drive=2, suits="D")
+    in_damage_control(session, cruiser_in, "10H", [7, 3, 2])
+    assert remaining_damage_control(cruiser_in) == 7
     with pytest.raises(RuleViolation, match="5 missing"):
-        apply_repairs(cruiser, plan_repairs(cruiser, 40, boxes={"Drive": 1}, criticals=["D"]))
-    apply_repairs(cruiser, plan_repairs(cruiser, 7, boxes={"Drive": 1}))
-    assert remaining_damage_control(cruiser) == 3
+        session.apply(plan_repairs_action(cruiser_in, boxes={"Drive": 1}, criticals=["D"]))
+    session.apply(plan_repairs_action(cruiser_in, boxes={"Drive": 1}))
+    assert remaining_damage_control(cruiser_in) == 3
     with pytest.raises(RuleViolation, match="1 missing"):
-        apply_repairs(cruiser, plan_repairs(cruiser, 40, boxes={"Drive": 1}))
+        session.apply(plan_repairs_action(cruiser_in, boxes={"Drive": 1}))
+
+
+def test_no_public_function_repairs_outside_the_rules():
+    """Seed: "Repairs do not take place until the Damage Control phase after movement" and are
+    paid with energy: the package exports no helper that repairs at once, in any phase, for
+    free; repairs go through plan_repairs_action."""
+    exported = set(wis.__all__) | {n for n in dir(wis) if not n.startswith("_")}
+    assert not exported & {"apply_repairs", "schedule_repairs", "carry_out_planned_repairs"}
+
+
+def test_repairs_outside_the_damage_control_phase_wait_or_are_refused(session, cruiser_in):
+    damage(cruiser_in, drive=1)
+    session.apply(commit_energy_action(cruiser_in, "4D", [9, 5, 6], damage_control=True))
+    session.apply(plan_repairs_action(cruiser_in, boxes={"Drive": 1}))
+    assert current_die(cruiser_in, "Drive") == 6  # waits for the phase
+    while session.phase != "Combat":
+        session.next_phase()
+    assert current_die(cruiser_in, "Drive") == 8
 
 
 def test_a_refused_repair_changes_nothing(cruiser):

@@ -112,10 +112,12 @@ def test_phases_are_the_turn_sequence():
 
 def test_house_rules_are_listed_for_the_help():
     """[product]: "House rules must be visible in the UI ... never silent"."""
-    topics = [t for t, _ in HOUSE_RULES]
+    topics = [rule.topic for rule in HOUSE_RULES]
     for topic in ("Jokers are never locked", "Allocation without Damage Control",
                   "Unspent energy is lost", "Dead in space", "A system at 0", "Turn sequence"):
         assert topic in topics
     assert "Tertiary" in house_rule("tertiary action")
+    assert house_rule("WIS-H3") == house_rule("Tertiary action")
+    assert house_rule("WIS-H3").startswith("House rule WIS-H3 (Tertiary action): ")
     with pytest.raises(KeyError):
         house_rule("no such rule")

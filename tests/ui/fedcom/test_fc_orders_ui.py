@@ -121,7 +121,8 @@ def test_frame_orders_and_the_heavy_weapon_type_order(window, qtbot):
     dialog.kind.setCurrentIndex(dialog.kind.findData("torpedo"))
     assert texts(dialog.preview)[0].startswith("1. disruptor-1 — DDAP heavy weapons: unfired "
                                                "disruptor, size 1 (disruptor is type 1 of 2 in the "
-                                               "order of the standing orders)")
+                                               "order of the standing orders, which ranks first: "
+                                               "house rule FC-H13)")
 
 
 def test_orders_lapse_at_end_of_turn_unless_copied_and_the_copy_follows_edits(window, qtbot):

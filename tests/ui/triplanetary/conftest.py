@@ -30,6 +30,11 @@ class Table(SheetTable):
         """The status words the roster shows for a ship."""
         return list(self.window.roster.item_for(self.ship(name).id).data(2, CHIPS_ROLE) or [])
 
+    def to_phase(self, phase: str) -> None:
+        """Step the session on to ``phase`` (Next Phase, as the toolbar does)."""
+        while self.session.phase != phase:
+            self.window.next_phase()
+
     def status_bar(self) -> str:
         return self.window.statusBar().currentMessage()
 

@@ -20,7 +20,10 @@ from PySide6.QtCore import Qt
 SHIP_ROLE = Qt.ItemDataRole.UserRole
 
 
-def open_dialog(table):
+def open_dialog(table, phase="Combat"):
+    """The attack dialog, the session moved on to ``phase`` first (guns fire in the Combat
+    phase, [TRI-H15])."""
+    table.to_phase(phase)
     table.qtbot.mouseClick(table.panel.attack_button, Qt.MouseButton.LeftButton)
     dialog = table.panel.attack_dialog
     assert dialog is not None and dialog.isVisible()
@@ -70,6 +73,7 @@ def test_gun_attack_with_typed_dice_shows_hits_preview_and_applies_in_one_undo_s
     assert table.ship("Kite").state["weapon"] == 0  # nothing applied yet
 
     depth = len(table.session.log)
+    steps = table.doc.undo_stack.count()
     table.qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     kite = table.ship("Kite")
     assert (kite.state["weapon"], kite.state["drive"], kite.state["structure"]) == (1, 1, 1)
@@ -79,7 +83,7 @@ def test_gun_attack_with_typed_dice_shows_hits_preview_and_applies_in_one_undo_s
         "damage rolls 5 → 1 weapon D, 1 drive D; 3 → 1 structure D. "
         "Now weapons D1, drive D1, structure D1."]
     assert table.undo_text() == "&Undo Gun attack on Kite"
-    assert table.doc.undo_stack.count() == 1
+    assert table.doc.undo_stack.count() == steps + 1
     assert "Applied: Gun attack on Kite" in dialog.applied_label.text()
     # The dice are cleared for the next attack; the preview shows Kite as it is now.
     assert dialog.to_hit.spin.value() == 0 and not dialog.damage_boxes
@@ -162,11 +166,18 @@ def test_less_than_full_strength_and_summed_strengths(table):
 
 
 def test_torpedo_hits_from_the_other_damage_table(table):
-    """Torpedo, roll 6: 3 hits; damage rolls 1, 2, 3 give 1 weapon, 1 drive, 1 structure D."""
-    dialog = open_dialog(table)
+    """Torpedo, roll 6: 3 hits; damage rolls 1, 2, 3 give 1 weapon, 1 drive, 1 structure D.
+    Its source is checked as at launch [TRI-H19]: Vigilant, a dreadnaught at weapons D2,
+    fires but drops no ordnance [TRI-H24]; Phobos Station may."""
+    dialog = open_dialog(table, "Movement")
     dialog.kind.setCurrentIndex(dialog.kind.findData("torpedo"))
-    tick(table, dialog.attackers)
+    assert dialog.launch.currentText() == "The source ticked above (checked as at launch)"
     tick(table, dialog.targets, "Kite")
+    tick(table, dialog.attackers)
+    assert "names its launch or the ship that launched it" in dialog.problem
+    tick(table, dialog.attackers, "Vigilant")
+    assert "drops no ordnance (house rule TRI-H24)" in dialog.problem
+    tick(table, dialog.attackers, "Phobos Station")
     type_die(table, dialog.to_hit, 6)
     assert "3 hits" in dialog.hits.text()
     for box, value in zip(dialog.damage_boxes, (1, 2, 3)):
@@ -175,6 +186,41 @@ def test_torpedo_hits_from_the_other_damage_table(table):
     kite = table.ship("Kite")
     assert (kite.state["weapon"], kite.state["drive"], kite.state["structure"]) == (1, 1, 1)
     assert table.undo_text() == "&Undo Torpedo attack on Kite"
+    dialog.close()
+
+
+def test_a_launched_mine_is_named_by_its_launch_and_spent(table):
+    """The sample's turn 1: Kite laid mine 1, which hit the Ceres Mule. A new mine from Kite
+    in this turn's Ordnance phase is offered by name and spent by the attack."""
+    table.to_phase("Ordnance")
+    table.select("Kite")
+    table.qtbot.mouseClick(table.panel.launch_buttons["mine"], Qt.MouseButton.LeftButton)
+    kite = table.ship("Kite")
+    assert [e["n"] for e in kite.state["ordnance"]] == [2]
+    dialog = open_dialog(table, "Ordnance")
+    dialog.kind.setCurrentIndex(dialog.kind.findData("mine"))
+    assert dialog.launch.currentText() == "Kite's mine 2 (turn 2)"
+    assert dialog._checked_ids(dialog.attackers) == [kite.id] and not dialog.attackers.isEnabled()
+    tick(table, dialog.targets, "Ajax")
+    type_die(table, dialog.to_hit, 1)  # Mines: a 1 has no effect
+    assert dialog.apply()
+    assert kite.state["ordnance"] == []
+    assert "Kite's mine 2 (turn 2) is spent" in table.session.log_text()
+    dialog.close()
+
+
+def test_guns_out_of_phase_need_the_referees_tick(table):
+    """[TRI-H15] in the Movement phase the odds show, Apply waits for "out of phase"."""
+    table.select("Vigilant")
+    dialog = open_dialog(table, "Movement")
+    tick(table, dialog.targets, "Kite")
+    type_die(table, dialog.to_hit, 1)
+    assert dialog.odds.text() == "3:1"
+    assert "Combat phase; this is the Movement phase" in dialog.problem
+    assert not dialog.apply_button.isEnabled()
+    dialog.out_of_phase.setChecked(True)
+    assert dialog.apply()
+    assert "Referee: gun attack out of phase (Movement)" in table.session.log_text()
     dialog.close()
 
 

@@ -8,6 +8,8 @@ weapons D1, drive D1, 50 t of cargo; Kite, a corsair; Phobos Station, an orbital
 
 from __future__ import annotations
 
+from shipsheet.rules import triplanetary as tp
+
 from shipsheet.model import Session, get_class, new_ship
 from shipsheet.printing import PrintJob, export_pdf
 from shipsheet.sheets import Theme, painter_for
@@ -43,27 +45,44 @@ def test_structure_d6_destroys_and_the_sheet_says_so(table):
 
 
 def test_a_refused_click_is_explained_and_changes_nothing(table):
-    """[seed] "A ship recovers from 1 D a turn": Ajax has recovered this turn, so a click on
-    weapons D0 (one below D1) is refused with the reason, on hover and in the status bar."""
+    """Recovery closes the turn [TRI-H1]: in the Movement phase a click on weapons D0 (one
+    below D1) is refused with the reason, on hover and in the status bar."""
     ajax = table.select("Ajax")
     before = dict(ajax.state)
     area = table.area("weapon:0")
-    assert "already recovered 1 D this turn" in area.refusal
+    assert "Recovery phase, which closes the turn" in area.refusal
+    assert "right-click to choose weapons" in area.tooltip
     depth = len(table.session.log)
+    steps = table.doc.undo_stack.count()
     table.click("weapon:0")
     assert ajax.state == before
-    assert "already recovered 1 D this turn" in table.status_bar()
-    assert len(table.session.log) == depth and not table.doc.undo_stack.canUndo()
+    assert "Recovery phase" in table.status_bar()
+    assert len(table.session.log) == depth and table.doc.undo_stack.count() == steps
 
 
-def test_one_level_below_recovers_one_d(table):
-    """[seed] "The ship's owner chooses what kind of damage to recover from": Raven (drive D1)
-    recovers by a click on drive D0; the second click in the turn is refused."""
-    raven = table.select("Raven")
+def test_one_level_below_recovers_one_d_in_the_recovery_phase(table):
+    """[seed] "The ship's owner chooses what kind of damage to recover from": in the Recovery
+    phase the Ceres Mule (drive D1) recovers by a click on drive D0; a second click in the
+    turn is refused."""
+    table.to_phase("Recovery")
+    mule = table.select("Ceres Mule")
     assert "Click: recover 1 D, drive D1 → D0" in table.area("drive:0").tooltip
     table.click("drive:0")
-    assert raven.state["drive"] == 0 and "Can't maneuver" not in table.chips("Raven")
+    assert mule.state["drive"] == 0
     assert "already recovered" in table.area("weapon:0").refusal
+
+
+def test_the_recovery_choice_row_takes_a_click(table):
+    """The owner's choice on the sheet: tick a track, it is circled as the one recovered at the
+    turn's end; "Default" clears it [TRI-H13, TRI-H14]."""
+    mule = table.select("Ceres Mule")
+    assert table.sheet.areas and "TRI-H14" in table.area("choice:weapon").tooltip
+    table.click("choice:weapon")
+    assert tp.recovery_choice(mule) == ("weapon",)
+    assert table.undo_text() == "&Undo Recovery choice: weapons"
+    assert table.area("choice:weapon").refusal and "already weapons" in table.area("choice:weapon").refusal
+    table.click("choice:default")
+    assert tp.recovery_choice(mule) == ()
 
 
 def test_thresholds_are_drawn_on_the_ladders(table):
@@ -104,7 +123,7 @@ def test_fuel_boxes_are_crossed_off_and_clicks_burn_or_refuel(table):
 
 def test_cargo_scale_circles_the_load_and_clicks_set_it(table):
     mule = table.select("Ceres Mule")
-    assert "circled" in table.area("cargo:50").tooltip
+    assert "circled" in table.area("cargo:40").tooltip  # Kite looted 10 t of its 50
     table.click("cargo:20")
     assert mule.state["cargo"] == 20
     assert table.undo_text() == "&Undo Set cargo to 20 t"
@@ -164,14 +183,20 @@ def test_standard_combat_shows_the_single_disabled_track(window, qtbot):
 
 
 def test_context_menu_offers_only_what_the_rules_allow(table):
-    """[seed] recovery 1 D a turn; "A ship which reaches a base and undergoes maintenance is
-    immediately restored to full operating status"."""
-    table.select("Ajax")  # has recovered this turn: maintenance only
-    assert [label for label, _ in table.area("weapon:3").menu] == [
+    """[seed] recovery 1 D a turn, the owner's choice; "A ship which reaches a base and
+    undergoes maintenance is immediately restored to full operating status"."""
+    table.select("Ajax")  # weapons D1, drive D1, structure D1; its choice is structure
+    assert [label for label, _ in table.area("structure:3").menu] == [
         "Maintenance at a base (every track to D0)"]
+    assert [label for label, _ in table.area("weapon:3").menu] == [
+        "Choose: recover 1 weapons D when the turn ends (D1 → D0)",
+        "Maintenance at a base (every track to D0)"]
+    table.to_phase("Recovery")
     raven = table.select("Raven")
     menu = dict(table.area("weapon:3").menu)
-    assert list(menu) == ["Recover 1 weapons D (D1 → D0)", "Maintenance at a base (every track to D0)"]
+    assert list(menu) == ["Choose: recover 1 weapons D when the turn ends (D1 → D0)",
+                          "Recover 1 weapons D now (D1 → D0)",
+                          "Maintenance at a base (every track to D0)"]
     assert table.doc.do(menu["Maintenance at a base (every track to D0)"]())
-    assert (raven.state["weapon"], raven.state["drive"]) == (0, 0)
+    assert raven.state["weapon"] == 0
     assert table.chips("Raven") == []

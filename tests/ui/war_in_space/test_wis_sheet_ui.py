@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 
@@ -102,7 +104,7 @@ def test_dead_in_space_in_words_on_sheet_and_roster(table):
             table.click(f"box:{system}:{boxes - 1}")
     assert table.ship.state["marks"] == [2, 3, 1]
     assert table.chips("Harrier") == ["Dead in space"]
-    assert "House rule:" in table.area("dead").tooltip
+    assert "House rule WIS-H11 (Dead in space):" in table.area("dead").tooltip
     assert "Dead in space" in table.canvas.painter.status_words()
     assert "Dead in space" in table.panel.heading.text()
 
@@ -110,8 +112,9 @@ def test_dead_in_space_in_words_on_sheet_and_roster(table):
 def test_house_rules_are_labelled_on_the_sheet(table):
     """[product]: "House rules must be visible in the UI (a "House rule" tooltip ...)"."""
     for key in ("tertiary", "ladder:0", "lost", "energy"):
-        assert "House rule:" in table.area(key).tooltip, key
-    assert "House rule: A critical hit locks out" in table.area("crit:spades").tooltip
+        assert re.search(r"House rule WIS-H\d+ \(", table.area(key).tooltip), key
+    assert "House rule WIS-H4 (Jokers are never locked): A critical hit locks out" in \
+        table.area("crit:spades").tooltip
 
 
 def test_committed_energy_and_planned_repairs_are_on_the_sheet(table):
