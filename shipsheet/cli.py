@@ -44,6 +44,9 @@ def _check(argv: list[str]) -> int:
                     cls = parse_ship_class(data, path.name,
                                            f"{game}/{path.stem}" if isinstance(game, str) else None)
                     print(f"{shown}: OK, {cls.game} ship class \"{terminal_safe(cls.name)}\"")
+                    from .model.games import get_game
+                    for warning in get_game(cls.game).definition_warnings(data):
+                        print(f"{shown}: warning: {terminal_safe(warning)}")
             else:
                 session = load_session(path)
                 print(f"{shown}: OK, {terminal_safe(session.title)}: {len(session.ships)} ships, "

@@ -79,3 +79,18 @@ def test_subcommands_need_no_display_whatever_the_platform(command, tmp_path):
     assert run.returncode == 0, run.stderr[-2000:]
     if command == "print":
         assert out.read_bytes().startswith(b"%PDF") and "pages (5 ships)" in run.stdout
+
+
+def test_check_warns_of_fields_a_box_kind_does_not_use(tmp_path, capsys):
+    """Issue 17: an arc on a warp box loads (old files keep working) and ``check`` names it."""
+    text = (resources_dir() / "ships/fedcom/sample-frigate.toml").read_text("utf-8")
+    card = tmp_path / "frigate.toml"
+    card.write_text(text.replace('{ id = "left-warp", kind = "left-warp", count = 3 }',
+                                 '{ id = "left-warp", kind = "left-warp", count = 3, arc = "FA" }'),
+                    "utf-8")
+    assert main(["check", str(card)]) == 0
+    out = capsys.readouterr().out
+    assert "frigate.toml: OK, fedcom ship class" in out
+    assert "frigate.toml: warning: boxes[" in out and "arc" in out and "ignored" in out
+    main(["check", str(resources_dir() / "ships/fedcom/sample-frigate.toml")])
+    assert "warning" not in capsys.readouterr().out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .errors import RuleViolation
+from .ship import clone
 
 if TYPE_CHECKING:  # pragma: no cover
     from .session import ActionContext, Session
@@ -98,6 +99,8 @@ class AddShip(Action):
         if self.side is not None:
             self.ship.side = storable(self.side, "The side").strip() or None
         session.ships.append(self.ship)
+        # It joins with what it has: nothing of it counts as marked this turn.
+        session.turn_start = {**session.turn_start, self.ship.id: clone(self.ship.state)}
         ctx.log(f"{self.ship.ship_class.name}" + (f", side {self.ship.side}" if self.ship.side else ""))
 
 
@@ -158,6 +161,7 @@ class NextPhase(Action):
             session.rules.end_turn(session, ctx)
             session.turn += 1
             session.phase = phases[0]
+            session.start_turn_record()
         ctx.log(f"Turn {session.turn}, {session.phase}", kind="phase")
         session.rules.enter_phase(session, session.phase, ctx)
 

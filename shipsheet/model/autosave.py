@@ -71,6 +71,20 @@ class AutosaveInfo:
     def time_text(self) -> str:
         return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.saved_at))
 
+    def compared(self) -> str:
+        """How this autosave stands to the session's own file, in words that are true:
+        never saved, the file gone, older than the file, or newer than it."""
+        if self.source is None:
+            return "holds work on a session that was never saved"
+        try:
+            saved = self.source.stat().st_mtime
+        except OSError:
+            return f"holds work on {self.source.name}, which is no longer where it was saved"
+        if saved > self.saved_at:
+            return (f"is older than {self.source.name}, which was saved again since "
+                    f"({time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(saved))})")
+        return f"is newer than the saved file {self.source.name}"
+
     def __repr__(self) -> str:
         return f"AutosaveInfo({self.key!r}, {self.title!r}, counter={self.counter})"
 

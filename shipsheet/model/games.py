@@ -203,6 +203,11 @@ class GameRules:
         """Short status words for the roster ("Destroyed", "Can't fire", "♦ locked")."""
         return []
 
+    def definition_warnings(self, data: Mapping) -> list[str]:
+        """What a valid definition holds that this game ignores, each naming its key path
+        (``shipsheet check`` prints them; the designer does not write them back)."""
+        return []
+
     def describe_class(self, ship_class: "ShipClass") -> str:
         """One line describing a class in pickers."""
         return ship_class.name

@@ -40,8 +40,10 @@ class _Snapshot:
     typed: list
     ships: list  # the ship objects, in order
     details: dict  # ship id -> (name, side, state copy) for the ships touched
+    turn_start: dict  # the session's turn_start mapping (replaced, never changed in place)
 
     def restore(self, session: "Session") -> None:
+        session.turn_start = self.turn_start
         session.turn = self.turn
         session.phase = self.phase
         session.options = clone(self.options)
@@ -106,6 +108,11 @@ class Session:
         self.dice = Dice(seed)
         #: Session-level settings and game data (e.g. a chart choice); plain JSON values.
         self.options: dict = {}
+        #: Each ship's state when this turn began (or when it joined): the sheets show the
+        #: marks made since apart, as players mark hits during fire and cross them out at
+        #: the end of the turn. A mapping that is replaced, never changed in place (so an
+        #: undo snapshot holds it without a copy).
+        self.turn_start: dict[str, dict] = {}
         self._undo: list[Change] = []
         self._redo: list[Change] = []
         self._seq = 0
@@ -128,6 +135,14 @@ class Session:
             if ship.name.casefold() == key.casefold():
                 return ship
         raise RuleViolation(f'There is no ship "{key}" in this session.')
+
+    def turn_start_state(self, ship: Ship) -> dict:
+        """The ship's state when this turn began (its state now, if it has no record)."""
+        return self.turn_start.get(ship.id, ship.state)
+
+    def start_turn_record(self) -> None:
+        """Record every ship's state as this turn's start (at the end of each turn)."""
+        self.turn_start = {s.id: clone(s.state) for s in self.ships}
 
     def add_ship(self, ship: Ship, side: str | None = None) -> Ship:
         """Add a ship (an undoable, logged action). Returns the ship."""
@@ -157,7 +172,7 @@ class Session:
         details = {s.id: (s.name, s.side, clone(s.state)) for s in ships
                    if wanted is None or s.id in wanted}
         return _Snapshot(self.turn, self.phase, clone(self.options), self.dice.count,
-                         list(self.dice._typed), ships, details)
+                         list(self.dice._typed), ships, details, self.turn_start)
 
     def apply(self, action: "Action") -> Change:
         """Check and apply ``action``; refuse with RuleViolation, changing nothing."""

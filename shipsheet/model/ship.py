@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +31,18 @@ class ShipClass:
 
     def __repr__(self) -> str:
         return f"ShipClass({self.id!r}, {self.name!r})"
+
+
+def unique_name(base: str, taken: "Iterable[str]") -> str:
+    """``base``, or ``base 2``, ``base 3``… — the first not among ``taken`` (case-insensitive):
+    the name a new ship is offered, short and its own in the session."""
+    base = " ".join(base.split()) or "Ship"
+    used = {name.casefold() for name in taken}
+    name, n = base, 1
+    while name.casefold() in used:
+        n += 1
+        name = f"{base} {n}"
+    return name
 
 
 def new_id(nbytes: int = 6) -> str:

@@ -29,7 +29,7 @@ from .keypath import Node
 from .library import parse_ship_class
 from .log import LogEntry
 from .session import Session, valid_uid
-from .ship import Ship, new_id
+from .ship import Ship, clone, new_id
 
 FORMAT = "shipsheet-session"
 VERSION = 1
@@ -76,6 +76,15 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: _v0_to_v1}
 
 # -- writing -------------------------------------------------------------------
 
+def _ship_data(session: Session, ship) -> dict:
+    data = {"id": ship.id, "name": ship.name, "side": ship.side, "class_id": ship.ship_class.id,
+            "class": ship.ship_class.data, "state": ship.state}
+    start = session.turn_start.get(ship.id)
+    if start is not None and start != ship.state:  # kept only when this turn marked it
+        data["turn_start"] = start
+    return data
+
+
 def session_to_data(session: Session, with_log: bool = True) -> dict:
     """The session as plain JSON data (what is written to the file)."""
     data = {
@@ -88,11 +97,7 @@ def session_to_data(session: Session, with_log: bool = True) -> dict:
         "phase": session.phase,
         "dice": {"seed": session.dice.seed, "count": session.dice.count},
         "options": session.options,
-        "ships": [
-            {"id": s.id, "name": s.name, "side": s.side, "class_id": s.ship_class.id,
-             "class": s.ship_class.data, "state": s.state}
-            for s in session.ships
-        ],
+        "ships": [_ship_data(session, s) for s in session.ships],
     }
     if with_log:
         data["log"] = [e.to_json() for e in session.log]
@@ -372,6 +377,7 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     session.options = session.rules.check_options(options)
 
     seen_ids: set[str] = set()
+    turn_start: dict[str, dict] = {}
     classes = _ClassCache()  # ships of one class share its parse
     for node in root.get("ships", []).list(max_len=MAX_SHIPS):
         node.table()
@@ -402,7 +408,15 @@ def session_from_data(data: Any, label: str = "session") -> Session:
             state_node.fail("nested too deeply")
         state = session.rules.check_state(ship_class, state_node)
         session.ships.append(Ship(name=name, ship_class=ship_class, state=state, side=side, id=sid))
+        if node.has("turn_start"):  # the ship's state when this turn began
+            start_node = node.get("turn_start").table()
+            if not _depth_ok(start_node.value, MAX_DEPTH):
+                start_node.fail("nested too deeply")
+            turn_start[sid] = session.rules.check_state(ship_class, start_node)
+        else:
+            turn_start[sid] = clone(state)
 
+    session.turn_start = turn_start
     session.log = _read_log(root.get("log", []))
     session._seq = max((e.action for e in session.log), default=0)
     return session

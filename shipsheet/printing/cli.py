@@ -1,4 +1,5 @@
-"""``shipsheet print FILE [--ship NAME ...] [--all] [--log] -o OUT.pdf``: headless PDF export."""
+"""``shipsheet print FILE [--ship NAME ...] [--all] [--log] [--turn-marks] -o OUT.pdf``, and
+``shipsheet print --blank CLASS_ID ... -o OUT.pdf``: headless PDF export."""
 
 from __future__ import annotations
 
@@ -9,9 +10,14 @@ import sys
 def print_command(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="shipsheet print",
-        description="Print a session's filled ship sheets to PDF, one ship per page. "
-                    "Needs no display.")
-    parser.add_argument("file", metavar="FILE", help="a session file (.shipsheet)")
+        description="Print a session's filled ship sheets to PDF, one ship per page, or blank "
+                    "sheets of classes of the library for play on paper. Needs no display.")
+    parser.add_argument("file", metavar="FILE", nargs="?", help="a session file (.shipsheet)")
+    parser.add_argument("--blank", action="append", default=[], metavar="CLASS_ID",
+                        help="a blank sheet of this class (e.g. war-in-space/cruiser; repeat "
+                             "for several); with FILE, after its sheets")
+    parser.add_argument("--turn-marks", action="store_true",
+                        help="show the marks made this turn apart (a slash; earlier ones X)")
     parser.add_argument("--ship", action="append", default=[], metavar="NAME",
                         help="a ship to print (by name; repeat for several)")
     parser.add_argument("--all", action="store_true", help="print every ship of the session")
@@ -22,6 +28,21 @@ def print_command(argv: list[str]) -> int:
 
     from ..model.text import terminal_safe as safe
     from ..model import RuleViolation, SessionFileError, load_session
+    if args.file is None and not args.blank:
+        parser.error("give a session FILE, or --blank CLASS_ID")
+    blank = []
+    if args.blank:
+        from ..model.library import get_class, list_classes
+        for class_id in args.blank:
+            try:
+                blank.append(get_class(class_id))
+            except KeyError:
+                known = ", ".join(c.id for c in list_classes())
+                print(safe(f'shipsheet print: no class "{class_id}" in the library '
+                           f"(classes: {known})"), file=sys.stderr)
+                return 1
+    if args.file is None:
+        return _write(args, safe, None, [], blank)
     try:
         session = load_session(args.file)
     except SessionFileError as exc:
@@ -39,19 +60,29 @@ def print_command(argv: list[str]) -> int:
                 print(safe(f'shipsheet print: no ship "{name}" in {args.file} (ships: {known})'),
                       file=sys.stderr)
                 return 1
-    if not ships and not args.log:
+    if not ships and not args.log and not blank:
         print(safe(f"shipsheet print: {args.file} has no ships to print"), file=sys.stderr)
         return 1
+    return _write(args, safe, session, ships, blank)
 
+
+def _write(args, safe, session, ships, blank) -> int:
     from PySide6.QtGui import QGuiApplication
     app = QGuiApplication.instance() or QGuiApplication([sys.argv[0]])
     from .render import PrintJob, export_pdf
+    job = PrintJob(session, ships, args.log and session is not None, args.page,
+                   turn_marks=args.turn_marks, blank=blank)
     try:
-        pages = export_pdf(PrintJob(session, ships, args.log, args.page), args.output)
+        pages = export_pdf(job, args.output)
     except OSError as exc:
         print(safe(f"shipsheet print: cannot write {args.output}: {exc.strerror or exc}"),
               file=sys.stderr)
         return 1
     del app
-    print(safe(f"{args.output}: {pages} pages ({len(ships)} ships{', log' if args.log else ''})"))
+    what = [f"{len(ships)} ships"] if session is not None else []
+    if job.log:
+        what.append("log")
+    if blank:
+        what.append(f"{len(blank)} blank")
+    print(safe(f"{args.output}: {pages} pages ({', '.join(what)})"))
     return 0

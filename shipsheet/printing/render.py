@@ -1,4 +1,4 @@
-"""Lay sheets out on pages: one ship per page, a footer, an optional log page.
+"""Lay sheets out on pages: one ship per page, a footer, an optional log page; blank sheets.
 
 :func:`render_job` draws on any paged device (QPrinter for paper and print
 preview, QPdfWriter for PDF), through each game's sheet painter with the
@@ -16,6 +16,8 @@ from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter
 
 from ..model import Session, Ship
+from ..model.games import get_game
+from ..model.ship import ShipClass
 from ..model.storage import write_atomic
 from ..sheets import Theme, painter_for
 from ..sheets.base import sheet_font
@@ -31,13 +33,24 @@ class Cancelled(Exception):
 
 @dataclass
 class PrintJob:
-    """What to print: some ships of a session, optionally its log."""
+    """What to print: some ships of a session, optionally its log; blank sheets of classes.
 
-    session: Session
+    ``turn_marks``: the marks made this turn apart from earlier ones (a slash, and an X for
+    the earlier), as players mark hits during fire. ``blank``: a blank sheet of each class,
+    for players who play on paper (``session`` may then be None)."""
+
+    session: Session | None
     ships: list[Ship] = field(default_factory=list)
     log: bool = False
     page_size: str = "A4"
     title: str = ""
+    turn_marks: bool = False
+    blank: list[ShipClass] = field(default_factory=list)
+
+
+def blank_ship(ship_class: ShipClass) -> Ship:
+    """An unnamed ship of the class as it comes from the yard: what a blank sheet shows."""
+    return Ship("", ship_class, get_game(ship_class.game).initial_state(ship_class))
 
 
 def page_layout(page_size: str) -> QPageLayout:
@@ -60,9 +73,15 @@ def _font(painter: QPainter, size_pt: float, bold: bool = False) -> QFont:
     return sheet_font(size_pt, bold, 72.0 / painter.device().logicalDpiY())
 
 
-def _footer(painter: QPainter, area: QRectF, job: PrintJob, page: int) -> None:
+def _footer(painter: QPainter, area: QRectF, job: PrintJob, page: int,
+            blank: ShipClass | None = None) -> None:
     s = job.session
-    text = f"{job.title or s.title} · Turn {s.turn}, {s.phase} · printed {date.today().isoformat()}"
+    if blank is not None:
+        text = f"{blank.name} · blank sheet · printed {date.today().isoformat()}"
+    else:
+        text = (f"{job.title or s.title} · Turn {s.turn}, {s.phase}"
+                + (" · / marked this turn, X before" if job.turn_marks else "")
+                + f" · printed {date.today().isoformat()}")
     rect = QRectF(area.left(), area.bottom() - FOOTER_PT + 6, area.width(), FOOTER_PT - 6)
     painter.setPen(Qt.GlobalColor.black)
     painter.drawLine(rect.topLeft(), rect.topRight())
@@ -71,8 +90,9 @@ def _footer(painter: QPainter, area: QRectF, job: PrintJob, page: int) -> None:
     painter.drawText(rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), f"page {page}")
 
 
-def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session) -> None:
-    sheet = painter_for(ship, session)
+def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session | None,
+                turn_marks: bool = False) -> None:
+    sheet = painter_for(ship, session, turn_marks=turn_marks)
     # Laid out first, then drawn: the scale depends on the sheet's height, and a PDF page
     # cannot be cropped like the window's image (ui/sheet_view.py). Replaying a recording
     # instead is no good: its fonts, sized for the recording, come out huge at 600 dpi.
@@ -89,7 +109,9 @@ def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session) -
 
 def _log_pages(painter: QPainter, area: QRectF, job: PrintJob, device: QPagedPaintDevice,
                first_page: int) -> int:
-    """Draw the log over as many pages as it needs (long lines wrap); returns the page count."""
+    """Draw the log over as many pages as it needs; returns the page count. A long line
+    wraps with a hanging indent: its continuation lines start under its text, not under
+    the turn and phase."""
     lines = job.session.log_text().splitlines() or ["(the log is empty)"]
     font = _font(painter, 8)
     metrics = QFontMetricsF(font, device)
@@ -101,8 +123,10 @@ def _log_pages(painter: QPainter, area: QRectF, job: PrintJob, device: QPagedPai
     pages = 0
     y = bottom + 1  # start a page at once
     for line in lines:
-        rows = max(1, round(metrics.boundingRect(QRectF(0, 0, area.width(), 1e7), wrap, line).height()
-                            / metrics.lineSpacing()))
+        head, body = _split_log_line(line)
+        indent = min(metrics.horizontalAdvance(head), area.width() / 2)
+        rows = max(1, round(metrics.boundingRect(QRectF(0, 0, area.width() - indent, 1e7), wrap,
+                                                 body).height() / metrics.lineSpacing()))
         height = rows * line_h
         if y + height > bottom:
             if pages:
@@ -115,10 +139,23 @@ def _log_pages(painter: QPainter, area: QRectF, job: PrintJob, device: QPagedPai
                              "Session log" + (" (continued)" if pages > 1 else ""))
             painter.setFont(font)
             y += 26
-        painter.drawText(QRectF(area.left(), y, area.width(), height), wrap, line)
+        painter.drawText(QRectF(area.left(), y, indent, line_h), wrap, head)
+        painter.drawText(QRectF(area.left() + indent, y, area.width() - indent, height), wrap, body)
         y += height
     _footer(painter, area, job, first_page + pages - 1)
     return pages
+
+
+def _split_log_line(line: str) -> tuple[str, str]:
+    """``"T1 Combat |     Kite: hit"`` -> (``"T1 Combat |     "``, ``"Kite: hit"``): where the
+    text starts, for the hanging indent."""
+    bar = line.find("| ")
+    if bar < 0:
+        return "", line
+    start = bar + 2
+    while start < len(line) and line[start] == " ":
+        start += 1
+    return line[:start], line[start:]
 
 
 def render_job(device: QPagedPaintDevice, job: PrintJob,
@@ -128,8 +165,8 @@ def render_job(device: QPagedPaintDevice, job: PrintJob,
     ``progress(done, total)`` is called after each ship's page; returning
     False cancels (raises :class:`Cancelled`; the caller discards the output).
     """
-    if not job.ships and not job.log:
-        raise ValueError("nothing to print: no ships chosen and no log")
+    if not job.ships and not job.log and not job.blank:
+        raise ValueError("nothing to print: no ships chosen, no log and no blank sheet")
     device.setPageLayout(page_layout(job.page_size))
     painter = QPainter()
     if not painter.begin(device):
@@ -137,13 +174,21 @@ def render_job(device: QPagedPaintDevice, job: PrintJob,
     try:
         area = _points_to_device(painter, device)
         page = 0
-        total = len(job.ships)
+        total = len(job.ships) + len(job.blank)
         for i, ship in enumerate(job.ships):
             if page:
                 device.newPage()
             page += 1
-            _draw_sheet(painter, area, ship, job.session)
+            _draw_sheet(painter, area, ship, job.session, job.turn_marks)
             _footer(painter, area, job, page)
+            if progress is not None and not progress(i + 1, total):
+                raise Cancelled()
+        for i, ship_class in enumerate(job.blank, start=len(job.ships)):
+            if page:
+                device.newPage()
+            page += 1
+            _draw_sheet(painter, area, blank_ship(ship_class), None)
+            _footer(painter, area, job, page, ship_class)
             if progress is not None and not progress(i + 1, total):
                 raise Cancelled()
         if job.log:
@@ -153,6 +198,15 @@ def render_job(device: QPagedPaintDevice, job: PrintJob,
     finally:
         painter.end()
     return page
+
+
+def job_title(job: PrintJob) -> str:
+    """The document's title: the job's, the session's, or the blank sheets' classes."""
+    if job.title:
+        return job.title
+    if job.session is not None:
+        return job.session.title
+    return "Blank sheets: " + ", ".join(c.name for c in job.blank)
 
 
 def export_pdf(job: PrintJob, path: str | Path,
@@ -167,7 +221,7 @@ def export_pdf(job: PrintJob, path: str | Path,
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
     writer.setResolution(600)
-    writer.setTitle(f"{job.title or job.session.title} — ShipSheet")
+    writer.setTitle(f"{job_title(job)} — ShipSheet")
     writer.setCreator("ShipSheet")
     pages = render_job(writer, job, progress)
     del writer  # finishes the document

@@ -18,9 +18,13 @@ def painter_class(game: str) -> type[SheetPainter]:
     return piece(game, "sheet")
 
 
-def painter_for(ship: "Ship", session: "Session | None" = None) -> SheetPainter:
-    """A painter for one ship's sheet."""
-    return painter_class(ship.game)(ship, session)
+def painter_for(ship: "Ship", session: "Session | None" = None, *,
+                turn_marks: bool = False) -> SheetPainter:
+    """A painter for one ship's sheet. ``turn_marks``: draw the marks made this turn apart
+    from earlier ones (a slash, and an X for the earlier)."""
+    painter = painter_class(ship.game)(ship, session)
+    painter.turn_marks = turn_marks
+    return painter
 
 
 __all__ = ["HitArea", "SheetPainter", "Theme", "painter_class", "painter_for"]

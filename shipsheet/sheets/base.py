@@ -59,12 +59,18 @@ class Theme:
     mark: QColor  # pen marks (slash, X)
     accent: QColor  # current die / D-level circle, hover
     muted: QColor  # secondary text
+    #: Drawn for paper (print, PDF): hints for the screen ("click a box …") are left out.
+    on_paper: bool = False
 
     @staticmethod
     def print_theme() -> "Theme":
         """Black on white, for paper and PDF."""
         return Theme(QColor("#ffffff"), QColor("#000000"), QColor("#f0f0f0"),
-                     QColor("#000000"), QColor("#000000"), QColor("#444444"))
+                     QColor("#000000"), QColor("#000000"), QColor("#444444"), on_paper=True)
+
+    def hint(self, text: str) -> str:
+        """A hint for the screen (what a click does): nothing on paper."""
+        return "" if self.on_paper else text
 
     @staticmethod
     def light() -> "Theme":
@@ -106,6 +112,10 @@ class HitArea:
             self._tooltip = self._tooltip()
         return self._tooltip
 
+    def has_menu(self) -> bool:
+        """True when the area offers a context menu at all (it may have nothing in it now)."""
+        return callable(self._menu) or bool(self._menu)
+
     @property
     def menu(self) -> list[tuple[str, ActionFactory]]:
         """Context-menu entries: (label, action builder)."""
@@ -123,6 +133,9 @@ class SheetPainter:
     width = 595.0  # A4 portrait in points
     margin = 28.0
     box = 16.0  # the one box size of a sheet
+
+    #: Show this turn's marks apart: set by ``painter_for(..., turn_marks=True)``.
+    turn_marks = False
 
     def __init__(self, ship: "Ship", session: "Session | None" = None):
         self.ship = ship
@@ -271,7 +284,13 @@ class SheetPainter:
         w = self.width - 2 * m
         ship = self.ship
         painter.setPen(theme.ink)
-        self.text(painter, QRectF(m, m, w, 30), ship.name, size=20, bold=True, color=theme.ink)
+        if ship.name:
+            self.text(painter, QRectF(m, m, w, 30), ship.name, size=20, bold=True, color=theme.ink)
+        else:  # a blank sheet: a line to write the name on
+            self.text(painter, QRectF(m, m + 12, 90, 16), "Ship's name", size=9,
+                      color=theme.muted)
+            painter.setPen(QPen(theme.ink, 0.8))
+            painter.drawLine(QPointF(m + 80, m + 27), QPointF(m + w * 0.7, m + 27))
         from ..model.games import GAME_TITLES
         sub = subtitle or f"{ship.ship_class.name} · {GAME_TITLES.get(ship.game, ship.game)}"
         if ship.side:
@@ -286,10 +305,45 @@ class SheetPainter:
         if chips:
             self.text(painter, QRectF(m, y, w, 16), "Status: " + " · ".join(chips), size=9.5,
                       bold=True, color=theme.ink)
-            y += 18
+        y += 18  # the line is kept when empty: the sheet never jumps when a status appears
+        y = self.draw_turn_marks_legend(painter, theme, y)
         painter.setPen(QPen(theme.ink, 1.2))
         painter.drawLine(QPointF(m, y + 2), QPointF(m + w, y + 2))
         return y + 12
+
+    # -- this turn's marks --------------------------------------------------------------
+    @property
+    def turn_start(self) -> dict:
+        """The ship's state when the turn began (its state now without a session)."""
+        if self.session is None:
+            return self.ship.state
+        return self.session.turn_start_state(self.ship)
+
+    def pen_mark(self, now: bool, before: bool, full: str = "slash") -> str:
+        """The mark of a box: "" unmarked; else ``full`` — or, when this turn's marks are
+        shown apart, a single slash for a mark made this turn and a full X for one made
+        before it (as players cross out the turn's marks when the turn ends)."""
+        if not now:
+            return ""
+        if not self.turn_marks:
+            return full
+        return "x" if before else "slash"
+
+    def draw_turn_marks_legend(self, painter: QPainter, theme: Theme, y: float) -> float:
+        """The key to this turn's marks, under the title (only when they are shown apart)."""
+        if not self.turn_marks:
+            return y
+        m = self.margin
+        size = 10.0
+        self.draw_box(painter, theme, QRectF(m, y + 1, size, size), mark="slash")
+        self.text(painter, QRectF(m + size + 4, y, 150, 12), "marked this turn", size=7.5,
+                  color=theme.ink)
+        x = m + size + 4 + self.advance(painter, "marked this turn", 7.5) + 16
+        self.draw_box(painter, theme, QRectF(x, y + 1, size, size), mark="x")
+        self.text(painter, QRectF(x + size + 4, y, self.width - m - x - size - 4, 12),
+                  "marked before this turn (cross this turn's out when the turn ends)",
+                  size=7.5, color=theme.ink)
+        return y + 16
 
     def status_words(self) -> list[str]:
         from ..model.games import get_game

@@ -182,7 +182,8 @@ class FedComSheet(SheetPainter):
         m, w = self.margin, self.width - 2 * self.margin
         left = [s - d for s, d in zip(spec.shields, damage)]
         y = self.heading(painter, theme, m, y, w, "Shields",
-                         f"{sum(left)} of {sum(spec.shields)} boxes up · click a box to mark or regenerate")
+                         f"{sum(left)} of {sum(spec.shields)} boxes up"
+                         + theme.hint(" · click a box to mark or regenerate"))
         col_w = w / 3
         per_row = 10
         for grid_row in SHIELD_GRID:
@@ -201,7 +202,8 @@ class FedComSheet(SheetPainter):
                     self.text(painter, QRectF(x + 60, y - 1, 40, 12), "DOWN", size=7.5, bold=True,
                               color=theme.mark)
                 rects = self.box_positions(x, y + 13, size, self.boxes_width(per_row))
-                self._shield_boxes(painter, theme, rects, down)
+                before = self.turn_start["shield_damage"][n - 1] if self.turn_marks else 0
+                self._shield_boxes(painter, theme, rects, down, before)
                 for k, rect in enumerate(rects, start=1):
                     self.areas.append(self._shield_area(rect, n, k, size, down))
                 bottom = (rects[-1].bottom() if rects else y + 13) - y
@@ -209,18 +211,22 @@ class FedComSheet(SheetPainter):
             y += tallest + 7
         return y
 
-    def _shield_boxes(self, painter: QPainter, theme: Theme, rects: list[QRectF], down: int) -> None:
+    def _shield_boxes(self, painter: QPainter, theme: Theme, rects: list[QRectF], down: int,
+                      before: int = 0) -> None:
         """A shield's boxes in two strokes (a shield has up to 40 boxes, a card six shields):
-        the same boxes and slashes as ``draw_box``, drawn in bulk."""
+        the same boxes and slashes as ``draw_box``, drawn in bulk. ``before``: boxes already
+        down when the turn began, crossed (X) when this turn's marks are shown apart."""
         painter.setPen(QPen(theme.ink, 1.0))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRects(rects)
         if down:
             painter.setPen(QPen(theme.mark, 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             lines = []
-            for rect in rects[:down]:
+            for k, rect in enumerate(rects[:down]):
                 inset = rect.adjusted(2.5, 2.5, -2.5, -2.5)
                 lines.append(QLineF(inset.bottomLeft(), inset.topRight()))
+                if k < before:
+                    lines.append(QLineF(inset.topLeft(), inset.bottomRight()))
             painter.drawLines(lines)
 
     def _shield_area(self, rect: QRectF, n: int, k: int, size: int, down: int) -> HitArea:
@@ -250,7 +256,8 @@ class FedComSheet(SheetPainter):
         if not kinds and not weapon_kinds:
             return y
         y = self.heading(painter, theme, m, y, w, "Weapons",
-                         f"repair {REPAIR_COSTS['weapons']} points per box · click: fired / unfired …")
+                         f"repair {REPAIR_COSTS['weapons']} points per box"
+                         + theme.hint(" · click: fired / unfired …"))
         for kind in kinds:
             y = self._chip_rows(painter, theme, y, kind)
             if kind == "torpedo" and len(spec.heavy_weapon_order) > 1:
@@ -289,8 +296,9 @@ class FedComSheet(SheetPainter):
         state = None if destroyed else turn_state(self.ship, box.id)
         default = turn_states(box.kind)[0]
         rect = QRectF(x, top + 3, self.box, self.box)
-        self.pen_box(painter, theme, rect, mark="x" if destroyed else "", number=box_number(box),
-                     used=state is not None and state != default, strong=True)
+        self.pen_box(painter, theme, rect, mark=self._destroyed_mark(box.id, destroyed),
+                     number=box_number(box), used=state is not None and state != default,
+                     strong=True)
         tx = x + self.box + 5
         tw = self.chip_w - self.box - 8
         first, second = self._caption(box, state)
@@ -349,12 +357,18 @@ class FedComSheet(SheetPainter):
             y = rects[-1].bottom() + (self.row_h - self.box)
         return y
 
+    def _destroyed_mark(self, box_id: str, destroyed: bool) -> str:
+        """X for a destroyed box — a slash when it was destroyed this turn and this turn's
+        marks are shown apart."""
+        return self.pen_mark(destroyed, box_id in self.turn_start["destroyed"], "x")
+
     def _plain_box(self, painter: QPainter, theme: Theme, box: BoxSpec, rect: QRectF) -> None:
         destroyed = box.id in self.ship.state["destroyed"]
         state = None if destroyed else turn_state(self.ship, box.id)
         used = state is not None and state != turn_states(box.kind)[0]
         number = box_number(box) if len(self.spec.by_kind[box.kind]) > 1 else ""
-        self.pen_box(painter, theme, rect, mark="x" if destroyed else "", number=number, used=used)
+        self.pen_box(painter, theme, rect, mark=self._destroyed_mark(box.id, destroyed),
+                     number=number, used=used)
         self.areas.append(self._box_area(rect, box, state))
 
     # -- the other groups -------------------------------------------------------------------
@@ -370,8 +384,8 @@ class FedComSheet(SheetPainter):
         if not chips:
             return y
         y = self.heading(painter, theme, m, y, w, "Shuttle bays and tractors",
-                         f"ship systems · repair {REPAIR_COSTS['systems']} points per box · "
-                         f"click: used this turn")
+                         f"ship systems · repair {REPAIR_COSTS['systems']} points per box"
+                         + theme.hint(" · click: used this turn"))
         for kind in chips:
             y = self._chip_rows(painter, theme, y, kind)
         return y
@@ -403,8 +417,9 @@ class FedComSheet(SheetPainter):
         y = self.heading(painter, theme, x, y, w, "Frame", f"{spec.frame - hits} of {spec.frame} left")
         self.text(painter, QRectF(x, y, self.label_w - 4, self.box), "Frame", size=8, color=theme.ink)
         rects = self.box_positions(x + self.label_w, y, spec.frame, w - self.label_w)
+        hits_before = self.turn_start["frame_hits"]
         for k, rect in enumerate(rects, start=1):
-            self.pen_box(painter, theme, rect, mark="x" if k <= hits else "")
+            self.pen_box(painter, theme, rect, mark=self.pen_mark(k <= hits, k <= hits_before, "x"))
             if k <= hits:
                 target, what = k - 1, (f"restore boxes {k}–{hits}" if k < hits else f"restore box {k}")
             else:
@@ -441,9 +456,16 @@ class FedComSheet(SheetPainter):
             self.text(painter, QRectF(m, y, w, 12), "Note: " + line, size=7.5,
                       color=theme.mark)
             y += 12
-        if not lines:
+        if not lines and self.session is None:  # a blank sheet: lines to write orders on
+            painter.setPen(QPen(theme.faint if not theme.on_paper else theme.muted, 0.5))
+            for _ in range(3):
+                y += 14
+                painter.drawLine(QPointF(m, y), QPointF(m + w, y))
+            y += 4
+        elif not lines:
             self.text(painter, QRectF(m, y, w, 12),
-                      "No overrides this turn (give them with Standing Orders… in the Actions panel).",
+                      "No overrides this turn"
+                      + theme.hint(" (give them with Standing Orders… in the Actions panel)") + ".",
                       size=8, color=theme.muted)
             y += 12
         return y + 2
@@ -462,9 +484,11 @@ class FedComSheet(SheetPainter):
             self.text(painter, QRectF(x + size + 4, y - 1, 220, size + 2), text, size=7,
                       color=theme.muted)
             x += size + 4 + self.advance(painter, text, 7) + 14
-        self.text(painter, QRectF(x, y - 1, self.width - m - x, size + 2),
-                  "Click a box: its next state · right-click: more", size=7, color=theme.muted,
-                  align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if not theme.on_paper:
+            self.text(painter, QRectF(x, y - 1, self.width - m - x, size + 2),
+                      "Click a box: its next state · right-click: more", size=7,
+                      color=theme.muted,
+                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return y + size + 2
 
     def _draw_stamp(self, painter: QPainter, theme: Theme) -> None:

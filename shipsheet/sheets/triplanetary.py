@@ -308,9 +308,8 @@ class TriplanetarySheet(SheetPainter):
             label = f"D{step}" + ("+" if step == LADDER_TOP else "")
             self.text(painter, QRectF(x - 10, y - 1.5, b + 20, label_h), label, size=7.5,
                       bold=step == min(level, LADDER_TOP), color=theme.muted, align=ALIGN_CENTER)
-            mark = ""
-            if 0 < step <= level:
-                mark = "slash"
+            before = int(self.turn_start.get(track, 0) or 0)
+            mark = self.pen_mark(0 < step <= level, step <= before)
             if destroyed and step == LADDER_TOP and level >= LADDER_TOP and track in DESTROYING:
                 mark = "x"  # the track that destroyed the ship
             self.draw_box(painter, theme, rect, mark=mark)
@@ -492,14 +491,15 @@ class TriplanetarySheet(SheetPainter):
             return y
         self.text(painter, QRectF(m, y, self.label_w + 40, 14), "RECOVERY AT TURN'S END",
                   size=7, bold=True, color=theme.muted)
-        planned = tp.planned_recovery(ship)
+        blank = self.session is None  # a blank sheet: boxes to tick, nothing ticked
+        planned = None if blank else tp.planned_recovery(ship)
         chosen = tp.recovery_choice(ship)
         x = m + self.label_w + 46
         b = 12.0
         options = [(track, track_title(track)) for track in tp.TRACKS] + [(None, "Default")]
         for track, label in options:
             rect = QRectF(x, y + 1, b, b)
-            picked = (chosen[:1] == (track,)) if track else not chosen
+            picked = (chosen[:1] == (track,)) if track else (not chosen and not blank)
             self.draw_box(painter, theme, rect, mark="x" if picked else "")
             if track is not None and planned is not None and planned[0] == track:
                 self.draw_circle(painter, theme, rect)
@@ -519,9 +519,10 @@ class TriplanetarySheet(SheetPainter):
             self.areas.append(HitArea(area, f"choice:{track or 'default'}", tip, click=click,
                                       refusal=why))
             x += b + tw + 22
-        self.text(painter, QRectF(m + self.label_w + 46, y + 16, self.width - 2 * m, 14),
-                  "When the turn ends: " + planned_words(ship, self.session), size=8,
-                  color=theme.ink)
+        if not blank:
+            self.text(painter, QRectF(m + self.label_w + 46, y + 16, self.width - 2 * m, 14),
+                      "When the turn ends: " + planned_words(ship, self.session), size=8,
+                      color=theme.ink)
         return y + 34
 
     # -- the ship's log ------------------------------------------------------------------------

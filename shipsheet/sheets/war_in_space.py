@@ -14,8 +14,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen
 
 from ..rules.war_in_space import (BOX_COST, CRITICAL_COST, SUIT_SYMBOLS, SUITS,
-                                  committed_allocation, correct_mark_action, current_die,
-                                  die_label, house_rule, is_dead_in_space, locked_suits,
+                                  committed_allocation, committed_sides, correct_mark_action,
+                                  current_die, die_label, house_rule, is_dead_in_space, locked_suits,
                                   mark_critical_action, mark_system_box_action, marked_boxes,
                                   planned_repairs, remaining_damage_control, rolled_dice)
 from ..rules.war_in_space.game import DAMAGE_CONTROL_PHASE
@@ -121,12 +121,13 @@ class WarInSpaceSheet(SheetPainter):
         # The boxes, one under each step of the ladder.
         box_y = die_y + 22
         first_planned = marks - planned  # repairs erase the last marks
+        marks_before = self.turn_start["marks"][i]
         for k in range(system.boxes):
             cx = lx + k * pitch + DIE_W + STEP_W / 2
             rect = QRectF(cx - self.box / 2, box_y, self.box, self.box)
             marked = k < marks
             is_planned = marked and k >= first_planned
-            self.draw_box(painter, theme, rect, mark="slash" if marked else "")
+            self.draw_box(painter, theme, rect, mark=self.pen_mark(marked, k < marks_before))
             if is_planned:
                 self._planned_ring(painter, theme, rect)
             self.areas.append(self._box_area(i, k, system, rect, marks, is_planned))
@@ -141,12 +142,17 @@ class WarInSpaceSheet(SheetPainter):
         if rolled is not None:
             self.text(painter, cell, str(rolled), size=11, bold=True, color=theme.ink,
                       align=CENTER)
-        self.text(painter, QRectF(row.right() - 84, die_y + 6, 56, 24), die_label(now),
+        # The die the roll was made on: a box marked after the commit steps the system's die
+        # down, but this turn's value was rolled on the die it had then.
+        sides = committed_sides(self.ship)
+        rolled_on = sides[i] if sides is not None else now
+        self.text(painter, QRectF(row.right() - 84, die_y + 6, 56, 24), die_label(rolled_on),
                   size=8, color=theme.muted, align=RIGHT)
         self.info(cell, f"rolled:{i}",
                   f"{system.name}: the die rolled this turn" +
-                  (f": {rolled}" if rolled is not None else " (not rolled yet: use Roll in the "
-                   "Actions panel, or type the physical die there)"))
+                  (f": {rolled} on its {die_label(rolled_on)}" if rolled is not None else
+                   " (not rolled yet: use Roll in the Actions panel, or type the physical die "
+                   "there)") + (f"; its die is {die_label(now)} now" if rolled_on != now else ""))
         painter.setPen(QPen(theme.faint, 0.8))
         rule_y = row.bottom() - 4
         painter.drawLine(QPointF(row.left(), rule_y), QPointF(row.right(), rule_y))
@@ -232,7 +238,8 @@ class WarInSpaceSheet(SheetPainter):
                                                    cols["critical"] - 16 - cols["suit"], 2))
             box = QRectF(cols["critical"], mid - self.box / 2, self.box, self.box)
             self.text(painter, box, sym, size=8, color=theme.muted, align=CENTER)
-            self.draw_box(painter, theme, box, mark="slash" if is_locked else "")
+            self.draw_box(painter, theme, box,
+                          mark=self.pen_mark(is_locked, self.turn_start["criticals"][suit]))
             if is_locked:
                 self.text(painter, QRectF(cols["status"], y, self.width - m - cols["status"],
                                           SUIT_ROW_H),
@@ -385,8 +392,10 @@ class WarInSpaceSheet(SheetPainter):
             x += size + 6 + tw + 22
         y += 16
         self.text(painter, QRectF(m, y, self.width - 2 * m, 13),
-                  "* House rule: our reading where the published rules are silent (hover it, or "
-                  "see Help ▸ Rules and House Rules).", size=7.5, color=theme.muted)
+                  "* House rule: our reading where the published rules are silent "
+                  + ("(listed in Help ▸ Rules and House Rules)." if theme.on_paper else
+                     "(hover it, or see Help ▸ Rules and House Rules)."),
+                  size=7.5, color=theme.muted)
         return y + 14
 
 

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 from .. import __version__
 from ..model import GAME_IDS, GAME_TITLES, get_game
 from ..model.library import library_problems, list_classes
+from ..model.ship import unique_name
 from .plaintext import rich
 
 
@@ -40,13 +41,17 @@ class NewSessionDialog(QDialog):
         form.addRow(buttons)
 
 
+NAME_ROLE = Qt.ItemDataRole.UserRole + 1  # a list item's class name
+
+
 class NewShipDialog(QDialog):
     """Pick a class from the library (of one game, or any), a name and a side."""
 
     def __init__(self, parent: QWidget | None = None, game: str | None = None,
-                 sides: list[str] | None = None):
+                 sides: list[str] | None = None, taken: list[str] | None = None):
         super().__init__(parent)
         self.setWindowTitle("Add Ship" if game else "New Ship")
+        self.taken = list(taken or [])  # the session's ship names: the suggestion avoids them
         self.setMinimumWidth(420)
         self.fixed_game = game
         self.game = game_combo(game)
@@ -78,6 +83,7 @@ class NewShipDialog(QDialog):
         self.classes.currentItemChanged.connect(self._class_picked)
         self.classes.itemDoubleClicked.connect(lambda _i: self.accept())
         self._fill()
+        self.name.setFocus()  # the offered name, selected: type to replace, Enter to add
 
     def _fill(self) -> None:
         game = self.game.currentData()
@@ -87,6 +93,7 @@ class NewShipDialog(QDialog):
             label = rules.describe_class(cls) + ("  (sample)" if cls.sample else "")
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, cls.id)
+            item.setData(NAME_ROLE, cls.name)
             item.setToolTip(f"{cls.id}\n{cls.source}")
             self.classes.addItem(item)
         if self.classes.count():
@@ -96,9 +103,11 @@ class NewShipDialog(QDialog):
         self.problems.setVisible(bool(problems))
 
     def _class_picked(self, item, _previous=None) -> None:
+        """Offer a short name of the ship's own — the class name, numbered when the session
+        has one already — selected, so typing replaces it (a name typed is kept)."""
         if item is not None and not self.name.isModified():
-            cls_name = item.text().split("  (")[0]
-            self.name.setText(cls_name)
+            self.name.setText(unique_name(item.data(NAME_ROLE), self.taken))
+            self.name.selectAll()
 
     @property
     def class_id(self) -> str | None:
@@ -131,12 +140,11 @@ def ask_recover(parent: QWidget | None, infos) -> object | None:
     if not infos:
         return None
     info = infos[0]
-    where = f"of {info.source.name}" if info.source else "of an unsaved session"
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle("Restore unsaved work?")
-    box.setText(f"ShipSheet did not close properly. An autosave {where} "
-                f"(“{info.title}”) from {info.time_text} is newer than the saved file.")
+    box.setText(f"ShipSheet did not close properly. An autosave (“{info.title}”) from "
+                f"{info.time_text} {info.compared()}.")
     box.setInformativeText("Restore it? If you discard it, it is deleted.")
     restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
     box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)

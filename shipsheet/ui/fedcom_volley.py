@@ -212,9 +212,13 @@ class VolleyDialog(QDialog):
         self.message = rich(QLabel())  # our markup; what comes from elsewhere goes through esc()
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Message")
+        self.applied_label = QLabel()  # plain text: the action's name holds the ship's name
+        self.applied_label.setWordWrap(True)
+        self.applied_label.setAccessibleName("Applied")
+        self._applied_at: int | None = None  # the undo stack's index right after our Apply
+        self._applied_form: tuple = ()        # the (empty) form right after it
 
         self.apply_button = QPushButton("&Apply")
-        self.apply_button.setDefault(True)
         self.apply_button.setToolTip("Apply this volley to the ship (one undo step; the log gets "
                                      "one line per point)")
         self.copy_button = QPushButton("Cop&y preview")
@@ -234,6 +238,10 @@ class VolleyDialog(QDialog):
         buttons.addStretch(1)
         buttons.addWidget(self.apply_button)
         buttons.addWidget(self.close_button)
+        for button in (self.apply_button, self.copy_button, self.close_button):
+            # Enter after typing a die or the damage never applies (or repeats) a volley.
+            button.setAutoDefault(False)
+            button.setDefault(False)
 
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -243,21 +251,23 @@ class VolleyDialog(QDialog):
         layout.addWidget(self.details)
         layout.addWidget(self.notes)
         layout.addWidget(self.message)
+        layout.addWidget(self.applied_label)
         layout.addLayout(buttons)
 
         self._fill_targets(ship_id)
         self.target.currentIndexChanged.connect(self._target_changed)
-        self.shield.currentIndexChanged.connect(self.refresh_preview)
-        self.damage.valueChanged.connect(self.refresh_preview)
+        self.shield.currentIndexChanged.connect(self._form_changed)
+        self.damage.valueChanged.connect(self._form_changed)
         self.roll_mode.toggled.connect(self._mode_changed)
-        self.rolls.textChanged.connect(self.refresh_preview)
-        self.use_orders.toggled.connect(self.refresh_preview)
+        self.rolls.textChanged.connect(self._form_changed)
+        self.use_orders.toggled.connect(self._form_changed)
         self.table.selectionModel().currentRowChanged.connect(self._show_details)
         self.apply_button.clicked.connect(self.apply)
         self.copy_button.clicked.connect(self.copy_preview)
         self.close_button.clicked.connect(self.close)
         self._refusal = ""
         doc.changed.connect(self._doc_changed)
+        doc.undo_stack.indexChanged.connect(self._history_moved)
         doc.refused.connect(self._refused)
         self._target_changed()
 
@@ -298,13 +308,34 @@ class VolleyDialog(QDialog):
 
     def _target_changed(self, *_args) -> None:
         self._fill_shields()
-        self.refresh_preview()
+        self._form_changed()
 
     def _mode_changed(self, *_args) -> None:
         self.rolls.setEnabled(self.type_mode.isChecked())
         if self.type_mode.isChecked():
             self.rolls.setFocus()
+        self._form_changed()
+
+    def _form(self) -> tuple:
+        """What the form holds now (to tell a real change from a signal that changed nothing:
+        Enter in the damage box emits valueChanged with the same value)."""
+        return (self.target.currentData(), self.shield.currentData(), self.damage.value(),
+                self.type_mode.isChecked(), self.rolls.text(), self.use_orders.isChecked())
+
+    def _form_changed(self, *_args) -> None:
+        """The user changed the form: a new volley is being set up, the last Apply is history."""
+        if self._applied_at is not None and self._form() != self._applied_form:
+            self._clear_applied()
         self.refresh_preview()
+
+    def _clear_applied(self) -> None:
+        self.applied_label.setText("")
+        self._applied_at = None
+
+    def _history_moved(self, index: int) -> None:
+        """Undo, redo or another change since our Apply: "Applied: …" is no longer news."""
+        if self._applied_at is not None and index != self._applied_at:
+            self._clear_applied()
 
     def _doc_changed(self) -> None:
         """The session changed (an apply, an undo, another window's click): start again from it."""
@@ -342,7 +373,7 @@ class VolleyDialog(QDialog):
         finally:
             for w in widgets:
                 w.blockSignals(False)
-        self.refresh_preview()
+        self._form_changed()
 
     # -- the preview ------------------------------------------------------------------------------
     def refresh_preview(self, *_args) -> None:
@@ -371,6 +402,8 @@ class VolleyDialog(QDialog):
 
     def _show(self) -> None:
         result = self.result
+        if result is not None and self.damage.value() <= 0:
+            result = None  # no damage yet: nothing to preview (and nothing to apply)
         self.model.set_result(result)
         self.details.setText("Select a point to read it in full." if result and result.points else "")
         if result is None:
@@ -441,11 +474,30 @@ class VolleyDialog(QDialog):
         if not self.doc.do(action):
             self.message.setText(f"<b>Not applied:</b> {esc(self._refusal)}")
             return False
-        self.rolls.clear()  # those dice are spent
-        after = self.message.text()  # e.g. the ship is destroyed now: nothing more to allocate
-        self.message.setText(f"Applied: {esc(action.name)}. The log has one line per point; "
-                             f"Undo takes the whole volley back." + (f"<br>{after}" if after else ""))
+        self.reset()
+        self._applied_at = self.doc.undo_stack.index()
+        self._applied_form = self._form()
+        keys = self.undo_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        self.applied_label.setText(f"Applied: {action.name}. The log has one line per point; "
+                                   f"Undo ({keys}) takes it back.")
         return True
+
+    def reset(self) -> None:
+        """Start the next volley afresh: no damage, no typed rolls (those dice are spent), no
+        preview. The target, shield, dice mode and orders choice stay, as a moderator expects
+        when the same ship takes another volley."""
+        for w in (self.damage, self.rolls):
+            w.blockSignals(True)
+        try:
+            self.damage.setValue(0)
+            self.rolls.clear()
+        finally:
+            for w in (self.damage, self.rolls):
+                w.blockSignals(False)
+        self.refresh_preview()
+        self.table.clearSelection()
+        self.damage.setFocus()
+        self.damage.selectAll()  # the next volley's damage types over the 0
 
 
 __all__ = ["COLUMNS", "VolleyDialog", "VolleyModel", "parse_rolls"]

@@ -18,11 +18,12 @@ from ..model.autosave import AutosaveStore
 from ..model.paths import resources_dir
 from . import collector
 from .document import SessionDocument
+from .layouts import fit_to_screen
 from .log_view import LogView
 from .panels import make_panel
 from .qactions import make_action
 from .roster import RosterView
-from .settings import add_recent_file, get_setting, recent_files
+from .settings import add_recent_file, get_setting, recent_files, set_setting
 from .sheet_view import SheetView
 
 FILE_FILTER = "ShipSheet sessions (*.shipsheet);;All files (*)"
@@ -42,7 +43,7 @@ class MainWindow(QMainWindow):
         self.autosave_store = autosave if autosave is not None else AutosaveStore()
         self.doc: SessionDocument | None = None
         self.setAcceptDrops(True)
-        self.resize(1280, 860)
+        fit_to_screen(self, 1280, 860)
         self.setWindowIcon(QIcon(str(resources_dir() / "icons" / "shipsheet.svg")))
 
         self.stack = QStackedWidget()
@@ -120,11 +121,20 @@ class MainWindow(QMainWindow):
         self.act_zoom_in = self._act("Zoom &In", lambda: self.zoom(1), K.ZoomIn)
         self.act_zoom_out = self._act("Zoom &Out", lambda: self.zoom(-1), K.ZoomOut)
         self.act_zoom_reset = self._act("&Actual Size", lambda: self.zoom(0), "Ctrl+0")
+        self.act_turn_marks = self._act("Show This &Turn's Marks", self.set_turn_marks, "Ctrl+T",
+                                        "Marks made this turn as a single slash, earlier ones "
+                                        "crossed out (X), as on paper during simultaneous fire")
+        self.act_turn_marks.setCheckable(True)
+        self.act_turn_marks.setChecked(bool(get_setting("turn_marks", False)))
         self.act_print = self._act("&Print…", lambda: self._printing().print_dialog(self), K.Print)
         self.act_preview = self._act("Print Pre&view…", lambda: self._printing().print_preview(self),
                                      "Ctrl+Shift+P")
         self.act_pdf = self._act("&Export PDF…", lambda: self._printing().export_pdf_dialog(self), "Ctrl+E",
                                  "The current ship, the selected ships or the whole session as PDF")
+        self.act_blank = self._act(
+            "Print &Blank Sheet…",
+            lambda: self._printing().blank_sheets(self, game=self.doc.session.game if self.doc else None),
+            tip="Blank sheets of classes of the library, every box empty, for play on paper")
         self.act_designer = self._act("Ship &Designer…", self.open_designer, "Ctrl+Shift+D",
                                       "Create or edit ship classes, with a live preview of the sheet")
         self.act_chart_editor = self._act("&Chart Editor…", self.open_chart_editor, None,
@@ -163,6 +173,7 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_print)
         m.addAction(self.act_preview)
         m.addAction(self.act_pdf)
+        m.addAction(self.act_blank)
         m.addSeparator()
         m.addAction(self.act_close)
         m.addAction(self.act_quit)
@@ -186,6 +197,8 @@ class MainWindow(QMainWindow):
         self.view_menu = bar.addMenu("&View")
         for a in (self.act_zoom_in, self.act_zoom_out, self.act_zoom_reset):
             self.view_menu.addAction(a)
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.act_turn_marks)
         appearance = self.view_menu.addMenu("A&ppearance")
         from PySide6.QtGui import QActionGroup
         group = QActionGroup(self)
@@ -246,8 +259,18 @@ class MainWindow(QMainWindow):
         stack = self.doc.undo_stack if has else None
         self.act_undo.setEnabled(bool(stack and stack.canUndo()))
         self.act_redo.setEnabled(bool(stack and stack.canRedo()))
-        self.act_undo.setText(f"&Undo {stack.undoText()}" if stack and stack.canUndo() else "&Undo")
-        self.act_redo.setText(f"&Redo {stack.redoText()}" if stack and stack.canRedo() else "&Redo")
+        # The Edit menu names the change; the toolbar keeps short fixed labels (its buttons
+        # never move under the pointer), with the change in the tooltip.
+        for act, word, can, text in (
+                (self.act_undo, "Undo", stack is not None and stack.canUndo(),
+                 stack.undoText() if stack is not None else ""),
+                (self.act_redo, "Redo", stack is not None and stack.canRedo(),
+                 stack.redoText() if stack is not None else "")):
+            act.setText(f"&{word} {text}" if can else f"&{word}")
+            act.setIconText(word)
+            keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            act.setToolTip((f"{word} {text}" if can else f"Nothing to {word.lower()}")
+                           + (f" ({keys})" if keys else ""))
         if has:
             s = self.doc.session
             self.turn_label.setText(f"Turn {s.turn} · {s.phase}")
@@ -286,7 +309,7 @@ class MainWindow(QMainWindow):
             self._update_actions()
             self._update_title()
             return
-        self.sheet_view = SheetView(doc)
+        self.sheet_view = SheetView(doc, turn_marks=self.act_turn_marks.isChecked())
         self.sheet_view.canvas.status_message.connect(self.show_status)
         self.stack.addWidget(self.sheet_view)
         self.stack.setCurrentWidget(self.sheet_view)
@@ -328,10 +351,24 @@ class MainWindow(QMainWindow):
         self._docks.append(dock)
 
     def _refused(self, message: str) -> None:
-        self.statusBar().showMessage(f"Not allowed: {message}", 10000)
+        self.show_status(f"Not allowed: {message}", 10000)
 
-    def show_status(self, message: str) -> None:
-        self.statusBar().showMessage(message, 6000)
+    def show_status(self, message: str, timeout: int = 6000) -> None:
+        """A transient message that fits: shortened with "…" to the status bar's width when
+        it is too long, whole in the status bar's tooltip until the next message (a refusal
+        is also said in full beside the box that caused it)."""
+        bar = self.statusBar()
+        room = max(80, bar.width() - self.turn_label.width() - 40)
+        shown = bar.fontMetrics().elidedText(message, Qt.TextElideMode.ElideRight, room)
+        bar.setToolTip(message if shown != message else "")
+        self._status_full = (shown, message)
+        bar.showMessage(shown, timeout)
+
+    def status_text(self) -> str:
+        """The status message on show now, whole (as its tooltip has it), or ""."""
+        shown = self.statusBar().currentMessage()
+        last_shown, full = getattr(self, "_status_full", ("", ""))
+        return full if shown and shown == last_shown else shown
 
     # -- files ----------------------------------------------------------------------
     def _replace_ok(self) -> bool:
@@ -365,7 +402,7 @@ class MainWindow(QMainWindow):
             label.setToolTip("Your changes are not being autosaved: a crash now would lose them. "
                              f"Save the session (Ctrl+S) to keep them.\n\n{message}")
             label.show()
-            self.statusBar().showMessage(f"Autosave failed: {message}", 10000)
+            self.show_status(f"Autosave failed: {message}", 10000)
         else:
             label.hide()
             self.show_status("Autosave works again")
@@ -627,7 +664,8 @@ class MainWindow(QMainWindow):
         if self.doc is None:
             return
         session = self.doc.session
-        dialog = self._dialogs().NewShipDialog(self, session.game, session.sides)
+        dialog = self._dialogs().NewShipDialog(self, session.game, session.sides,
+                                               [s.name for s in session.ships])
         if not dialog.exec():
             return
         ship = new_ship(get_class(dialog.class_id), dialog.name.text())
@@ -699,10 +737,20 @@ class MainWindow(QMainWindow):
             return True
         return bool(ask([s.id for s in ships]))
 
+    def set_turn_marks(self, on: bool | None = None) -> None:
+        """View ▸ Show This Turn's Marks: on the sheet (and remembered for the next start)."""
+        on = self.act_turn_marks.isChecked() if on is None or not isinstance(on, bool) else on
+        self.act_turn_marks.setChecked(on)
+        set_setting("turn_marks", on)
+        if self.sheet_view is not None:
+            self.sheet_view.canvas.turn_marks = on
+            self.sheet_view.canvas.refresh()
+
     def zoom(self, step: int) -> None:
         if self.sheet_view is None:
             return
         if step == 0:
+            self.sheet_view.canvas.zoomed_by_hand.emit()
             self.sheet_view.canvas.set_zoom(1.0)
             self.show_status("Zoom 100 %")
         else:

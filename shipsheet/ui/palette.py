@@ -63,11 +63,14 @@ def apply_color_scheme(app: QApplication | None = None, preference: str | None =
         # What to go back to, kept before the first switch (the style is left alone until
         # then: touching QStyle from Python costs about 4 ms of start-up).
         _original = (app.style().name(), QPalette(app.palette()))
+    # Styles by name: Qt makes and owns them (a QStyle made from Python and handed over
+    # could be deleted under the widgets still using it: a crash on the next switch).
     if dark and not is_dark(app.palette()):
-        app.setStyle(QStyleFactory.create("Fusion"))
+        app.setStyle("Fusion")
         app.setPalette(dark_palette())
     elif is_dark(app.palette()) and (dark is False or (dark is None and not is_dark(_original[1]))):
-        app.setStyle(QStyleFactory.create(_original[0]) or QStyleFactory.create("Fusion"))
+        name = _original[0] if _original[0] in QStyleFactory.keys() else "Fusion"
+        app.setStyle(name)
         app.setPalette(_original[1] if not is_dark(_original[1]) else app.style().standardPalette())
 
 

@@ -14,6 +14,9 @@ all the memory there is. So, for the whole application (:func:`install`, from
 
 ``tests/ui/test_plain_text.py`` opens hostile sessions of every game and walks every
 label and tooltip of the window, its panels and dialogs.
+
+The same application-wide filter also keeps the mouse wheel off unfocused spin boxes and
+combo boxes (:mod:`.wheel`): one filter, so each event costs one Python call.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ import html
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QMenu, QTabBar, QToolTip, QWidget
+
+from .wheel import polish, wheel
 
 RICH_PROPERTY = "shipsheet_rich"
 
@@ -88,6 +93,10 @@ class _Guard(QObject):
 
     def eventFilter(self, obj, event) -> bool:
         kind = event.type()
+        if kind == QEvent.Type.Wheel:
+            return wheel(obj, event)  # a value changes under the wheel only when focused
+        if kind == QEvent.Type.Polish:
+            polish(obj)
         if kind == QEvent.Type.Polish and isinstance(obj, QLabel):
             if obj.metaObject().className() == "QTipLabel":
                 rich(obj)  # the tooltip: what it shows is always tooltip_html()'s escaped text

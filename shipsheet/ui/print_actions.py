@@ -34,12 +34,15 @@ class PrintOptionsDialog(QDialog):
         self.page.setCurrentText(get_setting("page_size", "A4"))
         self.log = QCheckBox("Add a page with the session &log")
         self.log.setChecked(bool(get_setting("print_log", False)))
+        self.turn_marks = QCheckBox("Show this &turn's marks apart (/ this turn, X before)")
+        self.turn_marks.setChecked(bool(get_setting("turn_marks", False)))
         form = QFormLayout()
         form.addRow(self.current)
         form.addRow(self.selected)
         form.addRow(self.all)
         form.addRow("&Paper:", self.page)
         form.addRow(self.log)
+        form.addRow(self.turn_marks)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -67,7 +70,7 @@ def _job(window, dialog: PrintOptionsDialog) -> PrintJob:
     else:
         ships = [window.doc.current_ship] if window.doc.current_ship else []
     return PrintJob(session, ships, dialog.log.isChecked(), dialog.page.currentText(),
-                    window.doc.display_name)
+                    window.doc.display_name, turn_marks=dialog.turn_marks.isChecked())
 
 
 def _ask(window, title: str) -> PrintJob | None:
@@ -158,3 +161,115 @@ def print_preview(window) -> None:
     preview.paintRequested.connect(lambda p: render_job(p, job))
     preview.resize(900, 1000)
     preview.exec()
+
+
+# -- blank sheets, for play on paper ---------------------------------------------------------
+
+class BlankSheetDialog(QDialog):
+    """File ▸ Print Blank Sheet…: classes of the library (one game), the paper, and Print or
+    Export PDF."""
+
+    def __init__(self, parent: QWidget, game: str | None = None, class_id: str | None = None,
+                 preset: list | None = None):
+        super().__init__(parent)
+        self.preset = list(preset or [])  # the designer's class: no picking
+        from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget
+        from .dialogs import game_combo
+        self.setWindowTitle("Print Blank Sheet")
+        self.setMinimumWidth(480)
+        self.game = game_combo(game)
+        self.classes = QListWidget()
+        self.classes.setAccessibleName("Ship classes")
+        self.classes.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.page = QComboBox()
+        self.page.addItems(["A4", "Letter"])
+        self.page.setCurrentText(get_setting("page_size", "A4"))
+        note = QLabel("One page per class, every box empty, for players who play on paper. "
+                      "Ctrl+click picks several.")
+        note.setWordWrap(True)
+        form = QFormLayout()
+        if self.preset:
+            form.addRow("Class:", QLabel(", ".join(c.name for c in self.preset)))
+            self.game.hide()
+            self.classes.hide()
+        else:
+            form.addRow("&Game:", self.game)
+            form.addRow("&Classes:", self.classes)
+        form.addRow("&Paper:", self.page)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.print_button = buttons.addButton("&Print…", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.pdf_button = buttons.addButton("&Export PDF…", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.choice = ""
+        self.print_button.clicked.connect(lambda: self._done("print"))
+        self.pdf_button.clicked.connect(lambda: self._done("pdf"))
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.game.currentIndexChanged.connect(lambda _i: self._fill(None))
+        self._fill(class_id)
+
+    def _fill(self, class_id: str | None) -> None:
+        from PySide6.QtWidgets import QListWidgetItem
+        from ..model import get_game
+        from ..model.library import list_classes
+        game = self.game.currentData()
+        rules = get_game(game)
+        self.classes.clear()
+        for cls in list_classes(game):
+            item = QListWidgetItem(rules.describe_class(cls) + ("  (sample)" if cls.sample else ""))
+            item.setData(Qt.ItemDataRole.UserRole, cls.id)
+            self.classes.addItem(item)
+            if cls.id == class_id or (class_id is None and self.classes.count() == 1):
+                item.setSelected(True)
+                self.classes.setCurrentItem(item)
+
+    def chosen(self) -> list:
+        if self.preset:
+            return self.preset
+        from ..model.library import get_class
+        return [get_class(item.data(Qt.ItemDataRole.UserRole))
+                for item in self.classes.selectedItems()]
+
+    def _done(self, choice: str) -> None:
+        if not self.chosen():
+            QMessageBox.information(self, "Print Blank Sheet", "Pick at least one class.")
+            return
+        self.choice = choice
+        set_setting("page_size", self.page.currentText())
+        self.accept()
+
+
+def blank_sheets(window, classes: list | None = None, game: str | None = None) -> bool:
+    """Print or export blank sheets: of ``classes`` (the designer's class), or of classes
+    picked in :class:`BlankSheetDialog`."""
+    dialog = BlankSheetDialog(window, game, preset=classes)
+    if not dialog.exec():
+        return False
+    chosen = dialog.chosen()
+    job = PrintJob(None, [], False, dialog.page.currentText(), blank=chosen)
+    status = getattr(window, "show_status", None) or (lambda text: None)
+    if dialog.choice == "pdf":
+        stem = chosen[0].id.split("/")[-1] + ("-and-more" if len(chosen) > 1 else "") + "-blank"
+        path, _ = QFileDialog.getSaveFileName(window, "Export PDF", str(Path.home() / f"{stem}.pdf"),
+                                              "PDF files (*.pdf)")
+        if not path:
+            return False
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        try:
+            pages = export_pdf(job, path)
+        except OSError as exc:
+            QMessageBox.warning(window, "Export PDF", f"Cannot write {Path(path).name}: "
+                                                      f"{exc.strerror or exc}")
+            return False
+        status(f"Exported {pages} blank sheet{'s' if pages != 1 else ''} to {Path(path).name}")
+        return True
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setDocName("Blank sheets")
+    if QPrintDialog(printer, window).exec() != QDialog.DialogCode.Accepted:
+        return False
+    render_job(printer, job)
+    status("Sent to the printer")
+    return True

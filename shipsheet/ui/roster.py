@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QItemSelectionModel, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QTreeWidget, QTreeWidgetItem, QWidget
 
@@ -13,56 +13,80 @@ CHIPS_ROLE = Qt.ItemDataRole.UserRole + 1
 SHIP_ROLE = Qt.ItemDataRole.UserRole
 
 
+#: A chip's padding (both sides together), the gap between chips, the cell's margins.
+CHIP_PAD, CHIP_GAP, LEFT, RIGHT = 12, 4, 4, 2
+
+
+def fit_chips(chips: list[str], fm: QFontMetrics, width: int) -> list[tuple[str, int]]:
+    """The chips that fit in ``width`` pixels, in the game's order of importance: (text,
+    chip width) each. Every chip that fits is shown whole; the first that does not is
+    shortened with "…" into the room left (when even "…" fits), and nothing follows it:
+    the cell's tooltip lists them all."""
+    out: list[tuple[str, int]] = []
+    x = 0
+    for chip in chips:
+        w = fm.horizontalAdvance(chip) + CHIP_PAD
+        room = width - x
+        if w <= room:
+            out.append((chip, w))
+            x += w + CHIP_GAP
+            continue
+        short = fm.elidedText(chip, Qt.TextElideMode.ElideRight, room - CHIP_PAD) if room > CHIP_PAD else ""
+        if short:
+            out.append((short, fm.horizontalAdvance(short) + CHIP_PAD))
+        break
+    return out
+
+
 class ChipDelegate(QStyledItemDelegate):
     """Draws status words as outlined chips (words, not only colours).
 
-    The cell's own text is empty, so the base class draws just its background, selection
-    and focus; the chips go on top. (No QStyle from Python here: its enums alone cost
-    about 4 ms of start-up the first time they are touched.)"""
+    As many words as the Status column holds, most important first (the game's order);
+    the last one cut short with "…" when it does not fit whole; the cell's tooltip has
+    them all. The cell's own text is empty, so the base class draws just its background,
+    selection and focus; the chips go on top. (No QStyle from Python here: its enums alone
+    cost about 4 ms of start-up the first time they are touched.)"""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.shown: dict[str, list[str]] = {}  # ship id -> the chip texts last drawn
 
     def paint(self, painter: QPainter, option, index) -> None:
         super().paint(painter, option, index)
         chips = index.data(CHIPS_ROLE) or []
+        ship_id = index.siblingAtColumn(0).data(SHIP_ROLE)
         if not chips:
+            self.shown.pop(ship_id, None)
             return
         view = option.widget
         selected = view is not None and view.selectionModel().isSelected(index)
+        fm = QFontMetrics(option.font)
+        fitted = fit_chips(list(chips), fm, option.rect.width() - LEFT - RIGHT)
+        self.shown[ship_id] = [text for text, _w in fitted]
+        if not fitted:
+            return
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        fm = QFontMetrics(option.font)
-        x = option.rect.x() + 4
+        x = option.rect.x() + LEFT
         h = fm.height() + 2
         y = option.rect.y() + (option.rect.height() - h) // 2
         text_color = option.palette.color(QPalette.ColorRole.HighlightedText if selected
                                           else QPalette.ColorRole.Text)
-        right = option.rect.right() - 2
-        for i, chip in enumerate(chips):
-            w = fm.horizontalAdvance(chip) + 12
-            rest = len(chips) - i - 1
-            more = f"+{rest}" if rest else ""
-            room = right - x - (fm.horizontalAdvance(more) + 16 if more else 0)
-            if w > room and i > 0:  # no room: say how many more there are (the tooltip lists them)
-                chip, w = f"+{len(chips) - i}", fm.horizontalAdvance(f"+{len(chips) - i}") + 12
-                rest = 0
-            elif w > room:  # the first chip alone is too long: shorten it (the tooltip has it all)
-                chip = fm.elidedText(chip, Qt.TextElideMode.ElideRight, max(20, int(room) - 12))
-                w = fm.horizontalAdvance(chip) + 12
-            rect = QRectF(x, y, w, h)
+        for (text, w), chip in zip(fitted, chips):
+            rect = QRectF(x, y, w, h).adjusted(0.5, 0.5, -0.5, -0.5)
             bad = chip.startswith(("Destroyed", "Lost", "Dead"))
             edge = QColor("#c62828") if bad and not selected else text_color
             painter.setPen(edge)
             painter.drawRoundedRect(rect, h / 2, h / 2)
             painter.setPen(text_color)
-            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), chip)
-            x += w + 4
-            if chip.startswith("+") or x > right:
-                break
+            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), text)
+            x += w + CHIP_GAP
         painter.restore()
 
     def sizeHint(self, option, index) -> QSize:
         chips = index.data(CHIPS_ROLE) or []
         fm = QFontMetrics(option.font)
-        width = sum(fm.horizontalAdvance(c) + 16 for c in chips) + 8
+        width = sum(fm.horizontalAdvance(c) + CHIP_PAD + CHIP_GAP for c in chips) + LEFT + RIGHT
         base = super().sizeHint(option, index)
         return QSize(max(base.width(), width), max(base.height(), fm.height() + 6))
 
@@ -75,7 +99,8 @@ class RosterView(QTreeWidget):
         self.doc = doc
         self.setColumnCount(3)
         self.setHeaderLabels(["Ship", "Class", "Status"])
-        self.setItemDelegateForColumn(2, ChipDelegate(self))
+        self.chip_delegate = ChipDelegate(self)
+        self.setItemDelegateForColumn(2, self.chip_delegate)
         self.setRootIsDecorated(True)
         self.setUniformRowHeights(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -139,11 +164,17 @@ class RosterView(QTreeWidget):
         return next((i for i in self.ship_items() if i.data(0, SHIP_ROLE) == ship_id), None)
 
     def _select_current(self, ship_id) -> None:
+        """The document's current ship became ``ship_id`` (Ctrl+Up/Down, the sheet, a panel):
+        the roster moves its selection to that one ship. Always a single selection, whatever
+        keys are held: with Ctrl down (Ctrl+Down) Qt would otherwise toggle the row into the
+        selection and select several ships."""
         item = self.item_for(ship_id) if ship_id else None
-        if item is not None and not item.isSelected():
-            self._updating = True
-            self.setCurrentItem(item)
-            self._updating = False
+        if item is None or (item is self.currentItem() and item.isSelected()):
+            return  # already there (e.g. the user's own click, or one of several picked)
+        self._updating = True
+        flags = QItemSelectionModel.SelectionFlag
+        self.setCurrentItem(item, 0, flags.ClearAndSelect | flags.Rows)
+        self._updating = False
 
     def selected_ship_ids(self) -> list[str]:
         return [i.data(0, SHIP_ROLE) for i in self.selectedItems() if i.data(0, SHIP_ROLE)]

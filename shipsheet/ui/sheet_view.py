@@ -27,11 +27,16 @@ class SheetCanvas(QWidget):
     """Draws one ship's sheet and maps mouse positions to its hit areas."""
 
     status_message = Signal(str)
+    #: The user chose a zoom (Ctrl+wheel, Zoom In/Out, Actual Size): stop fitting the width.
+    zoomed_by_hand = Signal()
 
-    def __init__(self, doc: SessionDocument, parent: QWidget | None = None):
+    def __init__(self, doc: SessionDocument, parent: QWidget | None = None, *,
+                 turn_marks: bool = False):
         super().__init__(parent)
         self.doc = doc
         self.zoom = 1.0
+        #: Draw this turn's marks apart from earlier ones (View ▸ Show This Turn's Marks).
+        self.turn_marks = turn_marks
         self.painter: SheetPainter | None = None
         self._hover_key: str | None = None
         self._image: QImage | None = None  # the sheet rendered at the zoom and pixel ratio
@@ -51,7 +56,8 @@ class SheetCanvas(QWidget):
         ship = self.doc.current_ship
         if self.painter is not None:
             self.painter.release()  # freed now, not by the cycle collector
-        self.painter = painter_for(ship, self.doc.session) if ship is not None else None
+        self.painter = (painter_for(ship, self.doc.session, turn_marks=self.turn_marks)
+                        if ship is not None else None)
         if self.painter is not None:
             # Start from the height this ship's sheet had last time (a change rarely moves
             # the foot) or, the first time, from a tall guess: the drawing is then cropped,
@@ -81,9 +87,11 @@ class SheetCanvas(QWidget):
                 image.setDevicePixelRatio(ratio)
                 image.fill(theme.paper)
                 painter = QPainter(image)
-                painter.scale(self.zoom, self.zoom)
-                self.painter.paint(painter, theme)
-                painter.end()
+                try:  # ended even when drawing fails: a live QPainter outliving its image
+                    painter.scale(self.zoom, self.zoom)  # in a traceback crashes the process
+                    self.painter.paint(painter, theme)
+                finally:
+                    painter.end()
                 drawn = self.painter.drawn_size().height()
                 if drawn <= height:
                     # The blank paper below the foot stays in the image, unshown (paintEvent
@@ -251,15 +259,26 @@ class SheetCanvas(QWidget):
             self.show_menu(area, event.globalPos())
 
     def show_menu(self, area, global_pos) -> None:
-        """The hit area's context menu (e.g. "Correct mark")."""
-        if not area.menu:
-            return
+        """The hit area's context menu (e.g. "Correct mark"), if it has one."""
+        menu = self.build_menu(area)
+        if menu is not None:
+            menu.exec(global_pos)
+
+    def build_menu(self, area) -> QMenu | None:
+        """The hit area's context menu. An area that has a menu but nothing in it now says so,
+        greyed, rather than doing nothing visible."""
+        if not area.has_menu():
+            return None
         menu = QMenu(self)
         for label, factory in area.menu:
             act = QAction(label, menu)
             act.triggered.connect(lambda _=False, f=factory: self.doc.do(f()))
             menu.addAction(act)
-        menu.exec(global_pos)
+        if not area.menu:
+            empty = QAction("Nothing to do here now", menu)
+            empty.setEnabled(False)
+            menu.addAction(empty)
+        return menu
 
     def wheelEvent(self, event) -> None:
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
@@ -272,19 +291,50 @@ class SheetCanvas(QWidget):
     def step_zoom(self, step: int) -> None:
         index = min(range(len(ZOOM_STEPS)), key=lambda i: abs(ZOOM_STEPS[i] - self.zoom))
         index = max(0, min(len(ZOOM_STEPS) - 1, index + step))
+        self.zoomed_by_hand.emit()
         self.set_zoom(ZOOM_STEPS[index])
         self.status_message.emit(f"Zoom {round(self.zoom * 100)} %")
 
+    def fit_width(self, width: float) -> None:
+        """Zoom so the sheet is no wider than ``width`` pixels (never above 100 %, never below
+        the smallest zoom): nothing of it hides behind a sideways scroll bar."""
+        if self.painter is None or width <= 0:
+            return
+        zoom = max(ZOOM_STEPS[0], min(1.0, width / self.painter.width))
+        if abs(zoom - self.zoom) > 0.001:
+            self.set_zoom(zoom)
+
 
 class SheetView(QScrollArea):
-    """The scrollable, zoomable sheet in the centre of the window."""
+    """The scrollable, zoomable sheet in the centre of the window.
 
-    def __init__(self, doc: SessionDocument, parent: QWidget | None = None):
+    It opens zoomed to fit the width of its pane (up to 100 %), and keeps fitting as the
+    window or the docks are resized, until the user picks a zoom of their own."""
+
+    #: Room left beside the sheet (the vertical scroll bar and a margin), in pixels.
+    FIT_MARGIN = 24
+
+    def __init__(self, doc: SessionDocument, parent: QWidget | None = None, *,
+                 turn_marks: bool = False):
         super().__init__(parent)
-        self.canvas = SheetCanvas(doc, self)
+        self.canvas = SheetCanvas(doc, self, turn_marks=turn_marks)
         self.setWidget(self.canvas)
         self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.setWidgetResizable(False)
+        self.fitting = True
+        self.canvas.zoomed_by_hand.connect(self._stop_fitting)
+        doc.selection_changed.connect(self._fit)
+
+    def _stop_fitting(self) -> None:
+        self.fitting = False
+
+    def _fit(self, *_args) -> None:
+        if self.fitting:
+            self.canvas.fit_width(self.width() - self.FIT_MARGIN)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit()
 
     def wheelEvent(self, event) -> None:
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:

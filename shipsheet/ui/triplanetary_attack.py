@@ -370,6 +370,12 @@ class AttackDialog(QDialog):
         self.applied_label = QLabel()
         self.applied_label.setWordWrap(True)
 
+        # Lines that wrap keep the room of two lines: the Dice group never moves under the
+        # pointer while the referee types (a range once went into Relative velocity).
+        two_lines = 2 * self.fontMetrics().lineSpacing() + 4
+        for label in (self.system, self.odds_detail, self.hits, self.attack_sum, self.defense_sum):
+            label.setMinimumHeight(two_lines)
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         right = QVBoxLayout()
         right.addWidget(self.system)
         right.addWidget(self.odds)
@@ -595,6 +601,7 @@ class AttackDialog(QDialog):
 
     def recompute(self, *_args) -> None:
         """Work the attack out again from the choices and the dice; enable Apply when complete."""
+        self.applied_label.setText("")  # the last attack's "Applied" goes as the next is set up
         self.result = None
         self.problem = ""
         self._strength_sums()

@@ -19,7 +19,8 @@ from ..model import RuleViolation, Session, Ship
 from ..model.trial import refusal
 from ..rules.war_in_space import (SUIT_SYMBOLS, SUITS, Card, EnergyAllocation, allocate_energy,
                                   check_card_playable, commit_allocation_action,
-                                  committed_allocation, current_die, die_label, house_rule,
+                                  committed_allocation, committed_sides, current_die,
+                                  die_label, house_rule,
                                   locked_suits, roll_energy_action, rolled_dice)
 from ..rules.war_in_space.terms import (ACTION_TITLES, ACTIONS, ENERGY_ACTIONS, JOKER, RANKS,
                                         parse_card)
@@ -27,6 +28,15 @@ from .document import SessionDocument
 from .plaintext import esc, rich
 
 JOKER_TEXT = "Joker"
+JOKER_NOTE = ("Joker revealed: you may still announce Damage Control (all three dice go to "
+              "it). Without it, choose the action for each die (house rule).")
+
+
+def _keep_room(widget: QWidget) -> None:
+    """Hidden, the widget keeps its room: what is below it never moves under the pointer."""
+    policy = widget.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    widget.setSizePolicy(policy)
 SUIT_LABELS = {"spades": "♠ &Spades", "hearts": "♥ &Hearts", "diamonds": "♦ D&iamonds",
                "clubs": "♣ &Clubs"}
 #: Highest die sides on the ladder: the spin boxes take any value up to it and
@@ -93,8 +103,10 @@ class EnergyAllocationBox(QGroupBox):
             "Primary; a Joker puts all three dice into it. With a Joker it may also be announced "
             "after the Joker is revealed.")
         layout.addWidget(self.damage_control)
-        self.joker_note = QLabel()
+        self.joker_note = QLabel(JOKER_NOTE)
         self.joker_note.setWordWrap(True)
+        # Its room is kept when it is hidden: "Roll dice" never moves under the pointer.
+        _keep_room(self.joker_note)
         layout.addWidget(self.joker_note)
 
         # -- the dice -------------------------------------------------------------
@@ -116,6 +128,8 @@ class EnergyAllocationBox(QGroupBox):
                              "(house rule: Attack, Defense or Movement, not Damage Control).")
             alabel = QLabel("→")
             alabel.setBuddy(combo)
+            _keep_room(combo)
+            _keep_room(alabel)
             dice_grid.addWidget(label, i, 0)
             dice_grid.addWidget(spin, i, 1)
             dice_grid.addWidget(alabel, i, 2)
@@ -222,11 +236,15 @@ class EnergyAllocationBox(QGroupBox):
                 self._show_card(committed.card, committed.damage_control_announced)
             elif not keep:
                 self._show_card(None, False)
+            rolled_on = committed_sides(ship)
             for i, system in enumerate(ship.ship_class.spec.systems):
                 sides = current_die(ship, i)
                 label = self.dice_labels[i]
                 spin = self.dice[i]
-                label.setText(f"{system.name} ({die_label(sides)}):")
+                # A committed roll is shown with the die it was made on (a box marked since
+                # steps the die down; "Reactor (d8): 9" would read as impossible).
+                shown = rolled_on[i] if rolled_on is not None else sides
+                label.setText(f"{system.name} ({die_label(shown)}):")
                 if committed is not None:
                     spin.setValue(committed.dice[i])
                 elif rolled is not None:
@@ -238,11 +256,13 @@ class EnergyAllocationBox(QGroupBox):
                 spin.setEnabled(not (sides == 0 and committed is None and rolled is None))
                 spin.setSpecialValueText("0" if sides == 0 else "–")
                 spin.setAccessibleName(f"{system.name} die")
-                if sides == 0:
+                if committed is not None:
+                    tip = (f"{system.name} rolled {committed.dice[i]} on its {die_label(shown)} "
+                           "this turn (committed)."
+                           + (f" Its die is {die_label(sides)} now." if shown != sides else ""))
+                elif sides == 0:
                     tip = (f"{system.name} produces no energy: all its boxes are marked, so its "
                            f"die counts 0.\n\n{house_rule('A system at 0')}")
-                elif committed is not None:
-                    tip = f"{system.name} rolled {committed.dice[i]} this turn (committed)."
                 elif rolled is not None:
                     tip = (f"{system.name} rolled {rolled[i]} on its d{sides} this turn. Undo the "
                            f"roll to type physical dice instead.")
@@ -331,17 +351,10 @@ class EnergyAllocationBox(QGroupBox):
             label.setVisible(assigning)
             combo.setVisible(assigning)
         committed = committed_allocation(ship)
-        if joker and committed is None:
-            self.joker_note.setText(
-                "Joker revealed: you may still announce Damage Control (all three dice go to "
-                "it). Without it, choose the action for each die (house rule).")
-            self.joker_note.setToolTip(
-                house_rule("Allocation without Damage Control")
-                + "\n\n" + house_rule("Jokers are never locked"))
-        else:
-            self.joker_note.setText("")
-            self.joker_note.setToolTip("")
-        self.joker_note.setVisible(bool(self.joker_note.text()))
+        shown = joker and committed is None
+        self.joker_note.setToolTip(house_rule("Allocation without Damage Control") + "\n\n"
+                                   + house_rule("Jokers are never locked") if shown else "")
+        self.joker_note.setVisible(shown)
 
         self.allocation, self.problem = None, None
         refused = False  # a rule refused the card or the dice (not merely a missing choice)

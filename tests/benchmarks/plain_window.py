@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDockWidget, 
                                QPushButton, QScrollArea, QToolBar, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
-MENUS = {"&File": 13, "&Edit": 3, "&Session": 8, "&View": 7, "&Tools": 2, "&Help": 2}
+MENUS = {"&File": 14, "&Edit": 3, "&Session": 8, "&View": 8, "&Tools": 2, "&Help": 2}
 LABELS, BOXES = 159, 216
 
 
@@ -146,6 +146,8 @@ log = QWidget()
 log_layout = QVBoxLayout(log)
 row = QHBoxLayout()
 row.addWidget(QLabel("Ship:"))
+row.addWidget(QComboBox())
+row.addWidget(QLabel("Turn:"))
 row.addWidget(QComboBox())
 row.addWidget(QCheckBox("Show undone"))
 row.addWidget(QPushButton("Copy as text"))

@@ -182,3 +182,27 @@ def test_the_source_of_an_autosave_must_look_like_a_session_file(tmp_path):
     handle.abandon()
     [info] = store.recoverable()
     assert info.source is None
+
+
+def test_the_offer_says_what_is_true_of_the_saved_file(tmp_path):
+    """Issue 17: the offer said "is newer than the saved file" of a session never saved."""
+    store = AutosaveStore(tmp_path / "auto")
+    session = three_ship_session()
+    never = store.handle()
+    never.write(session)
+    never.abandon()
+    (info,) = store.recoverable()
+    assert info.compared() == "holds work on a session that was never saved"
+    store.remove_key(info.key)
+
+    file = tmp_path / "night.shipsheet"
+    save_session(session, file)
+    old = time.time() - 100
+    os.utime(file, (old, old))
+    handle = store.handle()
+    handle.write(session, file)
+    handle.abandon()
+    info = next(i for i in store.recoverable() if i.key == handle.key)
+    assert info.compared() == "is newer than the saved file night.shipsheet"
+    file.unlink()
+    assert "no longer where it was saved" in info.compared()

@@ -102,6 +102,7 @@ def open_saved(raw: bytes) -> Session:
     session.dice.count = master.dice.count
     session.ships = [Ship(name=s.name, ship_class=s.ship_class, state=clone(s.state),
                           side=s.side, id=s.id) for s in master.ships]
+    session.turn_start = clone(master.turn_start)
     assert session_to_bytes(session) == raw
     return session
 

@@ -91,6 +91,10 @@ class Triplanetary(GameDriver):
             attackers = _ships(session, data.draw(SHIP_LISTS, label="attackers"))
             defenders = _ships(session, data.draw(DEFENDER_LISTS, label="targets"))
             opts = dict(data.draw(GUN_OPTIONS, label="options"))
+            # The referee's timing rulings as often as not: attacks outside the Combat phase
+            # and second attacks are then accepted too, so every path is exercised.
+            for ruling in ("out_of_phase", "second_attack"):
+                opts.setdefault(ruling, data.draw(st.booleans(), label=ruling))
             opts["to_hit_roll"] = data.draw(ROLL, label="to-hit roll")
             opts["damage_rolls"] = data.draw(ROLLS, label="damage rolls")
             ids = tuple(s.id for s in attackers + defenders)

@@ -21,8 +21,19 @@ from fourth_game.rules import mark_action, skiff_class
 
 @pytest.fixture
 def skirmish():
+    """Skirmish in the games table for one test; the windows that test opened (a window,
+    a designer) go with it, so no later test meets a sheet of a game that is gone."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+    before = set(map(id, QApplication.topLevelWidgets())) if QApplication.instance() else set()
     add_game(fourth_game.ENTRY)
     yield "skirmish"
+    if QApplication.instance() is not None:
+        for widget in QApplication.topLevelWidgets():
+            if id(widget) not in before:
+                widget.close()
+                widget.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     remove_game("skirmish")
 
 

@@ -28,7 +28,7 @@ def test_export_whole_session_one_page_per_ship(window, dialogs, monkeypatch, tm
     out = window._printing().export_pdf_dialog(window)
     assert out == tmp_path / "night.pdf" and out.is_file()
     assert out.read_bytes().startswith(b"%PDF")
-    assert f"Exported {len(window.doc.session.ships)} pages" in window.statusBar().currentMessage()
+    assert f"Exported {len(window.doc.session.ships)} pages" in window.status_text()
 
 
 def test_export_current_ship_with_the_log_on_letter(window, dialogs, monkeypatch, tmp_path):
@@ -38,7 +38,7 @@ def test_export_current_ship_with_the_log_on_letter(window, dialogs, monkeypatch
     out = window._printing().export_pdf_dialog(window)
     data = out.read_bytes()
     assert b"/MediaBox [0 0 612" in data
-    assert "Exported 2 pages" in window.statusBar().currentMessage()
+    assert "Exported 2 pages" in window.status_text()
 
 
 def test_cancelled_export_writes_nothing(window, dialogs, monkeypatch, tmp_path):
@@ -48,7 +48,7 @@ def test_cancelled_export_writes_nothing(window, dialogs, monkeypatch, tmp_path)
     monkeypatch.setattr(print_actions.QProgressDialog, "wasCanceled", lambda self: True)
     assert window._printing().export_pdf_dialog(window) is None
     assert not (tmp_path / "cancel.pdf").exists()
-    assert "Export cancelled" in window.statusBar().currentMessage()
+    assert "Export cancelled" in window.status_text()
 
 
 def test_print_preview_draws_the_pages(window, monkeypatch, tmp_path):

@@ -67,7 +67,7 @@ def test_change_undo_redo_with_action_names_and_unsaved_mark(window, tmp_path, d
 def test_refusal_is_shown_and_changes_nothing(window, tmp_path, dialogs):
     window.open_path(saved(tmp_path))
     assert not window.doc.do(RenameShip(window.doc.current_ship, "  "))
-    assert "Not allowed: A ship needs a name." in window.statusBar().currentMessage()
+    assert "Not allowed: A ship needs a name." in window.status_text()
     assert not window.doc.undo_stack.canUndo()
 
 
@@ -150,7 +150,7 @@ def test_window_dropped_without_saving_is_recovered_on_next_start(app, tmp_path,
     assert asked and asked[0][0].source == path.resolve()
     assert second.doc.session.ships[0].name == "Nike II"
     assert second.isWindowModified() and second.doc.path == path.resolve()
-    assert "Restored the autosave from" in second.statusBar().currentMessage()
+    assert "Restored the autosave from" in second.status_text()
 
 
 def test_new_window_has_its_own_session_and_undo(app, window, tmp_path, dialogs):
@@ -290,7 +290,7 @@ def test_zoom_with_ctrl_wheel_and_back_with_ctrl_0(window, qtbot):
                         Qt.ScrollPhase.NoScrollPhase, False)
     canvas.wheelEvent(event)
     assert canvas.zoom == 1.1 and abs(canvas.width() - width * 1.1) <= 1
-    assert window.statusBar().currentMessage() == "Zoom 110 %"
+    assert window.status_text() == "Zoom 110 %"
     window.act_zoom_reset.trigger()
     assert canvas.zoom == 1.0 and canvas.width() == width
     assert window.act_zoom_reset.shortcut().toString() == "Ctrl+0"

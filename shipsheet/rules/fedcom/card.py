@@ -90,6 +90,14 @@ _KIND_RE = re.compile(r"^[a-z][a-z0-9-]{0,29}$")
 CLASS_KEYS = ("damage_control", "frame", "shields", "heavy_weapon_order", "boxes",
               "extra_kinds", "size_class", "race")
 
+#: Kinds that have a firing arc: weapons, tractors (the sample cards give them arcs) and
+#: probe launchers. The card's own kinds (``extra_kinds``) may have one too. Phasers and
+#: heavy weapons must give theirs; on any other standard kind an arc means nothing: the
+#: loader accepts it (older cards keep loading), ignores it, and :func:`unused_fields`
+#: names it.
+ARC_KINDS = ("phaser", "torpedo", "drone", "tractor", "probe")
+ARC_REQUIRED = ("phaser", "torpedo")
+
 _BOX_KEYS_ALL = ("id", "kind", "label", "arc", "arc_degrees", "count")
 _BOX_KEYS_KIND = {
     "phaser": ("type",),
@@ -100,6 +108,18 @@ _BOX_KEYS_KIND = {
 }
 MAX_BOXES = 500
 MAX_COUNT = 50
+
+
+def has_firing_arc(kind: str) -> bool:
+    """Does a box of ``kind`` have a firing arc? Weapons, tractors and probes do; so may the
+    card's own kinds (``extra_kinds``: anything not standard); the other standard kinds
+    (hull, warp, labs, shuttle bays …) do not."""
+    return kind in ARC_KINDS or kind not in STANDARD_KINDS
+
+
+def a_box(kind: str) -> str:
+    """``a left-warp box``, ``an aft-hull box``: a kind's box in words."""
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} box"
 
 
 def arc_width(name: str) -> int | None:
@@ -250,9 +270,11 @@ def _parse_box(node: Node, index: int, extra: Mapping[str, str]) -> list[dict]:
         id_node.fail(f'"{box_id}" is not a usable box id (letters, digits, "-", "_" and ".")')
     fields: dict = {"id": box_id, "kind": kind,
                     "label": node.get("label", "").str(nonempty=False, max_len=40)}
-    arc, degrees = _parse_arc(node, kind, required=kind in ("phaser", "torpedo"))
-    fields["arc"], fields["arc_degrees"] = arc, degrees
-    fields["has_arc"] = node.has("arc") or node.has("arc_degrees")
+    arc, degrees = _parse_arc(node, kind, required=kind in ARC_REQUIRED)
+    has_arc = node.has("arc") or node.has("arc_degrees")
+    if not has_firing_arc(kind):  # accepted, checked, and ignored (unused_fields names it)
+        arc, degrees, has_arc = "", 360, False
+    fields["arc"], fields["arc_degrees"], fields["has_arc"] = arc, degrees, has_arc
     if kind == "phaser":
         fields["type"] = node.get("type").str(max_len=10)
         if fields["type"] not in PHASER_TYPES:
@@ -272,6 +294,33 @@ def _parse_box(node: Node, index: int, extra: Mapping[str, str]) -> list[dict]:
     if count == 1:
         return [fields]
     return [dict(fields, id=i) for i in counted_ids(box_id, count)]
+
+
+def unused_fields(data: "Mapping | Node") -> list[str]:
+    """Fields a card may give but its boxes do not use, one message each, naming the key
+    path: ``boxes[3].arc: a left-warp box has no firing arc; ignored``.
+
+    The loader accepts these (cards written before it knew better still load) and ignores
+    them; ``shipsheet check`` shows them as warnings and the designer does not write them
+    back. ``data`` is the card's root table, as read from the file, or its :class:`Node`
+    (the messages then start from the node's key path; the caller names the file).
+    Entries the loader would refuse are skipped: the loader says what is wrong with them.
+    """
+    root = data if isinstance(data, Node) else Node(data)
+    if not isinstance(root.value, Mapping) or not isinstance(root.value.get("boxes"), list):
+        return []
+    found: list[str] = []
+    for entry in root.get("boxes").list():
+        if not isinstance(entry.value, Mapping):
+            continue
+        kind = entry.value.get("kind")
+        if not isinstance(kind, str) or kind not in STANDARD_KINDS or has_firing_arc(kind):
+            continue
+        for key in ("arc", "arc_degrees"):
+            if key in entry.value:
+                found.append(f"{entry.child(key, None).path}: {a_box(kind)} has no firing arc; "
+                             f"ignored")
+    return found
 
 
 def card(ship: "Ship") -> FedComClass:

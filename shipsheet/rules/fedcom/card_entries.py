@@ -15,6 +15,12 @@ A row is a plain dict with the editor's fields, all present::
 ``arc`` is what the user typed: an arc name (``FA``, ``LF+L``) or a width in
 degrees (``120`` or ``120°``, written as ``arc_degrees``). ``occupant`` is a
 shuttle bay's occupant or a tractor's starting state.
+
+A field a kind does not use (:func:`applies`: an arc on a warp box, drones on a
+phaser) holds its blank value and is never written: a new box starts with its
+kind's defaults (:func:`add_boxes`), a box whose kind changes drops what the new
+kind does not use (:func:`change_kind`), and an arc a file gives a box without a
+firing arc is not read (the loader ignores it too; ``card.unused_fields`` names it).
 """
 
 from __future__ import annotations
@@ -22,11 +28,13 @@ from __future__ import annotations
 import re
 from typing import Iterable, Mapping
 
-from .card import MAX_COUNT, OCCUPANTS, TRACTOR_STATES, counted_ids
+from .card import MAX_COUNT, OCCUPANTS, counted_ids, has_firing_arc
+from .state import turn_states
 
 #: Kinds whose boxes carry their own details; they are never folded into ``count``.
 DETAIL_KINDS = ("phaser", "torpedo", "drone", "shuttle", "tractor")
-#: Which editor fields apply to which kinds (``id``, ``kind``, ``arc``, ``label``: all).
+#: Which editor fields apply to which kinds (``id``, ``kind``, ``label``: all; ``arc``:
+#: the kinds with a firing arc, ``card.has_firing_arc``).
 TYPE_KINDS = ("phaser", "torpedo", "drone")
 SIZE_KINDS = ("torpedo",)
 DRONE_KINDS = ("drone",)
@@ -39,19 +47,20 @@ _NUMBERED = re.compile(r"^(.*)-(\d+)$")
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
+#: The blank value of each field: what a field a kind does not use holds.
+BLANK = {"type": "", "size": 1, "arc": "", "drones": 0, "occupant": "", "label": ""}
+
+
 def blank_row(kind: str = "bridge", box_id: str = "") -> dict:
     """A new row with every field at its starting value."""
-    return {"id": box_id, "kind": kind, "type": "", "size": 1, "arc": "", "drones": 0,
-            "occupant": default_occupant(kind), "label": ""}
+    return {"id": box_id, "kind": kind, **BLANK, "occupant": default_occupant(kind)}
 
 
 def default_occupant(kind: str) -> str:
-    """A shuttle bay starts empty, a tractor unused [seed 8FC4 lists both orders]."""
-    if kind == "shuttle":
-        return OCCUPANTS[0]
-    if kind == "tractor":
-        return "unused"
-    return ""
+    """A shuttle bay starts empty; a tractor in its kind's default turn state, unused
+    (``state.TURN_STATES``: the first state is the default)."""
+    choices = occupant_choices(kind)
+    return choices[0] if choices else ""
 
 
 def applies(field: str, kind: str) -> bool:
@@ -64,16 +73,32 @@ def applies(field: str, kind: str) -> bool:
         return kind in DRONE_KINDS
     if field == "occupant":
         return kind in OCCUPANT_KINDS
+    if field == "arc":
+        return has_firing_arc(kind)
     return True
 
 
 def occupant_choices(kind: str) -> tuple[str, ...]:
-    """The starting states offered for a shuttle bay or a tractor."""
+    """The starting states offered for a shuttle bay or a tractor, the default first:
+    empty for a bay, unused for a tractor (its turn states, ``state.TURN_STATES``)."""
     if kind == "shuttle":
         return OCCUPANTS
     if kind == "tractor":
-        return TRACTOR_STATES
+        return turn_states("tractor")
     return ()
+
+
+def change_kind(row: Mapping, kind: str) -> dict:
+    """The row with a new kind: what the new kind does not use is dropped (blank), and so is
+    the type (a phaser's type, a heavy weapon's and a drone rack's are different things);
+    a starting state the new kind cannot have goes back to its default. The id, the label
+    and an arc both kinds have are kept."""
+    if row.get("kind") == kind:
+        return dict(row)
+    new = _only_used(dict(row, kind=kind, type=BLANK["type"]))
+    if new["occupant"] not in occupant_choices(kind):
+        new["occupant"] = default_occupant(kind)
+    return new
 
 
 # -- rows <-> file entries -------------------------------------------------------------
@@ -88,7 +113,7 @@ def row_to_entry(row: Mapping) -> dict:
             entry["type"] = text
     if kind in SIZE_KINDS:
         entry["size"] = row.get("size", 1)
-    arc = str(row.get("arc", "")).strip()
+    arc = str(row.get("arc", "")).strip() if applies("arc", kind) else ""
     if arc:
         match = _DEGREES.match(arc)
         if match and arc != "360":
@@ -102,8 +127,9 @@ def row_to_entry(row: Mapping) -> dict:
         if occupant != OCCUPANTS[0]:
             entry["occupant"] = occupant
     if kind == "tractor":
-        state = str(row.get("occupant", "")).strip() or "unused"
-        if state != "unused":
+        default = default_occupant(kind)
+        state = str(row.get("occupant", "")).strip() or default
+        if state != default:
             entry["state"] = state
     label = str(row.get("label", "")).strip()
     if label:
@@ -118,17 +144,26 @@ def entry_to_row(entry: Mapping) -> dict:
     row["type"] = str(entry.get("type", ""))
     size = entry.get("size", 1)
     row["size"] = size if isinstance(size, int) and not isinstance(size, bool) else 1
-    if "arc" in entry:
-        row["arc"] = str(entry["arc"])
-    elif "arc_degrees" in entry:
-        row["arc"] = f"{entry['arc_degrees']}°"
+    if applies("arc", kind):  # an arc on a box without one is not read, so not written back
+        if "arc" in entry:
+            row["arc"] = str(entry["arc"])
+        elif "arc_degrees" in entry:
+            row["arc"] = f"{entry['arc_degrees']}°"
     drones = entry.get("drones", 0)
     row["drones"] = drones if isinstance(drones, int) and not isinstance(drones, bool) else 0
     if kind == "shuttle":
         row["occupant"] = str(entry.get("occupant", OCCUPANTS[0]))
     elif kind == "tractor":
-        row["occupant"] = str(entry.get("state", "unused"))
+        row["occupant"] = str(entry.get("state", default_occupant(kind)))
     row["label"] = str(entry.get("label", ""))
+    return _only_used(row)
+
+
+def _only_used(row: dict) -> dict:
+    """The row with the fields its kind does not use at their blank values."""
+    for field, blank in BLANK.items():
+        if not applies(field, row["kind"]):
+            row[field] = blank
     return row
 
 
@@ -213,7 +248,8 @@ def add_boxes(rows: list[dict], kind: str, count: int, *, type_: str = "", size:
     """Insert ``count`` new boxes of ``kind`` numbered for you; returns their row numbers.
 
     They go after the last box of the same kind (so a card stays grouped), or at
-    ``at``, or at the end.
+    ``at``, or at the end. Only the fields the kind uses are taken (an arc given for a
+    warp box is not); the others keep their blank values.
     """
     if count < 1:
         return []
@@ -222,12 +258,10 @@ def add_boxes(rows: list[dict], kind: str, count: int, *, type_: str = "", size:
         same = [i for i, r in enumerate(rows) if r["kind"] == kind
                 and (kind != "torpedo" or not type_ or r["type"] == type_)]
         at = same[-1] + 1 if same else len(rows)
-    new = []
-    for box_id in ids:
-        row = blank_row(kind, box_id)
-        row.update(type=type_, size=size, arc=arc, drones=drones,
-                   occupant=occupant or default_occupant(kind))
-        new.append(row)
+    given = {"type": type_, "size": size, "arc": arc, "drones": drones,
+             "occupant": occupant or default_occupant(kind)}
+    given = {field: value for field, value in given.items() if applies(field, kind)}
+    new = [dict(blank_row(kind, box_id), **given) for box_id in ids]
     rows[at:at] = new
     return list(range(at, at + count))
 

@@ -44,11 +44,16 @@ class FedComRules(GameRules):
         from .status import status_chips
         return status_chips(ship)
 
+    def definition_warnings(self, data) -> list[str]:
+        """Fields a box's kind does not use (an arc on a warp box…), named by key path."""
+        from .card import unused_fields
+        return unused_fields(data)
+
     def describe_class(self, ship_class: "ShipClass") -> str:
         spec: FedComClass = ship_class.spec
         weapons = sum(1 for b in spec.boxes if b.kind in WEAPON_KINDS)
-        sample = " (sample)" if ship_class.sample else ""
-        return (f"{ship_class.name}{sample}: {len(spec.boxes)} boxes, {weapons} weapons, "
+        # "(sample)" is the picker's to add, for every game alike (it was said twice).
+        return (f"{ship_class.name}: {len(spec.boxes)} boxes, {weapons} weapons, "
                 f"frame {spec.frame}, damage control {spec.damage_control}")
 
     def end_turn(self, session: "Session", ctx: "ActionContext") -> None:

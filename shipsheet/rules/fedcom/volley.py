@@ -83,6 +83,16 @@ class VolleyResult:
     frame_hits: int = 0        # frame boxes destroyed
     destroys_ship: bool = False
     rolls: list[int] = field(default_factory=list)     # the DAC row rolls used, in order
+    typed: int = 0             # how many of ``rolls`` (the first ones) were typed in
+
+    def dice_words(self) -> str:
+        """How the DAC rows were rolled, as the log's headline says it (as Triplanetary's):
+        " (dice rolled)", " (dice typed in)", " (dice rolled and typed in)", or "" (none)."""
+        if not self.rolls:
+            return ""
+        if not self.typed:
+            return " (dice rolled)"
+        return " (dice typed in)" if self.typed >= len(self.rolls) else " (dice rolled and typed in)"
 
     @property
     def skipped(self) -> int:
@@ -113,8 +123,9 @@ class VolleyResult:
         return "; ".join(bits)
 
     def lines(self, volley: int | None = None) -> list[str]:
-        """The moderator's log: a summary, one line per point, then the notes."""
-        out = [self.summary()]
+        """The moderator's log: a summary (with how the dice came), one line per point,
+        then the notes."""
+        out = [self.summary() + self.dice_words()]
         out.extend(p.line(volley) for p in self.points)
         out.extend(f"Note: {n}" for n in self.notes)
         return out
@@ -172,6 +183,7 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
         raise RuleViolation(f"{ship.name} is already destroyed.")
     the_chart = _chart(chart)
     orders = standing_orders(ship) if overrides is None else as_overrides(overrides)
+    rolls = [] if rolls is None else list(rolls)
     dice = _dice(rolls, rng)
 
     # -- the shield [FC] ------------------------------------------------------------
@@ -320,6 +332,7 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
     frames = sum(1 for p in out if p.outcome == FRAME_HIT)
     result.frame_hits = min(frames, spec.frame - st["frame_hits"])
     result.destroys_ship = destroyed
+    result.typed = min(len(rolls), len(used_rolls))  # typed rolls come first (_dice)
     return result
 
 

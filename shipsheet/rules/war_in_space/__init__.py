@@ -20,7 +20,7 @@ from .damage import (correct_mark, current_dice, current_die, die_label, is_dead
                      locked_suits, mark_critical, mark_system_box, marked_boxes, system_index)
 from .definition import SuitActions, SystemSpec, WarInSpaceClass
 from .energy import (EnergyAllocation, allocate_energy, check_card_playable, commit_allocation,
-                     committed_allocation, discard_energy, remaining_damage_control,
+                     committed_allocation, committed_sides, discard_energy, remaining_damage_control,
                      roll_energy_dice, roll_for_turn, rolled_dice)
 from .game import GAME, PHASES, WarInSpaceRules
 from .house_rules import HOUSE_RULES, house_rule
@@ -39,7 +39,7 @@ __all__ = [
     "WarInSpaceClass", "WarInSpaceRules", "allocate_energy",
     "cancel_planned_repairs", "cancel_repairs_action",
     "check_card_playable", "commit_allocation", "commit_allocation_action",
-    "commit_energy_action", "committed_allocation", "correct_mark", "correct_mark_action",
+    "commit_energy_action", "committed_allocation", "committed_sides", "correct_mark", "correct_mark_action",
     "current_dice", "current_die", "die_label", "discard_energy", "house_rule", "is_dead_in_space",
     "locked_suits", "mark_critical", "mark_critical_action", "mark_system_box",
     "mark_system_box_action", "marked_boxes", "parse_card", "parse_suit", "plan_repairs",

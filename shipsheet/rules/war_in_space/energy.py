@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 
-from .damage import current_die
+from .damage import current_dice, current_die
 from .definition import spec_of
 from .terms import (ACTION_TITLES, DAMAGE_CONTROL, ENERGY_ACTIONS, SUIT_SYMBOLS, Card,
                     parse_action, parse_card)
@@ -224,6 +224,15 @@ def committed_allocation(ship: Ship) -> EnergyAllocation | None:
         dice=tuple(energy["dice"]), damage_control_announced=energy["damage_control_announced"])
 
 
+def committed_sides(ship: Ship) -> tuple[int, ...] | None:
+    """The die each of this turn's committed values was rolled on (None: nothing committed;
+    a session saved before they were kept: the dice as they are now)."""
+    energy = ship.state.get("energy")
+    if energy is None:
+        return None
+    return tuple(energy.get("sides") or current_dice(ship))
+
+
 def remaining_damage_control(ship: Ship) -> int:
     """Damage Control energy committed this turn and not yet spent on repairs (0 if none)."""
     energy = ship.state.get("energy")
@@ -272,6 +281,9 @@ def commit_allocation(ship: Ship, allocation: EnergyAllocation, *, card: object 
         "card": played.code, "dice": list(allocation.dice),
         "damage_control_announced": allocation.damage_control_announced,
         **allocation.as_dict(), "damage_control_spent": 0,
+        # The die each value was rolled on: a box marked later steps the system's die
+        # down, but this turn's roll was made on the die it had then.
+        "sides": list(current_dice(ship)),
     }
     dc = " with Damage Control" if allocation.damage_control_announced else ""
     return f"{played.label}{dc}, dice {list(allocation.dice)}: {allocation.describe()}"

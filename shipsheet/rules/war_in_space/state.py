@@ -8,7 +8,8 @@ Layout of ``ship.state``::
       "energy": null | {                   # the allocation committed this turn
         "card": "4D", "dice": [5, 3, 2], "damage_control_announced": true,
         "attack": 3, "defense": 2, "movement": 0, "damage_control": 5,
-        "damage_control_spent": 0
+        "damage_control_spent": 0,
+        "sides": [10, 6, 8]                # the die each was rolled on (its system's die then)
       },
       "planned_repairs": null | {"boxes": [0, 1, 0], "criticals": ["diamonds"]},
       "rolled": null | [5, 3, 2]           # energy dice rolled this turn, not yet committed
@@ -27,7 +28,7 @@ from .terms import DAMAGE_CONTROL, ENERGY_ACTIONS, SUITS, parse_card
 
 STATE_KEYS = ("marks", "criticals", "energy", "planned_repairs", "rolled")
 ENERGY_KEYS = ("card", "dice", "damage_control_announced", *ENERGY_ACTIONS,
-               "damage_control_spent")
+               "damage_control_spent", "sides")
 PLAN_KEYS = ("boxes", "criticals")
 
 
@@ -105,8 +106,19 @@ def _check_energy(node: Node, spec: WarInSpaceClass) -> dict | None:
                   f"({sum(dice)})")
     if amounts[DAMAGE_CONTROL] and not announced:
         node.get(DAMAGE_CONTROL).fail("Damage Control energy without Damage Control announced")
-    return {"card": card.code, "dice": dice, "damage_control_announced": announced,
-            **amounts, "damage_control_spent": spent}
+    energy = {"card": card.code, "dice": dice, "damage_control_announced": announced,
+              **amounts, "damage_control_spent": spent}
+    if node.has("sides"):  # sessions saved before it was kept have none
+        sides_node = node.get("sides")
+        sides_nodes = sides_node.list()
+        if len(sides_nodes) != len(spec.systems):
+            sides_node.fail(f"expected {len(spec.systems)} dice, found {len(sides_nodes)}")
+        sides = [n.int(lo=0, hi=system.die) for n, system in zip(sides_nodes, spec.systems)]
+        for i, (value, die) in enumerate(zip(dice, sides)):
+            if value > die:
+                dice_nodes[i].fail(f"{value} cannot be rolled on a d{die}")
+        energy["sides"] = sides
+    return energy
 
 
 def _check_plan(node: Node, spec: WarInSpaceClass, marks: list[int],

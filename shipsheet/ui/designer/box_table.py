@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import (QAbstractTableModel, QItemSelection, QItemSelectionModel, QModelIndex,
-                            Qt, Signal)
+                            QSize, Qt, Signal)
 from PySide6.QtGui import QBrush, QColor, QPalette
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHeaderView, QSpinBox,
-                               QStyledItemDelegate, QTableView, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHeaderView, QSpinBox, QStyle,
+                               QStyledItemDelegate, QStyleOptionComboBox, QTableView, QWidget)
 
-from ...rules.fedcom.card import ARC_DEGREES, PHASER_TYPES
+from ...rules.fedcom.card import ARC_DEGREES, PHASER_TYPES, STANDARD_KINDS, a_box
 from ...rules.fedcom import card_entries as ops
 
 COLUMNS = (("id", "Id"), ("kind", "Kind"), ("type", "Type"), ("size", "Size"), ("arc", "Arc"),
@@ -35,7 +35,31 @@ HELP = {
                 "used-dropped or holding.",
     "label": "Optional: what the sheet writes in the box instead of the number in its id.",
 }
+#: What a cell of a column is, in words ("A left-warp box has no firing arc.").
+NOUNS = {"type": "type", "size": "size", "arc": "firing arc", "drones": "drones",
+         "occupant": "starting state"}
 PHASER_ORDER = tuple(sorted(PHASER_TYPES))
+#: Heavy-weapon types offered when adding boxes and in the type cell (any other can be typed).
+HEAVY_SUGGESTIONS = ("photon", "disruptor", "plasma-F", "plasma-G", "plasma-S", "plasma-R",
+                     "fusion", "hellbore")
+#: The texts each picker column offers: its width fits the longest of them.
+COLUMN_TEXTS = {"kind": tuple(STANDARD_KINDS), "type": PHASER_ORDER + HEAVY_SUGGESTIONS,
+                "arc": (*ARC_DEGREES, "LF+L", "120°"),
+                "occupant": tuple(ops.occupant_choices("shuttle") + ops.occupant_choices("tractor"))}
+
+
+def combo_width(widget: QWidget, texts) -> int:
+    """The width an editable picker needs to show the longest of ``texts`` whole, in
+    ``widget``'s font and style (its arrow and frame included)."""
+    metrics = widget.fontMetrics()
+    text = max((metrics.horizontalAdvance(str(t)) for t in texts), default=0)
+    option = QStyleOptionComboBox()
+    option.initFrom(widget)
+    option.editable = True
+    size = widget.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, option,
+                                           QSize(text, metrics.height()), widget)
+    # The line edit inside keeps a margin of its own on each side.
+    return size.width() + 8
 
 
 class BoxTableModel(QAbstractTableModel):
@@ -81,7 +105,7 @@ class BoxTableModel(QAbstractTableModel):
             if is_error:
                 return f"⚠ {self.error[2]}"
             if not usable:
-                return f"A {row['kind']} box has no {COLUMNS[index.column()][1].lower()}."
+                return f"{a_box(row['kind']).capitalize()} has no {NOUNS[field]}."
             return HELP[field]
         if role == Qt.ItemDataRole.BackgroundRole:
             if is_error:
@@ -107,6 +131,8 @@ class BoxTableModel(QAbstractTableModel):
             return False
         row = self.rows[index.row()]
         field = FIELDS[index.column()]
+        if not ops.applies(field, row["kind"]):
+            return False  # greyed: the kind does not use it
         if field in ("size", "drones"):
             try:
                 value = int(value)
@@ -116,14 +142,14 @@ class BoxTableModel(QAbstractTableModel):
             value = "" if value is None else str(value).strip()
         if row[field] == value:
             return False
-        row[field] = value
-        if field == "kind":
-            row["occupant"] = row["occupant"] if row["occupant"] in ops.occupant_choices(value) \
-                else ops.default_occupant(value)
+        if field == "kind":  # what the new kind does not use goes
+            self.rows[index.row()] = ops.change_kind(row, value)
             self.dataChanged.emit(self.index(index.row(), 0),
                                   self.index(index.row(), len(COLUMNS) - 1))
-        else:
-            self.dataChanged.emit(index, index)
+            self.edited.emit()
+            return True
+        row[field] = value
+        self.dataChanged.emit(index, index)
         self.edited.emit()
         return True
 
@@ -196,9 +222,12 @@ class BoxDelegate(QStyledItemDelegate):
                 box.setEditable(True)
             else:
                 box.setEditable(True)
-                box.addItems(ops.heavy_types(self.model.rows) if row["kind"] == "torpedo" else
-                             sorted({r["type"] for r in self.model.rows
-                                     if r["kind"] == "drone" and r["type"]}))
+                if row["kind"] == "torpedo":
+                    types = ops.heavy_types(self.model.rows)
+                    box.addItems(types + [t for t in HEAVY_SUGGESTIONS if t not in types])
+                else:
+                    box.addItems(sorted({r["type"] for r in self.model.rows
+                                         if r["kind"] == "drone" and r["type"]}))
             return box
         if field == "arc":
             box = QComboBox(parent)
@@ -214,6 +243,15 @@ class BoxDelegate(QStyledItemDelegate):
             box.setRange(0, 999)
             return box
         return super().createEditor(parent, option, index)
+
+    def updateEditorGeometry(self, editor, option, index) -> None:
+        """The cell's rectangle, widened when a picker's text would not fit it whole."""
+        super().updateEditorGeometry(editor, option, index)
+        if isinstance(editor, QComboBox):
+            texts = [editor.currentText(), *(editor.itemText(i) for i in range(editor.count()))]
+            need = combo_width(editor, texts)
+            if need > editor.width():
+                editor.resize(need, editor.height())
 
     def setEditorData(self, editor, index) -> None:
         value = index.data(Qt.ItemDataRole.EditRole)
@@ -276,9 +314,23 @@ class BoxTableView(QTableView):
                   "occupant": 90}
         for col, field in enumerate(FIELDS):
             if field in widths:
-                self.setColumnWidth(col, widths[field])
+                # at least wide enough for the picker of the longest known value
+                self.setColumnWidth(col, max(widths[field],
+                                             combo_width(self, COLUMN_TEXTS.get(field, ()))))
         self.verticalHeader().setDefaultSectionSize(24)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        model.modelReset.connect(self.fit_columns)
+        model.dataChanged.connect(self.fit_columns)
+
+    def fit_columns(self, *_args) -> None:
+        """Widen the picker columns to the longest value on the card (a heavy-weapon type
+        of the user's own, a kind of the ship's own); never narrows a column."""
+        model: BoxTableModel = self.model()
+        for field in ("kind", "type"):
+            col = FIELDS.index(field)
+            need = combo_width(self, [r[field] for r in model.rows if r[field]])
+            if need > self.columnWidth(col):
+                self.setColumnWidth(col, need)
 
     def selected_rows(self) -> list[int]:
         """The selected rows, or the current row when none is selected."""

@@ -2,7 +2,10 @@
 the heavy-weapon order and the ship's own kinds.
 
 Fast entry for long cards: the "Add boxes" row adds N boxes of a kind at once,
-numbered for you (``left-warp-7`` … after the last one); rows can be
+numbered for you (``left-warp-7`` … after the last one), with only the fields
+their kind uses (the others are greyed, in the row and in the table, and never
+written to the file); picking a kind brings back what was last added of that
+kind, or the kind's defaults (a tractor starts unused); rows can be
 duplicated (Ctrl+D), deleted (Delete), moved with Alt+Up/Alt+Down or by
 dragging. Everything can be done from the keyboard: Tab moves between fields
 and cells, typing in a cell edits it, Enter in the "Add boxes" row adds.
@@ -17,18 +20,19 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QGroup
                                QHeaderView, QLabel, QLineEdit, QListWidget, QPushButton,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from ...rules.fedcom.card import ARC_DEGREES, REPAIR_COSTS, STANDARD_KINDS
+from ...rules.fedcom.card import ARC_DEGREES, REPAIR_COSTS, STANDARD_KINDS, unused_fields
 from ...rules.fedcom import card_entries as ops
 from ...rules.fedcom.house import house_rule
-from .box_table import FIELD_COLUMN, FIELDS, PHASER_ORDER, BoxDelegate, BoxTableModel, BoxTableView
+from .box_table import (FIELD_COLUMN, FIELDS, HEAVY_SUGGESTIONS, PHASER_ORDER, BoxDelegate,
+                        BoxTableModel, BoxTableView)
 from ...model.classfiles import Problem, top_key
 from .editor_base import GameEditor, int_of, text_of
 from .widgets import ErrorLabel, combo, spin
 
 SHIELD_NAMES = ("front", "right front", "right rear", "rear", "left rear", "left front")
-#: Heavy-weapon types offered when adding boxes (any other can be typed).
-HEAVY_SUGGESTIONS = ("photon", "disruptor", "plasma-F", "plasma-G", "plasma-S", "plasma-R",
-                     "fusion", "hellbore")
+#: The "Add boxes" row's size and drones for a kind nothing was added of yet (a drone rack
+#: of four spaces); type and starting state: the first offered; arc: none.
+BAR_SIZE, BAR_DRONES = 1, 4
 _BOX = re.compile(r"^boxes\[(\d+)\](?:\.([a-z_]+))?")
 _SHIELD = re.compile(r"^shields\[(\d+)\]")
 
@@ -126,10 +130,11 @@ class FedComEditor(GameEditor):
         self.add_arc = combo(["", *ARC_DEGREES], editable=True,
                              tip="Firing arc: FA, LS, LF+L … or degrees (120).")
         self.add_arc.setAccessibleName("Arc of the new boxes")
-        self.add_drones = spin(0, 99, 4, tip="Drone racks: drone spaces.")
+        self.add_drones = spin(0, 99, BAR_DRONES, tip="Drone racks: drone spaces.")
         self.add_drones.setAccessibleName("Drones of the new boxes")
         self.add_start = combo([], tip="Shuttle bays: occupant. Tractors: starting state.")
         self.add_start.setAccessibleName("Starting state of the new boxes")
+        self._bar_last: dict[str, dict] = {}  # kind -> what was last added of it
         self.add_button = QPushButton("Add &Boxes")
         self.add_button.setToolTip("Add the boxes after the last box of the same kind (Enter).")
         self.add_button.clicked.connect(self.add_from_bar)
@@ -187,6 +192,15 @@ class FedComEditor(GameEditor):
         blayout.addLayout(row_buttons)
         self.boxes_error = ErrorLabel()
         blayout.addWidget(self.boxes_error)
+        # What a loaded file gave that the card does not use: not kept (said until the next load).
+        self.boxes_note = QLabel()
+        self.boxes_note.setWordWrap(True)
+        self.boxes_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.boxes_note.setAccessibleName("Not kept from the file")
+        self.boxes_note.setStyleSheet("color: palette(placeholder-text);")
+        self.boxes_note.hide()
+        blayout.addWidget(self.boxes_note)
+        self.not_kept: list[str] = []
 
         # -- heavy-weapon order and the ship's own kinds -----------------------------------
         self.order = QListWidget()
@@ -292,12 +306,18 @@ class FedComEditor(GameEditor):
         i = self.add_kind.findText(current)
         self.add_kind.setCurrentIndex(max(0, i))
         self.add_kind.blockSignals(False)
+        if self.add_kind.currentText() != current:  # the ship's own kind it showed is gone
+            self._bar_kind_changed(self.add_kind.currentText())
         self.emit_changed()
 
     # -- the "Add boxes" row -------------------------------------------------------------------
     def _bar_kind_changed(self, kind: str) -> None:
+        """A new kind in the Add row: only its fields are open, each with what was last
+        added of that kind, or the kind's default (nothing carried over from another kind)."""
+        kind = kind.strip()
         self.add_type.setEnabled(ops.applies("type", kind))
         self.add_size.setEnabled(ops.applies("size", kind))
+        self.add_arc.setEnabled(ops.applies("arc", kind))
         self.add_drones.setEnabled(ops.applies("drones", kind))
         self.add_start.setEnabled(ops.applies("occupant", kind))
         self.add_type.clear()
@@ -308,6 +328,12 @@ class FedComEditor(GameEditor):
             self.add_type.addItems(types + [t for t in HEAVY_SUGGESTIONS if t not in types])
         self.add_start.clear()
         self.add_start.addItems(list(ops.occupant_choices(kind)))
+        last = self._bar_last.get(kind, {})
+        self.add_type.setCurrentText(last.get("type_", self.add_type.itemText(0)))
+        self.add_size.setValue(last.get("size", BAR_SIZE))
+        self.add_arc.setCurrentText(last.get("arc", ""))
+        self.add_drones.setValue(last.get("drones", BAR_DRONES))
+        self.add_start.setCurrentText(last.get("occupant", ops.default_occupant(kind)))
 
     def add_boxes(self, kind: str, count: int, **fields) -> list[int]:
         """Add ``count`` boxes of ``kind`` (ids numbered for you); returns their rows."""
@@ -324,10 +350,13 @@ class FedComEditor(GameEditor):
         kind = self.add_kind.currentText().strip()
         if not kind:
             return []
-        fields = {"type_": self.add_type.currentText().strip() if self.add_type.isEnabled() else "",
-                  "size": self.add_size.value(), "arc": self.add_arc.currentText().strip(),
-                  "drones": self.add_drones.value() if self.add_drones.isEnabled() else 0,
-                  "occupant": self.add_start.currentText() if self.add_start.isEnabled() else ""}
+        fields = {"type_": self.add_type.currentText().strip(), "size": self.add_size.value(),
+                  "arc": self.add_arc.currentText().strip(), "drones": self.add_drones.value(),
+                  "occupant": self.add_start.currentText()}
+        used = {"type_": "type"}
+        fields = {key: value for key, value in fields.items()
+                  if ops.applies(used.get(key, key), kind)}  # the kind's own fields only
+        self._bar_last[kind] = fields
         return self.add_boxes(kind, self.add_count.value(), **fields)
 
     def duplicate_selected(self) -> list[int]:
@@ -394,6 +423,7 @@ class FedComEditor(GameEditor):
                 self.add_extra_kind(str(name), text_of(category, "systems"))
             entries = data.get("boxes") if isinstance(data.get("boxes"), list) else []
             self.model.set_rows(ops.expand_entries(entries))
+            self.show_not_kept(unused_fields(data))
             order = data.get("heavy_weapon_order")
             self.order.clear()
             self.order.addItems(ops.sync_order([t for t in order if isinstance(t, str)]
@@ -428,6 +458,15 @@ class FedComEditor(GameEditor):
         out = dict(values)
         out["boxes"] = ops.compact_entries(values["boxes"])
         return out
+
+    def show_not_kept(self, notes: list[str]) -> None:
+        """Say what the loaded file gave that the card does not use, so it is not kept (the
+        loader ignores it too; Save writes the file without it)."""
+        self.not_kept = list(notes)
+        self.boxes_note.setText("Not kept from the file (the card does not use it; Save "
+                                "writes the file without it):\n" + "\n".join(notes)
+                                if notes else "")
+        self.boxes_note.setVisible(bool(notes))
 
     # -- errors -------------------------------------------------------------------------------------
     def locate(self, path: str):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel,
                                QLineEdit, QMainWindow, QMenu, QMessageBox, QPlainTextEdit,
                                QPushButton, QWidget)
@@ -38,12 +38,16 @@ class FileWindow(QMainWindow):
     FALLBACK_STEM = "my-class"
     #: How the refusal to save or use says where the problem is marked.
     MARKED = "The field is marked in red."
+    #: Room left for what the window system puts around a window (title bar, borders) when
+    #: the window is fitted to the screen before it is shown (they are not known yet).
+    FRAME_ALLOWANCE = QSize(16, 48)
 
     def __init__(self, parent: QWidget | None, width: int, height: int):
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window, True)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        self.resize(width, height)
+        self.default_size = QSize(width, height)
+        self._fit_to_screen(parent)
         self.session_doc = None
         self.editing_path: Path | None = None  # the user's file being edited in place
         self.document=None
@@ -54,6 +58,29 @@ class FileWindow(QMainWindow):
         self._focus_widget: QWidget | None = None
 
     # -- building the window ---------------------------------------------------------------
+    def _fit_to_screen(self, parent: QWidget | None) -> None:
+        """Open at the default size when it fits the screen the window opens on (its
+        parent's, else the primary one), else as large as the screen's available area
+        allows, title bar and borders included; centred on the parent (or the screen) and
+        never reaching past the available area (a panel or task bar)."""
+        screen = (parent.screen() if parent is not None else None) or self.screen() \
+            or QGuiApplication.primaryScreen()
+        if screen is None:  # no screen at all: nothing to fit
+            self.resize(self.default_size)
+            return
+        area = screen.availableGeometry()
+        frame = self.FRAME_ALLOWANCE
+        size = self.default_size.boundedTo(QSize(max(1, area.width() - frame.width()),
+                                                 max(1, area.height() - frame.height())))
+        self.resize(size)
+        outer = QRect(QPoint(0, 0), size + frame)
+        centre = parent.frameGeometry().center() if parent is not None and parent.isVisible() \
+            else area.center()
+        outer.moveCenter(centre)
+        x = max(area.left(), min(outer.left(), area.right() + 1 - outer.width()))
+        y = max(area.top(), min(outer.top(), area.bottom() + 1 - outer.height()))
+        self.move(x, y)
+
     def _make_file_fields(self, name_label: str, sample_text: str, notes_placeholder: str) -> None:
         """The fields every definition has: name, file name (and where it goes), notes, sample."""
         self.name = QLineEdit()

@@ -24,6 +24,7 @@ from ...model.ship import ShipClass, clone
 from ...model.update import ships_of_class, update_ships_action
 from ...sheets import painter_for
 from ..dialogs import game_combo
+from ..layouts import fill_with_scroll
 from ..plaintext import esc
 from ...model.classfiles import (Problem, blank_definition, check_definition, is_chart_data,
                                  read_toml, save_definition, slug, top_key, user_class_path)
@@ -32,8 +33,19 @@ from .file_window import FileWindow
 from .widgets import PreviewPane, clear_invalid, mark_invalid
 
 FILE_FILTER = "Ship classes (*.toml);;All files (*)"
+#: What the Start From menu says of a class the user has, and of a bundled sample.
+YOURS, SAMPLE = "(yours)", "(sample)"
 #: The preview follows the fields this long after the last keystroke.
 PREVIEW_DELAY_MS = 150
+
+
+class _FieldsLayout(QVBoxLayout):
+    """The fields' column, inside a scroll area that fills the window's side with them down
+    to their minimum height (a word-wrapped message would otherwise make the scroll area
+    ask for their preferred height, and scroll where there was room to shrink the table)."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
 
 
 class DesignerWindow(FileWindow):
@@ -52,6 +64,7 @@ class DesignerWindow(FileWindow):
         self.editor: GameEditor | None = None
         self.origin_id: str | None = None  # the class this one was started from
         self.last_valid: ShipClass | None = None
+        self._shown_once = False
 
         self._make_common()
         self.preview = PreviewPane()
@@ -63,12 +76,16 @@ class DesignerWindow(FileWindow):
         self.editor_host = QVBoxLayout()
         self.editor_host.setContentsMargins(0, 0, 0, 0)
         left = QWidget()
-        left_layout = QVBoxLayout(left)
+        left_layout = _FieldsLayout(left)
         left_layout.setContentsMargins(8, 8, 8, 0)
         left_layout.addWidget(self.common)
         left_layout.addLayout(self.editor_host, 1)
+        # The fields scroll when the window is smaller than they are (a laptop screen):
+        # the window opens fitting the screen, whatever the game's editor needs.
+        left_host = QWidget()
+        self.fields_scroll = fill_with_scroll(left_host, left)
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(left)
+        splitter.addWidget(left_host)
         splitter.addWidget(self.preview)
         splitter.setStretchFactor(0, 5)
         splitter.setStretchFactor(1, 4)
@@ -141,7 +158,10 @@ class DesignerWindow(FileWindow):
         self._make_file_menu(lambda: self.new_blank(self.game),
                              tips={"new": "Start a blank class of this game",
                                    "import": "Open a class file someone sent you (.toml)",
-                                   "export": "Write the class to a file to share (.toml)"})
+                                   "export": "Write the class to a file to share (.toml)"},
+                             after_save=(("act_blank", "Print &Blank Sheet…", self.print_blank),))
+        self.act_blank.setToolTip("This class's sheet, every box empty, to print or export for "
+                                  "play on paper")
         self.act_update = self._act("&Update Ships in This Session…", self.update_session_ships)
         self.act_chart = self._act("&Chart Editor…", self.open_chart_editor,
                                    tip="Federation Commander Damage Allocation Charts")
@@ -169,6 +189,28 @@ class DesignerWindow(FileWindow):
             status.connect(self.show_status)
         self.editor_host.addWidget(self.editor, 1)
         self.game_box.setCurrentIndex(max(0, self.game_box.findData(game)))
+        self._fit_splitter()
+
+    def _fit_splitter(self) -> None:
+        """Give the fields the width they need, so they do not scroll sideways, as long as
+        the preview keeps its own minimum; the preview has the rest. (Once shown: before,
+        the splitter has no width to share.)"""
+        if not self.splitter.isVisible() or self.editor is None:
+            return
+        left, right = self.splitter.sizes()
+        total = left + right
+        margins = self.fields_scroll.widget().layout().contentsMargins()
+        need = (max(self.common.minimumSizeHint().width(), self.editor.minimumSizeHint().width())
+                + margins.left() + margins.right()
+                + self.fields_scroll.verticalScrollBar().sizeHint().width())
+        left = max(0, min(max(left, need), total - self.preview.minimumSizeHint().width()))
+        self.splitter.setSizes([left, total - left])
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            self._fit_splitter()
 
     def load_definition(self, data: dict, *, stem: str | None = None,
                         document=None, origin_id: str | None = None,
@@ -246,8 +288,8 @@ class DesignerWindow(FileWindow):
         for cls in list_classes(self.game):
             stem = cls.id.split("/", 1)[1]
             mine = user_class_path(cls.game, stem).is_file()
-            label = rules.describe_class(cls) + ("  (yours)" if mine else
-                                                 "  (sample)" if cls.sample else "")
+            label = start_label(rules.describe_class(cls),
+                                YOURS if mine else SAMPLE if cls.sample else "")
             act = menu.addAction(label, lambda cid=cls.id: self._start_from(cid))
             act.setToolTip("Edit your class" if mine else "Start from a copy of this class")
 
@@ -400,6 +442,9 @@ class DesignerWindow(FileWindow):
 
     def _saved(self, path: Path, cls: ShipClass) -> None:
         self.show_status(f"Saved {path.name}: {cls.name} is in the library as {cls.id}")
+        forget = getattr(self.editor, "show_not_kept", None)
+        if forget is not None:
+            forget([])  # the saved file no longer has what was not kept
         self.saved.emit(cls)
 
     def _has_document(self) -> bool:
@@ -482,10 +527,26 @@ class DesignerWindow(FileWindow):
         return True
 
     # -- tools --------------------------------------------------------------------------------------------------
+    def print_blank(self) -> bool:
+        """A blank sheet of the class as it stands (refused while it is not valid)."""
+        if self.validate() is not None or self.last_valid is None:
+            QMessageBox.information(self, "Print Blank Sheet",
+                                    "The class is not valid yet: fix the problem shown first.")
+            return False
+        from ..print_actions import blank_sheets
+        return blank_sheets(self, [self.last_valid])
+
     def open_chart_editor(self):
         """Tools > Chart Editor, for the same session."""
         from . import open_chart_editor
         return open_chart_editor(self.parent(), session_doc=self.session_doc)
 
 
-__all__ = ["DesignerWindow"]
+def start_label(description: str, mark: str) -> str:
+    """A Start From entry: the game's description of the class, then ``mark`` ("(yours)",
+    "(sample)") once at the end, even when the description says "(sample)" itself."""
+    text = description.replace(f" {SAMPLE}", "", 1) if SAMPLE in description else description
+    return f"{text}  {mark}" if mark else description
+
+
+__all__ = ["DesignerWindow", "start_label"]

@@ -8,10 +8,11 @@ editor per ship); they stay open beside the sheet and close with the panel's ses
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel,
-                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QColor, QKeySequence, QPainter, QPalette, QPen
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel,
+                               QListWidget, QListWidgetItem, QPushButton, QStyledItemDelegate,
+                               QVBoxLayout, QWidget)
 
 from ...model import RuleViolation
 from ...rules.fedcom import (DEFAULT_CHART, cancel_copy_orders_action, copy_orders_action,
@@ -25,6 +26,71 @@ from ..layouts import fill_with_scroll
 ID_ROLE = Qt.ItemDataRole.UserRole
 
 
+def _mix(a: QColor, b: QColor, t: float) -> QColor:
+    """``a`` moved ``t`` of the way to ``b``."""
+    return QColor.fromRgbF(a.redF() + (b.redF() - a.redF()) * t,
+                           a.greenF() + (b.greenF() - a.greenF()) * t,
+                           a.blueF() + (b.blueF() - a.blueF()) * t)
+
+
+class CheckDelegate(QStyledItemDelegate):
+    """A list's check boxes drawn plainly from the palette: the box in the base colour,
+    outlined and ticked in the text colour, so they read as well in dark as in light.
+
+    (Fusion outlines an item's check box in a shade of the window colour, which all but
+    vanishes on a dark base.) The style still lays the row out and handles clicks and
+    Space; only the box is drawn again, where the style put it, on every paint: a change
+    of appearance repaints the list in the new palette's colours.
+    """
+
+    def paint(self, painter: QPainter, option, index) -> None:
+        super().paint(painter, option, index)
+        state = index.data(Qt.ItemDataRole.CheckStateRole)
+        if state is None:
+            return
+        # QStyle is touched here, not at start-up (its enums cost ~4 ms the first time).
+        from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        widget = option.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        rect = QRectF(style.subElementRect(QStyle.SubElement.SE_ItemViewItemCheckIndicator,
+                                           opt, widget))
+        if rect.isEmpty():
+            return
+        colours = self.colours(option.palette, bool(opt.state & QStyle.StateFlag.State_Enabled))
+        side = max(8.0, min(rect.width(), rect.height()) - 1)
+        box = QRectF(0, 0, side, side)
+        box.moveCenter(rect.center())
+        box = QRectF(round(box.x()) + 0.5, round(box.y()) + 0.5, round(side) - 1, round(side) - 1)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(colours["edge"], 1))
+        painter.setBrush(colours["base"])
+        painter.drawRoundedRect(box, 2, 2)
+        state = Qt.CheckState(state) if isinstance(state, int) else state
+        mark = QPen(colours["mark"], max(1.5, side / 7))
+        mark.setCapStyle(Qt.PenCapStyle.RoundCap)
+        mark.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(mark)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        x, y, w = box.x(), box.y(), box.width()
+        if state == Qt.CheckState.Checked:
+            painter.drawPolyline([QPointF(x + w * 0.22, y + w * 0.52), QPointF(x + w * 0.42, y + w * 0.72),
+                                  QPointF(x + w * 0.78, y + w * 0.28)])
+        elif state == Qt.CheckState.PartiallyChecked:
+            painter.drawLine(QPointF(x + w * 0.25, y + w / 2), QPointF(x + w * 0.75, y + w / 2))
+        painter.restore()
+
+    @staticmethod
+    def colours(palette: QPalette, enabled: bool = True) -> dict[str, QColor]:
+        """The box's colours from ``palette``: its fill, its outline and its tick."""
+        group = QPalette.ColorGroup.Active if enabled else QPalette.ColorGroup.Disabled
+        base = palette.color(group, QPalette.ColorRole.Base)
+        text = palette.color(group, QPalette.ColorRole.Text)
+        return {"base": base, "edge": _mix(base, text, 0.7), "mark": text}
+
+
 class ChartCombo(QComboBox):
     """The session's chart choice. The chart files are read when the list opens or the
     combo gets focus, not on every change of the session (nor at start-up)."""
@@ -33,6 +99,10 @@ class ChartCombo(QComboBox):
         super().__init__()
         self._fill = fill
         self.listed = False
+        # As narrow as a name: a long chart name in the Fusion style (dark appearance) made
+        # the dock scroll sideways and cut its buttons.
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(12)
 
     def showPopup(self) -> None:
         self._fill()
@@ -114,6 +184,7 @@ class Panel(QWidget):
         self.repair_list.setToolTip("Tick the boxes to repair; points go to them in list order "
                                     "(drag to reorder)")
         self.repair_list.setDragDropMode(QListWidget.DragDropMode.InternalMove)
+        self.repair_list.setItemDelegate(CheckDelegate(self.repair_list))  # plain in dark too
         self.repair_list.setMaximumHeight(140)
         repair_label = QLabel("Destroyed bo&xes:")
         repair_label.setBuddy(self.repair_list)

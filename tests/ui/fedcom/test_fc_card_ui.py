@@ -81,7 +81,7 @@ def test_a_destroyed_box_is_struck_with_an_x_and_a_click_explains_why_nothing_ha
     before = window.doc.undo_stack.index()
     click(qtbot, window, "box:ph-1")
     assert window.doc.undo_stack.index() == before and "ph-1" not in ship.state["turn"]
-    assert "ph-1 is destroyed, so it has no turn state" in window.statusBar().currentMessage()
+    assert "ph-1 is destroyed, so it has no turn state" in window.status_text()
     tip = area(window, "box:ph-1").tooltip
     assert "Destroyed; repair costs 4 points" in tip  # [FC] "a box costs weapons 4"
     assert window.doc.do(mark_box_action(ship, "left-warp-1"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from fc_ui_helpers import CRUISER, FRIGATE, open_fc
 from shipsheet.rules.fedcom import mark_box_action
@@ -106,3 +106,53 @@ def test_the_dialogs_open_from_the_keyboard_and_close_with_their_session(window,
     open_fc(window, FRIGATE)                              # another session in this window
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert not shiboken6.isValid(volley) and not shiboken6.isValid(orders)
+
+
+def _check_box_on_screen(panel, row):
+    """Where the row's check box shows on the screen and how far it stands out from the
+    list's base colour (the most any of its pixels differs in lightness, 0-255)."""
+    lst = panel.repair_list
+    rect = lst.visualItemRect(lst.item(row))
+    image = lst.viewport().grab().toImage()
+    base = lst.palette().color(lst.palette().ColorRole.Base).lightness()
+    best, xs, ys = 0, [], []
+    for y in range(rect.top() + 1, rect.bottom()):
+        for x in range(rect.left(), rect.left() + rect.height() + 4):   # the row's head
+            diff = abs(image.pixelColor(x, y).lightness() - base)
+            best = max(best, diff)
+            if diff >= 60:
+                xs.append(x)
+                ys.append(y)
+    return best, ((min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2) if xs else None
+
+
+def test_repair_check_boxes_are_plain_in_light_and_dark(window, qtbot):
+    """Issue 17: in dark appearance the repair list's check boxes were all but invisible.
+    Each box stands out from the list in light and in dark, follows a switch of appearance,
+    and a click on what shows ticks it."""
+    from PySide6.QtWidgets import QApplication
+
+    from shipsheet.ui.palette import is_dark
+
+    session = open_fc(window, FRIGATE)
+    for box_id in ("ph-1", "lab-1"):
+        window.doc.do(mark_box_action(session.ships[0], box_id))
+    window.show()
+    qtbot.waitExposed(window)
+    panel = window.panel
+    try:
+        for appearance, dark in (("light", False), ("dark", True), ("light", False)):
+            window.appearance_actions[appearance].trigger()
+            QApplication.processEvents()
+            assert is_dark(panel.repair_list.palette()) is dark
+            contrast, _centre = _check_box_on_screen(panel, 0)
+            assert contrast >= 100, f"{appearance}: the box differs by only {contrast}"
+        window.appearance_actions["dark"].trigger()
+        QApplication.processEvents()
+        _contrast, centre = _check_box_on_screen(panel, 1)
+        assert centre is not None
+        qtbot.mouseClick(panel.repair_list.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(*centre))
+        assert panel.ticked_repairs() == [panel.repair_list.item(1).data(Qt.ItemDataRole.UserRole)]
+        assert panel.repair_button.isEnabled()
+    finally:
+        window.appearance_actions["system"].trigger()

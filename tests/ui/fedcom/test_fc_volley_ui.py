@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
-from fc_ui_helpers import CRUISER, FRIGATE, area, open_fc
+from fc_ui_helpers import CRUISER, FRIGATE, area, log_lines, open_fc
 from shipsheet.rules.fedcom import Overrides, mark_box_action, mark_frame_action, set_orders_action
 
 
@@ -64,12 +64,18 @@ def test_preview_with_typed_rolls_then_apply_strike_log_and_undo(window, qtbot):
         assert area(window, f"box:{box_id}").refusal               # struck on the card
     detail = [e.text for e in session.log[start:] if e.kind == "detail"]
     assert detail == preview                                       # the log is what was previewed
-    assert "Applied: Volley of 3 at Resolute, internal" in dialog.message.text()
+    assert dialog.applied_label.text().startswith("Applied: Volley of 3 at Resolute, internal.")
 
     window.act_copy_log.trigger()
     text = QGuiApplication.clipboard().text()
-    points = [line for line in text.splitlines() if "Volley 1, point" in line]
-    assert len(points) == 3                                        # one line per point
+    entries: list[str] = []                       # the copy wraps each entry (e-mail lines)
+    for line in text.splitlines():
+        if line.startswith(" "):
+            entries[-1] += " " + line.strip()
+        else:
+            entries.append(line)
+    points = [entry for entry in entries if "Volley 1, point" in entry]
+    assert len(points) == 3                                        # one entry per point
     assert points[2].endswith("Resolute: " + preview[3])
 
     qtbot.mouseClick(dialog.undo_button, Qt.MouseButton.LeftButton)
@@ -78,6 +84,8 @@ def test_preview_with_typed_rolls_then_apply_strike_log_and_undo(window, qtbot):
     window.act_copy_log.trigger()
     assert "Volley 1, point" not in QGuiApplication.clipboard().text()   # undone: left out
     assert dialog.rolls.text() == ""                     # the typed dice were spent on the volley
+    assert dialog.damage.value() == 0                    # and the form started afresh
+    dialog.damage.setValue(3)
     type_rolls(dialog, qtbot, "1")
     assert dialog.model.text_rows()[2][5] == "ph-6"      # the intact ship again
 
@@ -171,3 +179,110 @@ def test_a_frame_hit_with_no_frame_left_destroys_the_ship_and_the_card_says_so(w
     assert "— destroyed" in dialog.target.currentText()
     assert "Lance is already destroyed." in dialog.message.text()
     assert not dialog.apply_button.isEnabled()
+
+
+def log_actions(session, name):
+    return [e for e in session.log if e.kind == "action" and e.text == name and not e.undone]
+
+
+def test_enter_after_apply_never_repeats_the_volley(window, qtbot):
+    """Issue 17: damage 50, rolls "3 5", Apply, then Enter applied a second 50-point volley with
+    the session dice (and a third Enter destroyed the ship). After Apply the form starts afresh
+    (no damage, no rolls, no preview), no button is the default, and the dialog says what was
+    applied until the form changes."""
+    from PySide6.QtWidgets import QApplication
+
+    assert window.open_sample("fedcom")
+    session = window.doc.session
+    ship = window.doc.current_ship
+    window.panel.volley_button.click()
+    dialog = window.panel.volley_dialog
+    qtbot.addWidget(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow, timeout=2000)
+    assert dialog.shield.currentData() == 1                  # shield #1 faces the volley
+    dialog.damage.lineEdit().selectAll()
+    qtbot.keyClicks(dialog.damage, "50")
+    type_rolls(dialog, qtbot, "3 5")
+    assert dialog.damage.value() == 50 and dialog.apply_button.isEnabled()
+    shield_before = ship.state["shield_damage"][0]
+    volleys_before = ship.state["volleys"]
+    count = window.doc.undo_stack.count()
+    start = len(session.log)
+
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert window.doc.undo_stack.count() == count + 1
+    assert not any(b.isDefault() or b.autoDefault()
+                   for b in (dialog.apply_button, dialog.copy_button, dialog.close_button))
+    # The form is empty again: nothing to apply, nothing previewed, the dice spent.
+    assert dialog.damage.value() == 0 and dialog.rolls.text() == ""
+    assert dialog.model.rowCount() == 0 and dialog.summary.text() == ""
+    assert dialog.rolls_info.text() == "" and not dialog.apply_button.isEnabled()
+    applied = dialog.applied_label.text()
+    assert applied.startswith("Applied: Volley of 50 at Resolute, shield #1.")
+    assert applied.endswith("Undo (Ctrl+Z) takes it back.")
+
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Return):
+        qtbot.keyClick(dialog, key)
+        focused = QApplication.focusWidget() or dialog.focusWidget()
+        assert focused is not None and focused.window() is dialog
+        qtbot.keyClick(focused, key)
+
+    assert window.doc.undo_stack.count() == count + 1       # one volley, one undo step
+    assert ship.state["volleys"] == volleys_before + 1
+    assert ship.state["shield_damage"][0] == shield_before + 30
+    assert not ship.state["ship_destroyed"]
+    assert len(log_actions(session, "Volley of 50 at Resolute, shield #1")) == 1
+    assert not [e for e in session.log[start:] if "DAC row" in e.text]   # no session-rolled DAC row
+    assert dialog.applied_label.text() == applied            # Enter changed nothing
+
+    qtbot.keyClicks(dialog.damage, "5")                     # the next volley: the line goes
+    assert dialog.damage.value() == 5 and dialog.applied_label.text() == ""
+
+
+def test_the_applied_line_goes_when_the_volley_is_undone(window, qtbot):
+    """"Applied: …" is news only while it is true: Undo takes the volley back and the line."""
+    open_fc(window, CRUISER)
+    dialog = open_dialog(window, qtbot)
+    dialog.set_inputs(damage=4, shield=None, rolls="2")
+    assert dialog.apply()
+    assert dialog.applied_label.text().startswith("Applied: Volley of 4 at Resolute, internal.")
+    qtbot.mouseClick(dialog.undo_button, Qt.MouseButton.LeftButton)
+    assert window.doc.current_ship.state["destroyed"] == []
+    assert dialog.applied_label.text() == ""
+
+
+def headline(session, start):
+    """The first detail line of the volley applied after log entry ``start``: its summary."""
+    return next(e.text for e in session.log[start:] if e.kind == "detail")
+
+
+def test_the_log_says_whether_the_dac_dice_were_typed_or_rolled(window, qtbot):
+    """As Triplanetary's attack lines do: "(dice typed in)", "(dice rolled)", "(dice rolled and
+    typed in)"; a volley the shield stops rolls no DAC die and says nothing of dice.
+    [FC] "one d6 per 10 points or fraction selects a row"."""
+    session = open_fc(window, CRUISER)
+    dialog = open_dialog(window, qtbot)
+    cases = (
+        (dict(damage=12, shield=None, rolls="3 5"), " (dice typed in)"),          # 2 groups, 2 typed
+        (dict(damage=25, shield=None, rolls="4"), " (dice rolled and typed in)"),  # 3 groups, 1 typed
+        (dict(damage=5, shield=None), " (dice rolled)"),
+        (dict(damage=5, shield=1), ""),                                           # the shield holds
+    )
+    for inputs, words in cases:
+        rolls = inputs.pop("rolls", None)
+        if rolls is None:
+            qtbot.mouseClick(dialog.roll_mode, Qt.MouseButton.LeftButton)
+            dialog.set_inputs(**inputs)
+        else:
+            dialog.set_inputs(rolls=rolls, **inputs)
+        preview = dialog.preview_lines()
+        start = len(session.log)
+        qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+        line = headline(session, start)
+        assert line == preview[0]                              # the preview said it first
+        assert line.endswith(words) if words else not line.endswith(")")
+        assert line.startswith(f"{inputs['damage']} damage;")
+    shown = [text for text in log_lines(window) if "damage;" in text]
+    assert [t.endswith(w) for t, (_i, w) in zip(shown, cases[:3])] == [True, True, True]
+    assert not any("dice" in t for t in shown[3:])

@@ -36,7 +36,7 @@ class Table(SheetTable):
             self.window.next_phase()
 
     def status_bar(self) -> str:
-        return self.window.statusBar().currentMessage()
+        return self.window.status_text()
 
     def undo_text(self) -> str:
         return self.window.act_undo.text()

@@ -247,3 +247,15 @@ def test_the_dialog_goes_away_with_its_session(table):
     for _ in range(3):  # the old docks (and the dialog with them) are deleted later
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert not shiboken6.isValid(dialog)
+
+
+def test_the_applied_line_goes_as_the_next_attack_is_set_up(table):
+    table.select("Vigilant")
+    dialog = open_dialog(table)
+    tick(table, dialog.targets, "Kite")
+    type_die(table, dialog.to_hit, 1)  # 3:1, a 1 misses: no damage roll
+    assert dialog.apply()
+    assert dialog.applied_label.text().startswith("Applied: Gun attack on Kite")
+    dialog.range.setValue(2)
+    assert dialog.applied_label.text() == ""
+    dialog.close()

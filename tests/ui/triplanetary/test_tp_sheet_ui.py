@@ -200,3 +200,11 @@ def test_context_menu_offers_only_what_the_rules_allow(table):
     assert table.doc.do(menu["Maintenance at a base (every track to D0)"]())
     assert raven.state["weapon"] == 0
     assert table.chips("Raven") == []
+
+
+def test_right_click_on_an_undamaged_ship_says_there_is_nothing_to_do(table):
+    """Before: a right-click on a ladder step of an undamaged ship did nothing visible."""
+    table.select("Kite")  # undamaged
+    menu = table.canvas.build_menu(table.area("weapon:2"))
+    assert [(act.text(), act.isEnabled()) for act in menu.actions()] == [
+        ("Nothing to do here now", False)]

@@ -52,7 +52,7 @@ class Table(SheetTable):
         self.window.act_undo.trigger()
 
     def status(self) -> str:
-        return self.window.statusBar().currentMessage()
+        return self.window.status_text()
 
     def log_lines(self) -> list[str]:
         return self.session.log_text().splitlines()

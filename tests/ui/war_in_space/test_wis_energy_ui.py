@@ -196,3 +196,20 @@ def test_keyboard_reaches_every_control(table):
     labels = [energy.damage_control.text(), energy.roll_button.text(),
               energy.commit_button.text(), table.panel.repairs.plan_button.text()]
     assert all("&" in text for text in labels)
+
+
+def test_a_committed_roll_keeps_the_die_it_was_rolled_on(table, qtbot):
+    """Issue 17: after a Reactor box is marked, the committed row read "Reactor (d8): 9", a
+    roll the panel itself calls impossible. A 7♣ on [9, 5, 3] (Reactor d10): the Reactor
+    box marked afterwards steps its die to d8; the row still says the 9 was rolled on d10."""
+    from shipsheet.rules.war_in_space import current_die, mark_system_box_action
+    energy = table.panel.energy
+    play(qtbot, energy, "7", "clubs")
+    type_dice(qtbot, energy, 9, 5, 3)
+    qtbot.mouseClick(energy.commit_button, Qt.MouseButton.LeftButton)
+    ship = table.session.ship(energy.ship.id)
+    assert table.doc.do(mark_system_box_action(ship, "Reactor"))
+    assert current_die(ship, "Reactor") == 8
+    assert energy.dice_labels[0].text() == "Reactor (d10):" and energy.dice[0].value() == 9
+    assert "Its die is d8 now" in energy.dice[0].toolTip()
+    assert "9 on its d10" in table.area("rolled:0").tooltip

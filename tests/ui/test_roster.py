@@ -1,0 +1,104 @@
+"""The roster at the table: as many status words as the Status column holds, the last one
+cut short with "…", all of them in the tooltip; Ctrl+Up/Down moves the one selected ship.
+
+The FedCom sample's Lance reads "Crippled", "Frame 1/3", "Shield #1 down" (the game's
+order of importance, ``status_chips``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtTest import QTest
+
+from shipsheet.ui.roster import CHIP_GAP, CHIP_PAD, LEFT, RIGHT, RosterView
+
+LANCE = ["Crippled", "Frame 1/3", "Shield #1 down"]
+
+
+@pytest.fixture
+def roster(window, qtbot):
+    """A roster of the FedCom sample on its own, its Status column as wide as a test says."""
+    assert window.open_sample("fedcom")
+    view = RosterView(window.doc)
+    qtbot.addWidget(view)
+    view.header().setStretchLastSection(False)
+    view.resize(700, 260)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def drawn(view, ship_id, status_width):
+    """The status words the roster draws for a ship with the Status column this wide."""
+    view.setColumnWidth(2, status_width)
+    view.grab()                                       # paint now
+    return view.chip_delegate.shown.get(ship_id)
+
+
+def chip(fm, text):
+    return fm.horizontalAdvance(text) + CHIP_PAD
+
+
+def test_the_status_words_that_fit_in_order_then_the_last_cut_short(window, roster):
+    lance = window.doc.session.ship("Lance")
+    item = roster.item_for(lance.id)
+    assert window.doc.session.rules.status_chips(lance) == LANCE
+    assert item.toolTip(2) == "Crippled, Frame 1/3, Shield #1 down"   # all of them, always
+    fm = QFontMetrics(roster.font())
+    two = LEFT + chip(fm, LANCE[0]) + CHIP_GAP + chip(fm, LANCE[1]) + CHIP_GAP + RIGHT
+
+    assert drawn(roster, lance.id, two + chip(fm, LANCE[2]) + 10) == LANCE      # room for all
+    # Half of "Shield #1 down" fits: the first two whole, the third cut short in the room left.
+    words = drawn(roster, lance.id, two + chip(fm, LANCE[2]) // 2)
+    assert words[:2] == LANCE[:2] and len(words) == 3
+    assert words[2].endswith("…") and LANCE[2].startswith(words[2][:-1].rstrip())
+    assert 3 <= len(words[2]) < len(LANCE[2])
+    assert not any(w.startswith("+") for w in words)                 # no "+1": the word itself
+    # Room for "Crippled" and part of "Frame 1/3".
+    words = drawn(roster, lance.id, LEFT + chip(fm, LANCE[0]) + CHIP_GAP + chip(fm, "Fra…") + RIGHT + 1)
+    assert words == ["Crippled", "Fra…"]
+    # Not even the first word whole: it is cut short, nothing else shows.
+    words = drawn(roster, lance.id, LEFT + chip(fm, "Crip…") + RIGHT + 1)
+    assert words == ["Crip…"]
+    for width in (60, 120, 200, 260):                 # what is drawn stays inside the cell
+        words = drawn(roster, lance.id, width)
+        used = LEFT + sum(chip(fm, w) for w in words) + CHIP_GAP * (len(words) - 1) + RIGHT
+        assert used <= width
+
+
+def ship_rows(window):
+    return [i.data(0, Qt.ItemDataRole.UserRole) for i in window.roster.ship_items()]
+
+
+def test_ctrl_down_and_up_move_the_one_selected_ship(window, qtbot):
+    """Issue 17: Ctrl+Down in the roster selected several ships. It moves the current ship:
+    one ship selected, the one the sheet shows."""
+    window.show()
+    assert window.open_sample("fedcom")
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    roster = window.roster
+    roster.setFocus()
+    ids = ship_rows(window)
+    window.doc.select(ids[0])
+    assert roster.selected_ship_ids() == [ids[0]]
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    for expected in (ids[1], ids[2], ids[3]):
+        QTest.keyClick(roster, Qt.Key.Key_Down, ctrl)
+        assert window.doc.current_ship_id == expected
+        assert roster.selected_ship_ids() == [expected]
+        assert roster.currentItem().data(0, Qt.ItemDataRole.UserRole) == expected
+        assert window.sheet_view.canvas.painter.ship.id == expected
+    QTest.keyClick(roster, Qt.Key.Key_Up, ctrl)
+    assert window.doc.current_ship_id == ids[2] and roster.selected_ship_ids() == [ids[2]]
+
+    # Several picked with Ctrl+click (to print them): Ctrl+Down moves on to one ship.
+    item = roster.item_for(ids[4])
+    qtbot.mouseClick(roster.viewport(), Qt.MouseButton.LeftButton, ctrl,
+                     roster.visualItemRect(item).center())
+    assert sorted(roster.selected_ship_ids()) == sorted([ids[2], ids[4]])
+    assert window.doc.current_ship_id == ids[4]
+    QTest.keyClick(roster, Qt.Key.Key_Up, ctrl)
+    assert roster.selected_ship_ids() == [ids[3]] and window.doc.current_ship_id == ids[3]
