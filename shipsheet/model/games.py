@@ -34,15 +34,17 @@ class GameEntry:
     function that carries a ship's state to a new version of its class
     (``model.update``); ``sample``: a function building the sample session; ``sheet``:
     the ``SheetPainter`` subclass; ``panel``: the actions dock's widget class
-    (``Panel(doc, parent)``); ``editor``: the designer's ``GameEditor`` subclass.
+    (``Panel(doc, parent)``); ``editor``: the designer's ``GameEditor`` subclass;
+    ``decisions``: the ``model.decisions.GameDecisions`` saying what a player decides
+    (from a phone or an orders file) and which action each decision is.
     """
 
     __slots__ = ("id", "title", "rules", "house_rules", "source", "blank_definition",
-                 "carry_over", "sample", "sheet", "panel", "editor")
+                 "carry_over", "sample", "sheet", "panel", "editor", "decisions")
 
     def __init__(self, id: str, title: str, *, rules: str, house_rules: str, source: str,
                  blank_definition: str, carry_over: str, sample: str, sheet: str, panel: str,
-                 editor: str):
+                 editor: str, decisions: str):
         self.id = id
         self.title = title
         self.rules = rules
@@ -54,6 +56,7 @@ class GameEntry:
         self.sheet = sheet
         self.panel = panel
         self.editor = editor
+        self.decisions = decisions
 
     def __repr__(self) -> str:
         return f"GameEntry({self.id!r})"
@@ -61,7 +64,7 @@ class GameEntry:
 
 #: The pieces every game has, in the order a newcomer would write them.
 PIECES = ("rules", "house_rules", "source", "blank_definition", "carry_over", "sample",
-          "sheet", "panel", "editor")
+          "sheet", "panel", "editor", "decisions")
 
 GAMES: dict[str, GameEntry] = {
     "war-in-space": GameEntry(
@@ -74,7 +77,8 @@ GAMES: dict[str, GameEntry] = {
         sample="shipsheet.rules.war_in_space.sample:build_sample_session",
         sheet="shipsheet.sheets.war_in_space:SHEET",
         panel="shipsheet.ui.panels.war_in_space:Panel",
-        editor="shipsheet.ui.designer.wis_editor:WarInSpaceEditor"),
+        editor="shipsheet.ui.designer.wis_editor:WarInSpaceEditor",
+        decisions="shipsheet.rules.war_in_space.decisions:DECISIONS"),
     "triplanetary": GameEntry(
         "triplanetary", "Triplanetary",
         rules="shipsheet.rules.triplanetary:GAME",
@@ -85,7 +89,8 @@ GAMES: dict[str, GameEntry] = {
         sample="shipsheet.rules.triplanetary.sample:build_sample_session",
         sheet="shipsheet.sheets.triplanetary:SHEET",
         panel="shipsheet.ui.panels.triplanetary:Panel",
-        editor="shipsheet.ui.designer.triplanetary_editor:TriplanetaryEditor"),
+        editor="shipsheet.ui.designer.triplanetary_editor:TriplanetaryEditor",
+        decisions="shipsheet.rules.triplanetary.decisions:DECISIONS"),
     "fedcom": GameEntry(
         "fedcom", "Federation Commander",
         rules="shipsheet.rules.fedcom:GAME",
@@ -96,7 +101,8 @@ GAMES: dict[str, GameEntry] = {
         sample="shipsheet.rules.fedcom.sample:build_sample_session",
         sheet="shipsheet.sheets.fedcom:SHEET",
         panel="shipsheet.ui.panels.fedcom:Panel",
-        editor="shipsheet.ui.designer.fedcom_editor:FedComEditor"),
+        editor="shipsheet.ui.designer.fedcom_editor:FedComEditor",
+        decisions="shipsheet.rules.fedcom.decisions:DECISIONS"),
 }
 
 

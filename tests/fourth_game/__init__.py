@@ -27,4 +27,5 @@ ENTRY = GameEntry(
     sample="fourth_game.rules:build_sample_session",
     sheet="fourth_game.sheet:SHEET",
     panel="fourth_game.panel:Panel",
-    editor="fourth_game.editor:SkirmishEditor")
+    editor="fourth_game.editor:SkirmishEditor",
+    decisions="fourth_game.rules:DECISIONS")

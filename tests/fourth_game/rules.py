@@ -96,3 +96,9 @@ def build_sample_session() -> Session:
 
 __all__ = ["GAME", "TRACKS", "blank_definition", "build_sample_session", "carry_over", "get_class",
            "mark", "mark_action", "skiff_class", "wrecked"]
+
+
+from shipsheet.model.decisions import GameDecisions  # noqa: E402
+
+#: Skirmish has no player decisions: every box is damage, the referee's to mark.
+DECISIONS = GameDecisions()

@@ -14,7 +14,8 @@ ENTRY = GameEntry(
     rules="fake_game:GAME", house_rules="fourth_game:HOUSE_RULES", source="fourth_game:SOURCE",
     blank_definition="fourth_game.rules:blank_definition", carry_over="fourth_game.rules:carry_over",
     sample="fourth_game.rules:build_sample_session", sheet="fourth_game.sheet:SHEET",
-    panel="fourth_game.panel:Panel", editor="fourth_game.editor:SkirmishEditor")
+    panel="fourth_game.panel:Panel", editor="fourth_game.editor:SkirmishEditor",
+    decisions="fourth_game.rules:DECISIONS")
 
 
 class CounterGame(GameRules):

@@ -1,0 +1,130 @@
+"""A player's decisions, as forms anyone can fill: from a phone (Table Link) or an orders
+file (the PBEM desk).
+
+Each game's ``decisions`` piece (``model.games.GameEntry``) is a :class:`GameDecisions`.
+It says which decisions a player may make for a ship now (:meth:`GameDecisions.forms`,
+plain JSON-able dicts, described in ``shipsheet/share/PROTOCOL.md``), turns a filled form
+into the game's own action (:meth:`GameDecisions.action`), and says which right a tap on a
+sheet box needs (:meth:`GameDecisions.tap_right`): deciding is the player's, marking
+damage the referee's.
+
+The values come from outside (a phone, an e-mail): :func:`field_value` checks each against
+its form before any action is built, and every refusal is a :class:`RuleViolation` in
+plain words. Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from .errors import RuleViolation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action
+    from .session import Session
+    from .ship import Ship
+
+#: The rights a seat may hold (``shipsheet/share/seats.py``).
+DECIDE, MARK = "decide", "mark"
+
+
+def choice(name: str, label: str, options: list[tuple[str, str]], value: str | None) -> dict:
+    """A field choosing one of ``options`` ((value, label) pairs)."""
+    return {"name": name, "label": label, "type": "choice",
+            "options": [{"value": v, "label": text} for v, text in options], "value": value}
+
+
+def integer(name: str, label: str, low: int, high: int, value: int | None = None, *,
+            optional: bool = False) -> dict:
+    return {"name": name, "label": label, "type": "int", "min": low, "max": high,
+            "value": value, "optional": optional}
+
+
+def boolean(name: str, label: str, value: bool = False) -> dict:
+    return {"name": name, "label": label, "type": "bool", "value": bool(value)}
+
+
+def text(name: str, label: str, value: str = "", limit: int = 80) -> dict:
+    return {"name": name, "label": label, "type": "text", "max": limit, "value": value}
+
+
+def form(kind: str, title: str, fields: list[dict], *, text: str = "", submit: str = "Set") -> dict:
+    return {"kind": kind, "title": title, "text": text, "fields": fields, "submit": submit}
+
+
+def field_value(spec: dict, values: Mapping[str, Any]) -> Any:
+    """The value of one field of a filled form, checked against the field; RuleViolation
+    naming the field when it is missing or not one the form allows."""
+    name, label, kind = spec["name"], spec.get("label", spec["name"]), spec["type"]
+    value = values.get(name)
+    if value is None or value == "":
+        if kind == "bool":
+            return False
+        if kind == "text":
+            return ""
+        if spec.get("optional"):
+            return None
+        raise RuleViolation(f"{label}: a value is needed.")
+    if kind == "choice":
+        allowed = [o["value"] for o in spec["options"]]
+        if not isinstance(value, str) or value not in allowed:
+            raise RuleViolation(f"{label}: choose one of {', '.join(map(str, allowed))}.")
+        return value
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 10:
+                value = int(value.strip())
+            else:
+                raise RuleViolation(f"{label}: a whole number is needed.")
+        if not spec["min"] <= value <= spec["max"]:
+            raise RuleViolation(f"{label}: from {spec['min']} to {spec['max']}.")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise RuleViolation(f"{label}: yes or no.")
+        return value
+    if kind == "text":
+        if not isinstance(value, str) or len(value) > spec.get("max", 80):
+            raise RuleViolation(f"{label}: at most {spec.get('max', 80)} characters of text.")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RuleViolation(f"{label} contains a character that cannot be saved.") from None
+        return value.strip()
+    raise RuleViolation(f"{label}: this kind of field is unknown.")
+
+
+def form_values(spec: dict, values: Any) -> dict[str, Any]:
+    """Every field of ``spec`` checked (see :func:`field_value`); unknown names refused."""
+    if not isinstance(values, Mapping):
+        raise RuleViolation("The form's values must be a table of names and values.")
+    known = {f["name"] for f in spec["fields"]}
+    extra = [str(k)[:40] for k in values if k not in known]
+    if extra:
+        raise RuleViolation(f"{spec['title']}: no field named {', '.join(extra)}.")
+    return {f["name"]: field_value(f, values) for f in spec["fields"]}
+
+
+class GameDecisions:
+    """What a player may decide for a ship, in one game. Subclass per game."""
+
+    def forms(self, session: "Session", ship: "Ship") -> list[dict]:
+        """The decisions open for ``ship`` now, as forms (``form(...)``); [] when none."""
+        return []
+
+    def action(self, session: "Session", ship: "Ship", kind: str, values: Any) -> "Action":
+        """The action a filled form asks for. The form must be one :meth:`forms` offers now
+        (refused otherwise); its values are checked with :func:`form_values`."""
+        spec = next((f for f in self.forms(session, ship) if f["kind"] == kind), None)
+        if spec is None:
+            raise RuleViolation(f"{ship.name}: there is no decision \"{str(kind)[:40]}\" to make now.")
+        return self.build(session, ship, kind, form_values(spec, values))
+
+    def build(self, session: "Session", ship: "Ship", kind: str, values: dict) -> "Action":
+        """Build the action of a checked form. Subclasses override this."""
+        raise RuleViolation(f"{ship.name}: there is no decision \"{kind}\" in this game.")
+
+    def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:
+        """The right a tap on the sheet's box ``key`` needs: MARK (damage, the referee's)
+        unless the game says the box is a player's decision (DECIDE)."""
+        return MARK
