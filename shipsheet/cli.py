@@ -1,4 +1,5 @@
-"""Command line: ``shipsheet [FILE]``, ``shipsheet check FILE``, ``shipsheet --version``.
+"""Command line: ``shipsheet [FILE]``, ``shipsheet check FILE``, ``shipsheet print``,
+``shipsheet serve`` (Table Link with no window), ``shipsheet --version``.
 
 Subcommands (``COMMANDS``) are headless: they never need a display, whatever
 ``QT_QPA_PLATFORM`` the environment names, so they run on a server, over ssh or in
@@ -16,7 +17,7 @@ from pathlib import Path
 from . import __version__
 from .model.text import terminal_safe
 
-COMMANDS = ("check", "print")
+COMMANDS = ("check", "print", "serve")
 
 
 def _check(argv: list[str]) -> int:
@@ -68,7 +69,8 @@ def _app_parser() -> argparse.ArgumentParser:
         prog="shipsheet",
         description="Ship sheets for War In Space, Triplanetary and Federation Commander.",
         epilog="Other commands: 'shipsheet check FILE...' validates files; "
-               "'shipsheet print FILE -o OUT.pdf' prints sheets to PDF.")
+               "'shipsheet print FILE -o OUT.pdf' prints sheets to PDF; "
+               "'shipsheet serve FILE --seat NAME=SHIP,...' shares a session with phones.")
     parser.add_argument("--version", action="version", version=f"ShipSheet {__version__}")
     parser.add_argument("file", nargs="?", help="a session file (.shipsheet) to open")
     parser.add_argument("--quit-after-startup", action="store_true",
@@ -82,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         _headless()
         if argv[0] == "check":
             return _check(argv[1:])
+        if argv[0] == "serve":
+            from .share.headless import serve_command
+            return serve_command(argv[1:])
         from .printing.cli import print_command
         return print_command(argv[1:])
     args = _app_parser().parse_args(argv)

@@ -57,6 +57,8 @@ def test_check_runs_without_qt(tmp_path):
 HEADLESS_RUNS = {
     "check": ["{sample}"],
     "print": ["{sample}", "--all", "-o", "{out}"],
+    # Runs until Ctrl+C: the test stops it with SIGINT once it listens (it saves the copy).
+    "serve": ["{copy}", "--seat", "Blue=Blue", "--bind", "127.0.0.1", "--port", "0", "--no-qr"],
 }
 
 
@@ -70,15 +72,41 @@ def test_subcommands_need_no_display_whatever_the_platform(command, tmp_path):
     """QT_QPA_PLATFORM=xcb with no DISPLAY: Qt would abort (134); the command picks offscreen."""
     sample = resources_dir() / "samples" / "fedcom.shipsheet"
     out = tmp_path / "x.pdf"
-    args = [a.format(sample=sample, out=out) for a in HEADLESS_RUNS[command]]
+    copy = tmp_path / "copy.shipsheet"
+    copy.write_bytes(sample.read_bytes())
+    args = [a.format(sample=sample, out=out, copy=copy) for a in HEADLESS_RUNS[command]]
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["QT_QPA_PLATFORM"] = "xcb"
     script = Path(sys.executable).with_name("shipsheet")
+    if command == "serve":
+        run = _serve_until_listening([str(script), command, *args], env)
+        assert run.returncode == 0, run.stderr[-2000:]
+        assert "Blue (player): http://127.0.0.1:" in run.stdout and "Saved" in run.stdout
+        return
     run = subprocess.run([str(script), command, *args], capture_output=True, text=True, env=env,
                          timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     if command == "print":
         assert out.read_bytes().startswith(b"%PDF") and "pages (5 ships)" in run.stdout
+
+
+def _serve_until_listening(argv, env):
+    """Start ``shipsheet serve``, wait for its links, stop it with Ctrl+C (SIGINT)."""
+    import signal
+    import time
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    lines = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        if "(player): http" in line:
+            break
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    return subprocess.CompletedProcess(argv, proc.returncode, "".join(lines) + out, err)
 
 
 def test_check_warns_of_fields_a_box_kind_does_not_use(tmp_path, capsys):

@@ -12,6 +12,7 @@ cannot be clicked, and which context-menu entries it offers.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -23,10 +24,35 @@ if TYPE_CHECKING:  # pragma: no cover
 
 ActionFactory = Callable[[], "Action"]
 FONT_FAMILIES = ["Noto Sans", "DejaVu Sans", "Liberation Sans", "Helvetica", "Arial"]
-_FONTS: dict[tuple, QFont] = {}
-_METRICS: dict[tuple, "QFontMetricsF"] = {}
-_WIDTHS: dict[tuple, float] = {}
-_STATIC: dict[tuple, QStaticText] = {}
+_local = threading.local()
+
+
+class _Caches:
+    """Fonts, metrics, widths and laid-out labels, kept per thread: Table Link draws sheets
+    on its own thread while the window draws, and Qt's font objects are not to be shared
+    between threads while in use."""
+
+    __slots__ = ("fonts", "metrics", "widths", "static")
+
+    def __init__(self):
+        self.fonts: dict[tuple, QFont] = {}
+        self.metrics: dict[tuple, QFontMetricsF] = {}
+        self.widths: dict[tuple, float] = {}
+        self.static: dict[tuple, QStaticText] = {}
+
+
+_MAIN = _Caches()
+_MAIN_THREAD = threading.main_thread()
+
+
+def _caches() -> _Caches:
+    if threading.current_thread() is _MAIN_THREAD:
+        return _MAIN
+    caches = getattr(_local, "caches", None)
+    if caches is None:
+        caches = _local.caches = _Caches()
+    return caches
+
 _PLAIN = Qt.TextFormat.PlainText
 _WRAP = int(Qt.TextFlag.TextWordWrap)
 _HCENTER = int(Qt.AlignmentFlag.AlignHCenter)
@@ -40,9 +66,10 @@ def sheet_font(size: float, bold: bool = False, scale: float = 0.75) -> QFont:
     72 / the device's dpi. Cached and shared (a sheet draws hundreds of labels in a handful
     of sizes): set it on a painter, never change it."""
     key = (size, bold, scale)
-    font = _FONTS.get(key)
+    fonts = _caches().fonts
+    font = fonts.get(key)
     if font is None:
-        font = _FONTS[key] = QFont()
+        font = fonts[key] = QFont()
         font.setFamilies(FONT_FAMILIES)
         font.setPointSizeF(size * scale)
         font.setBold(bold)
@@ -217,19 +244,21 @@ class SheetPainter:
 
     def _metrics(self, painter: QPainter, size: float, bold: bool) -> QFontMetricsF:
         key = (size, bold, self._font_scale)
-        metrics = _METRICS.get(key)
+        cache = _caches().metrics
+        metrics = cache.get(key)
         if metrics is None:
-            metrics = _METRICS[key] = QFontMetricsF(self.font(size, bold), painter.device())
+            metrics = cache[key] = QFontMetricsF(self.font(size, bold), painter.device())
         return metrics
 
     def advance(self, painter: QPainter, text: str, size: float = 9, bold: bool = False) -> float:
         """How wide ``text`` is drawn by :meth:`text` at ``size`` (cached, in sheet units)."""
         wkey = (size, bold, self._font_scale, text)
-        width = _WIDTHS.get(wkey)
+        widths = _caches().widths
+        width = widths.get(wkey)
         if width is None:
-            width = _WIDTHS[wkey] = self._metrics(painter, size, bold).horizontalAdvance(text)
-            if len(_WIDTHS) > 20000:  # labels repeat; free text does not: keep the cache small
-                _WIDTHS.clear()
+            width = widths[wkey] = self._metrics(painter, size, bold).horizontalAdvance(text)
+            if len(widths) > 20000:  # labels repeat; free text does not: keep the cache small
+                widths.clear()
         return width
 
     def text(self, painter: QPainter, rect: QRectF, text: str, *, size: float = 9,
@@ -270,11 +299,12 @@ class SheetPainter:
         """``text`` laid out once and kept (labels repeat on every drawing): drawn about three
         times faster than ``drawText``. Always plain text, never markup: names come from files."""
         key = (size, bold, self._font_scale, text)
-        static = _STATIC.get(key)
+        cache = _caches().static
+        static = cache.get(key)
         if static is None:
-            if len(_STATIC) > 5000:
-                _STATIC.clear()
-            static = _STATIC[key] = QStaticText(text)
+            if len(cache) > 5000:
+                cache.clear()
+            static = cache[key] = QStaticText(text)
             static.setTextFormat(_PLAIN)
         return static
 

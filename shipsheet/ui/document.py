@@ -96,12 +96,18 @@ class SessionDocument(QObject):
     def do(self, action: Action) -> bool:
         """Apply ``action``; on a refusal emit ``refused`` and return False."""
         try:
-            change = self.session.apply(action)
+            self.apply(action)
         except RuleViolation as exc:
             self.refused.emit(str(exc))
             return False
-        self.undo_stack.push(ActionCommand(self, change.name))
         return True
+
+    def apply(self, action: Action):
+        """Apply ``action`` as one undo step and return the model's Change; a refusal raises
+        RuleViolation (for callers that answer someone else: a phone at the table)."""
+        change = self.session.apply(action)
+        self.undo_stack.push(ActionCommand(self, change.name))
+        return change
 
     def _on_model_change(self) -> None:
         self.changed.emit()

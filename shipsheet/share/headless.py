@@ -1,0 +1,212 @@
+"""``shipsheet serve SESSION --seat "Blue=Resolute,Swift" ...``: the table with no window.
+
+A spare laptop or a small board at the table runs the same Table Link server as the
+window, with the session in memory: every phone's request goes through the same host (one
+undo step each, logged with the seat), the session is autosaved a moment after each change
+(as the window does, for a crash) and saved to its file when the host stops. Ctrl+C (or
+SIGTERM) stops it cleanly: Python's signal wake-up file descriptor is watched by Qt's event
+loop, so the signal is noticed at once even while Qt waits, then the file is saved and only
+then does the process exit. A save that fails says so, keeps the autosave, and exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from ..model.text import terminal_safe as safe
+
+AUTOSAVE_DELAY_MS = 700
+
+
+def _seat_spec(text: str) -> tuple[str, list[str]]:
+    name, sep, items = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f'a seat is NAME=SHIP,SHIP or NAME=SIDE, not "{text}"')
+    return name.strip(), [i.strip() for i in items.split(",") if i.strip()]
+
+
+def serve_command(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="shipsheet serve",
+        description="Share a session with the players' phones, with no window (Table Link). "
+                    "Each --seat gets a link and a QR code; Ctrl+C saves and stops.")
+    parser.add_argument("file", metavar="SESSION", help="the session file (.shipsheet)")
+    parser.add_argument("--seat", action="append", default=[], type=_seat_spec,
+                        metavar='"NAME=SHIP,SHIP"',
+                        help="a player seat controlling these ships (names or ids) or sides; repeat")
+    parser.add_argument("--spectator", action="append", default=[], metavar="NAME",
+                        help="a spectator seat that sees every sheet and decides nothing")
+    parser.add_argument("--referee-seat", action="store_true",
+                        help="also a referee seat, which may do everything, undo included")
+    parser.add_argument("--bind", action="append", default=[], metavar="ADDR",
+                        help="listen on this address (repeat; default: the likely LAN address)")
+    parser.add_argument("--port", type=int, default=None, help="the port (default: as last time, or any free)")
+    parser.add_argument("--no-qr", action="store_true", help="print the links without QR codes")
+    args = parser.parse_args(argv)
+
+    from ..model import SessionFileError, load_session
+    from ..model.errors import RuleViolation
+    path = Path(args.file)
+    try:
+        session = load_session(path)
+    except SessionFileError as exc:
+        print(f"{safe(str(path))}: ERROR: {safe(str(exc))}", file=sys.stderr)
+        return 1
+    from ..model.filelock import SessionLock
+    lock = SessionLock.acquire(path)
+    if not isinstance(lock, SessionLock):
+        print(f"{safe(str(path))}: ERROR: the file is open in another ShipSheet ({safe(str(lock))}).",
+              file=sys.stderr)
+        return 1
+
+    from .seats import PLAYER, REFEREE, SPECTATOR, SeatBook
+    book = SeatBook(session.uid)
+    if book.problem:
+        print(f"warning: {safe(book.problem)}", file=sys.stderr)
+    try:
+        wanted = [(name, PLAYER, items) for name, items in args.seat]
+        wanted += [(name, SPECTATOR, []) for name in args.spectator]
+        if args.referee_seat:
+            wanted.append(("Referee", REFEREE, []))
+        for name, role, items in wanted:
+            ships, sides = _ships_and_sides(session, items)
+            seat = next((s for s in book.seats if s.name.casefold() == name.casefold()), None)
+            if seat is None:
+                book.add(name, role, sides=sides, ships=ships)
+            else:  # the same seat as last time: the same link
+                book.update(seat.id, role=role, sides=sides, ships=ships)
+    except RuleViolation as exc:
+        print(f"ERROR: {safe(str(exc))}", file=sys.stderr)
+        lock.release()
+        return 2
+    if not book.seats:
+        print("ERROR: no seats: give at least one --seat NAME=SHIP,... (or --referee-seat).",
+              file=sys.stderr)
+        lock.release()
+        return 2
+    return _run(session, path, book, lock, args)
+
+
+def _ships_and_sides(session, items: list[str]) -> tuple[list[str], list[str]]:
+    from ..model.errors import RuleViolation
+    ships, sides = [], []
+    for item in items:
+        if item in session.sides:
+            sides.append(item)
+            continue
+        ships.append(session.ship(item).id)  # by id or name; RuleViolation names it
+    if not items:
+        return [], []
+    if not ships and not sides:
+        raise RuleViolation("a seat needs ships or sides")
+    return ships, sides
+
+
+def _run(session, path: Path, book, lock, args) -> int:
+    from PySide6.QtCore import QSocketNotifier, QTimer
+    from PySide6.QtGui import QGuiApplication
+
+    from ..model.autosave import AutosaveStore
+    from ..model.storage import save_session
+    from .addresses import candidate_addresses
+    from .authority import QtAuthority
+    from .link import TableLink
+
+    app = QGuiApplication.instance() or QGuiApplication(["shipsheet serve"])
+    store = AutosaveStore()
+    autosave = store.handle()
+
+    def autosave_now() -> None:
+        try:
+            autosave.write(session, path)
+        except (OSError, ValueError) as exc:
+            print(f"warning: autosave failed: {safe(str(exc))}", file=sys.stderr, flush=True)
+
+    timer = QTimer()
+    timer.setSingleShot(True)
+    timer.setInterval(AUTOSAVE_DELAY_MS)
+    timer.timeout.connect(autosave_now)
+    session.subscribe(lambda change: timer.start())
+
+    # Ctrl+C and SIGTERM: wake Qt's loop through the signal wake-up descriptor.
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    old_fd = signal.set_wakeup_fd(writer.fileno())
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read)
+
+    def drain() -> None:
+        try:
+            while reader.recv(64):
+                pass
+        except OSError:
+            pass
+        if stopping:  # a signal that came before the loop ran: quit now it runs
+            app.quit()
+    notifier.activated.connect(drain)
+    stopping: list[int] = []
+
+    def on_signal(signum, _frame) -> None:
+        stopping.append(signum)
+        app.quit()
+    old_int = signal.signal(signal.SIGINT, on_signal)
+    old_term = signal.signal(signal.SIGTERM, on_signal)
+
+    authority = QtAuthority()
+    link = TableLink(session, book, authority, session.apply, session.undo)
+    addresses = args.bind or [candidate_addresses()[0].address]
+    try:
+        port = link.start(addresses, args.port)
+    except (OSError, ValueError) as exc:
+        print(f"ERROR: cannot listen on {', '.join(map(safe, addresses))}: {safe(str(exc))}",
+              file=sys.stderr)
+        signal.signal(signal.SIGINT, old_int)
+        signal.signal(signal.SIGTERM, old_term)
+        signal.set_wakeup_fd(old_fd)
+        lock.release()
+        return 1
+    problem = link.save_seats()
+    if problem:
+        print(f"warning: {safe(problem)}", file=sys.stderr)
+
+    print(f"Sharing {safe(session.title)} on {', '.join(addresses)} port {port}. "
+          f"Ctrl+C saves and stops.", flush=True)
+    for seat in book.seats:
+        url = link.url(seat)
+        print(f"\n{safe(seat.name)} ({seat.role}): {url}", flush=True)
+        if not args.no_qr:
+            import segno
+            segno.make(url, error="m").terminal(out=sys.stdout, compact=True, border=2)
+    sys.stdout.flush()
+
+    try:
+        if not stopping:
+            app.exec()
+    finally:
+        signal.signal(signal.SIGINT, old_int)
+        signal.signal(signal.SIGTERM, old_term)
+        signal.set_wakeup_fd(old_fd)
+        notifier.setEnabled(False)
+        reader.close()
+        writer.close()
+        link.stop()
+        timer.stop()
+    print("\nStopping: saving the session…", flush=True)
+    try:
+        save_session(session, path)
+    except (OSError, ValueError) as exc:
+        autosave_now()
+        print(f"ERROR: the session could not be saved to {safe(str(path))}: {safe(str(exc))}. "
+              f"Nothing is lost: it is in ShipSheet's autosaves; open ShipSheet to recover it.",
+              file=sys.stderr, flush=True)
+        autosave.abandon()
+        lock.release()
+        return 1
+    autosave.discard()
+    lock.release()
+    print(f"Saved {safe(str(path))}.", flush=True)
+    return 0

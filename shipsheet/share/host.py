@@ -1,0 +1,219 @@
+"""The referee's side of Table Link: revisions, and a phone's request turned into an action.
+
+Everything here runs on the **authority's thread** (the window's UI thread, or the
+headless host's main thread), the one thread that changes the session. The server thread
+reaches it only through :class:`Authority` (``call(fn)`` → a future), so a phone's tap
+goes through the same path as a click: the rules check it first and refuse with their
+own words, changing nothing, or it is applied as one undo step, logged with the seat.
+
+Revisions: each ship has a number that only goes up, bumped for the ships a change (or
+its undo) touches, and the host has an ``epoch`` (random, new at every start). A request
+names the revision its phone drew; one that no longer applies is refused and answered
+with the current sheet. A request carries its own id: a retry of an id already answered
+gets the first answer again, so it is applied once.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import secrets
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..model.actions import Action
+from ..model.errors import RuleViolation
+from ..model.games import piece
+from ..sheets import painter_for
+from .seats import Seat
+from .snapshot import Snapshot, take
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Session
+    from ..model.session import Change
+
+#: Answers kept for retries (a phone retries within seconds; this is hours of taps).
+ANSWERS_KEPT = 20000
+KINDS = ("tap", "menu", "decide", "undo")
+
+
+class Authority:
+    """Runs functions on the thread that owns the session. ``call`` may be used from any
+    thread and returns a ``concurrent.futures.Future``."""
+
+    def call(self, fn: Callable[[], Any]) -> concurrent.futures.Future:  # pragma: no cover
+        raise NotImplementedError
+
+
+class FromSeat(Action):
+    """A seat's request, applied as the action it asked for, named with the seat: the log
+    reads "Mark drive box — Blue's phone", and so does the window's Undo."""
+
+    def __init__(self, inner: Action, seat: Seat):
+        self.inner = inner
+        self.seat_id = seat.id
+        self.seat_name = seat.name
+        self.name = f"{inner.name} — {seat.name}'s phone"
+        self.ship_id = inner.ship_id
+
+    def touches(self, session):
+        return self.inner.touches(session)
+
+    def apply(self, session, ctx):
+        self.inner.apply(session, ctx)
+
+
+class Refused(Exception):
+    """A request refused before the rules were asked (stale, forbidden, malformed)."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class TableHost:
+    """Keeps revisions and snapshots, and applies seats' requests.
+
+    ``apply(action) -> Change`` applies an action the way the window does (one undo step;
+    raises RuleViolation); ``undo() -> Change`` undoes the last step (the referee's seat).
+    ``publish(snapshot)`` hands each new snapshot to the server (any thread-safe call)."""
+
+    def __init__(self, session: "Session", apply: Callable[[Action], "Change"],
+                 undo: Callable[[], Any] | None = None, *,
+                 publish: Callable[[Snapshot], None] | None = None):
+        self.session = session
+        self._apply = apply
+        self._undo = undo
+        self.publish = publish or (lambda snapshot: None)
+        self.epoch = secrets.token_urlsafe(6)
+        self.revs: dict[str, int] = {s.id: 1 for s in session.ships}
+        self.seq = 0
+        self._answers: OrderedDict[tuple[str, str], tuple[int, dict]] = OrderedDict()
+        self._listener = self._on_change
+        session.subscribe(self._listener)
+        self.snapshot = self._take()
+
+    def close(self) -> None:
+        self.session.unsubscribe(self._listener)
+
+    # -- revisions and snapshots ---------------------------------------------------
+    def _on_change(self, change: "Change | None") -> None:
+        touched = None if change is None else change.action.touches(self.session)
+        ids = [s.id for s in self.session.ships] if touched is None else list(touched)
+        for ship in self.session.ships:
+            if ship.id not in self.revs:
+                self.revs[ship.id] = 0
+        for ship_id in ids:
+            self.revs[ship_id] = self.revs.get(ship_id, 0) + 1
+        self.snapshot = self._take()
+        self.publish(self.snapshot)
+
+    def refresh(self) -> None:
+        """Publish a new snapshot (seats changed, a file was reloaded): every ship bumps."""
+        self._on_change(None)
+
+    def _take(self) -> Snapshot:
+        self.seq += 1
+        undo_name = None
+        if self._undo is not None:
+            undo_name = self.session.undo_name()
+        return take(self.session, self.epoch, self.seq, self.revs, undo_name)
+
+    # -- requests ---------------------------------------------------------------------
+    def handle(self, seat: Seat, request: Any) -> tuple[int, dict]:
+        """Answer one request of ``seat`` (already authenticated): (HTTP status, answer).
+        Runs on the authority's thread; never raises for anything a phone can send."""
+        if not isinstance(request, dict):
+            return 400, {"ok": False, "error": "A request is a JSON object."}
+        req_id = request.get("id")
+        if not isinstance(req_id, str) or not 8 <= len(req_id) <= 64 or not all(
+                c.isascii() and (c.isalnum() or c in "-_") for c in req_id):
+            return 400, {"ok": False, "error": "A request needs an id of 8 to 64 letters, digits, - or _."}
+        key = (seat.id, req_id)
+        if key in self._answers:
+            return self._answers[key]
+        try:
+            answer = 200, self._handle(seat, request)
+        except Refused as exc:
+            answer = exc.status, {"ok": False, "error": exc.message}
+        except RuleViolation as exc:
+            answer = 200, {"ok": False, "error": str(exc)}
+        if answer[0] != 409 and answer[0] != 400:
+            # Stale or malformed requests are not remembered: the phone may send the same
+            # id again once it has the current sheet.
+            self._answers[key] = answer
+            while len(self._answers) > ANSWERS_KEPT:
+                self._answers.popitem(last=False)
+        return answer
+
+    def _handle(self, seat: Seat, request: dict) -> dict:
+        kind = request.get("kind")
+        if kind not in KINDS:
+            raise Refused(400, f"A request's kind is one of {', '.join(KINDS)}.")
+        if request.get("epoch") != self.epoch:
+            raise Refused(409, "The referee's ShipSheet has restarted since your phone drew "
+                               "this sheet: here is the current one.")
+        if kind == "undo":
+            return self._handle_undo(seat)
+        ship_id = request.get("ship")
+        ship = next((s for s in self.session.ships if s.id == ship_id), None) \
+            if isinstance(ship_id, str) else None
+        if ship is None or not seat.sees(ship):
+            raise Refused(404, "There is no such ship at your seat.")
+        if request.get("rev") != self.revs.get(ship.id):
+            raise Refused(409, f"{ship.name} has changed since your phone drew it: "
+                               "here is the current sheet. Look, and tap again.")
+        if kind == "decide":
+            if not (seat.may("decide") and seat.owns(ship)):
+                raise Refused(403, f"Your seat does not make {ship.name}'s decisions.")
+            form = request.get("form")
+            if not isinstance(form, str):
+                raise Refused(400, "A decision names its form.")
+            action = piece(ship.game, "decisions").action(self.session, ship, form,
+                                                          request.get("values", {}))
+        else:
+            action = self._area_action(seat, ship, kind, request)
+        change = self._apply(FromSeat(action, seat))
+        return {"ok": True, "message": change.name}
+
+    def _area_action(self, seat: Seat, ship, kind: str, request: dict) -> Action:
+        key = request.get("key")
+        if not isinstance(key, str) or len(key) > 200:
+            raise Refused(400, "A tap names the box it was on.")
+        painter = painter_for(ship, self.session)
+        try:
+            painter.layout()
+            area = next((a for a in painter.areas if a.key == key), None)
+            if area is None:
+                raise Refused(404, f"There is no such box on {ship.name}'s sheet.")
+            right = piece(ship.game, "decisions").tap_right(self.session, ship, key)
+            if not (seat.may(right) and seat.owns(ship)):
+                raise Refused(403, _not_yours(right, ship.name))
+            if kind == "tap":
+                if area.refusal:
+                    raise RuleViolation(area.refusal)
+                if area.click is None:
+                    raise RuleViolation("Nothing happens when this box is tapped.")
+                return area.click()
+            index = request.get("index")
+            entries = area.menu if area.has_menu() else []
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(entries):
+                raise Refused(400, "That menu entry is not there (any more).")
+            return entries[index][1]()
+        finally:
+            painter.release()
+
+    def _handle_undo(self, seat: Seat) -> dict:
+        if not seat.may("undo") or self._undo is None:
+            raise Refused(403, "Only the referee's seat may undo.")
+        if not self.session.can_undo():
+            raise RuleViolation("There is nothing to undo.")
+        name = self.session.undo_name()
+        self._undo()
+        return {"ok": True, "message": f"Undone: {name}"}
+
+
+def _not_yours(right: str, ship: str) -> str:
+    if right == "mark":
+        return "Your seat may not mark damage; the referee does."
+    return f"Your seat does not make {ship}'s decisions."

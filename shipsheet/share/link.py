@@ -1,0 +1,117 @@
+"""Table Link as the window (or the headless host) uses it: one object per shared session.
+
+:class:`TableLink` puts the pieces together — the seats (``seats.py``), the referee's
+side (``host.py``, on the authority's thread), and the web server (``server.py``, on its
+own thread) — and gives the links to show. Start and stop it on the authority's thread;
+closing the session stops it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from .addresses import candidate_addresses
+from .host import Authority, TableHost
+from .seats import Seat, SeatBook
+from .server import Presence, TableServer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Action, Session
+    from ..model.session import Change
+
+
+class TableLink:
+    """The shared table of one session.
+
+    ``apply(action) -> Change`` applies an action as the window does (one undo step;
+    RuleViolation on a refusal); ``undo()`` undoes the last step (for the referee's seat).
+    """
+
+    def __init__(self, session: "Session", book: SeatBook, authority: Authority,
+                 apply: Callable[["Action"], "Change"], undo: Callable[[], Any] | None = None):
+        self.session = session
+        self.book = book
+        self.authority = authority
+        self._apply = apply
+        self._undo = undo
+        self.host: TableHost | None = None
+        self.server: TableServer | None = None
+
+    # -- lifetime -------------------------------------------------------------------
+    def start(self, addresses: list[str] | None = None, port: int | None = None) -> int:
+        """Listen on ``addresses`` (default: the likely one) at ``port`` (default: the port
+        this table had last time, when it is free). Returns the port; OSError when it
+        cannot listen (nothing is left running)."""
+        self.stop()
+        if not addresses:
+            addresses = [candidate_addresses()[0].address]
+        host = TableHost(self.session, self._apply, self._undo)
+        server = TableServer(self.book, self.authority, host)
+        host.publish = server.publish
+        try:
+            chosen = server.start(addresses, port if port is not None else self.book.port)
+        except BaseException:
+            host.close()
+            raise
+        self.host, self.server = host, server
+        if self.book.port != chosen:
+            self.book.port = chosen
+            self.save_seats()
+        return chosen
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+        if self.host is not None:
+            self.host.close()
+        self.server = self.host = None
+
+    @property
+    def running(self) -> bool:
+        return self.server is not None and self.server.running
+
+    @property
+    def addresses(self) -> list[str]:
+        return list(self.server.addresses) if self.server else []
+
+    @property
+    def port(self) -> int | None:
+        return self.server.port if self.server else None
+
+    # -- seats ------------------------------------------------------------------------
+    def url(self, seat: Seat, address: str | None = None) -> str:
+        """The seat's link: its secret in the fragment (never sent to a server, never logged)."""
+        address = address or (self.addresses[0] if self.addresses else "127.0.0.1")
+        shown = f"[{address}]" if ":" in address else address
+        return f"http://{shown}:{self.port}/s/{seat.id}/#k={seat.secret}"
+
+    def presence(self) -> dict[str, Presence]:
+        return self.server.presence() if self.server else {}
+
+    def seats_changed(self) -> None:
+        """After adding, editing or removing seats: saved, and phones look again."""
+        self.save_seats()
+        if self.server is not None:
+            self.server.seats_changed()
+
+    def revoke(self, seat_id: str) -> Seat:
+        """A new link for the seat; its phones are closed out at once."""
+        seat = self.book.renew(seat_id)
+        self.save_seats()
+        if self.server is not None:
+            self.server.close_seat(seat_id)
+        return seat
+
+    def remove(self, seat_id: str) -> None:
+        self.book.remove(seat_id)
+        self.save_seats()
+        if self.server is not None:
+            self.server.close_seat(seat_id)
+
+    def save_seats(self) -> str:
+        """Save the seats; returns "" or what went wrong (the seats work for this run)."""
+        try:
+            self.book.save()
+        except OSError as exc:
+            return f"The table's seats could not be saved: {exc.strerror or exc}"
+        return ""

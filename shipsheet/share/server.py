@@ -1,0 +1,513 @@
+"""Table Link's web server: aiohttp on its own asyncio loop, in a worker thread.
+
+The routes, the JSON and the rules of the road are in ``PROTOCOL.md`` beside this file.
+The server holds no rule and changes nothing itself: it checks who is asking (a device
+token in a seat-scoped cookie), what they may see (each seat is sent only its ships: never
+the session file, never another seat's ships or decisions), and hands every request to the
+authority's thread (:class:`~shipsheet.share.host.TableHost`), whose answer it returns.
+Sheets are drawn once per ship and revision on a render thread, from the snapshot the
+host published.
+
+Hostile by default (product rule: everything from outside is hostile until checked): the
+``Host`` and ``Origin`` headers are checked against the addresses it was bound to; bodies
+are at most 16 KB; each seat and each client address is rate-limited; files are served
+from a fixed table, never from a path a client names; no access log is kept; every
+answer carries a strict Content-Security-Policy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import ipaddress
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+from .render import RenderedSheet, render_sheet
+from .seats import Seat, SeatBook
+from .snapshot import Snapshot
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .host import Authority, TableHost
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 16 * 1024
+COOKIE = "shipsheet_device"
+REQUEST_TIMEOUT = 15.0  # seconds the authority may take to answer a request
+LOG_LINES = 200
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+       "frame-ancestors 'none'")
+_FONT_CANDIDATES = {
+    "sheet-sans.ttf": ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                       "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+                       "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"),
+    "sheet-sans-bold.ttf": ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+                            "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf",
+                            "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf"),
+}
+_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+          ".css": "text/css; charset=utf-8", ".ttf": "font/ttf"}
+
+
+def static_files() -> dict[str, Path]:
+    """The only files the server sends: name in the URL -> file (a fixed table)."""
+    files = {name: STATIC / name for name in ("page.js", "page.css")}
+    for name, candidates in _FONT_CANDIDATES.items():
+        for candidate in candidates:
+            if Path(candidate).is_file():
+                files[name] = Path(candidate)
+                break
+    return files
+
+
+class RateLimit:
+    """A token bucket per key: ``rate`` a second, bursts up to ``burst``."""
+
+    def __init__(self, rate: float, burst: float):
+        self.rate, self.burst = rate, burst
+        self._buckets: dict[Any, tuple[float, float]] = {}
+
+    def allow(self, key: Any) -> bool:
+        now = time.monotonic()
+        tokens, last = self._buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - last) * self.rate)
+        if tokens < 1:
+            self._buckets[key] = (tokens, now)
+            return False
+        self._buckets[key] = (tokens - 1, now)
+        if len(self._buckets) > 10000:
+            self._buckets.clear()
+        return True
+
+
+@dataclass
+class Presence:
+    """How a seat is connected: open live connections, and when it last asked anything."""
+
+    connected: int = 0
+    last_seen: float | None = None  # time.time()
+    paired: bool = False
+
+
+@dataclass
+class _Seen:
+    sockets: set = field(default_factory=set)
+    last_seen: float | None = None
+    sent: Any = None  # what the seat's sockets were last told
+
+
+def _failed(future: asyncio.Future) -> bool:
+    return future.done() and (future.cancelled() or future.exception() is not None)
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    return web.json_response(data, status=status, dumps=lambda d: json.dumps(d, ensure_ascii=False))
+
+
+def _error(status: int, message: str) -> web.Response:
+    return _json({"ok": False, "error": message}, status)
+
+
+class TableServer:
+    """The web server of one shared session. Start and stop from the authority's thread."""
+
+    def __init__(self, book: SeatBook, authority: "Authority", host: "TableHost"):
+        self.book = book
+        self.authority = authority
+        self.host = host
+        self.files = static_files()
+        self.page = (STATIC / "page.html").read_bytes()
+        self.addresses: list[str] = []
+        self.port: int | None = None
+        self._allowed_hosts: set[str] = set()
+        self._snapshot: Snapshot = host.snapshot
+        self._rendered: dict[str, tuple[int, asyncio.Future]] = {}
+        self._seen: dict[str, _Seen] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self._renderer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table-render")
+        self._seat_limit = RateLimit(20, 60)
+        self._pair_limit = RateLimit(0.5, 10)
+        self.render_count = 0  # sheets drawn (tests: once per ship and revision)
+
+    # -- lifetime (authority's thread) ------------------------------------------------
+    def start(self, addresses: list[str], port: int | None = None) -> int:
+        """Listen on ``addresses`` (only there) at ``port`` (any free port when None, or when
+        ``port`` is taken). Returns the port. Raises OSError when it cannot listen."""
+        if not addresses:
+            raise OSError("No address to listen on was chosen.")
+        for address in addresses:
+            ipaddress.ip_address(address)  # ValueError for a name: only addresses are bound
+        started = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            asyncio.set_event_loop(loop)
+            try:
+                loop.run_until_complete(self._listen(addresses, port))
+            except BaseException as exc:
+                failure.append(exc)
+                started.set()
+                loop.close()
+                return
+            started.set()
+            try:
+                loop.run_forever()
+            finally:
+                loop.run_until_complete(self._shutdown())
+                loop.close()
+
+        self._thread = threading.Thread(target=run, name="table-link", daemon=True)
+        self._thread.start()
+        started.wait(15)
+        if failure:
+            self._thread.join(5)
+            self._thread = None
+            exc = failure[0]
+            raise exc if isinstance(exc, OSError) else OSError(str(exc))
+        return self.port
+
+    async def _listen(self, addresses: list[str], port: int | None) -> None:
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
+        app.router.add_get("/", self._root)
+        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/s/{seat}/", self._page)
+        app.router.add_post("/s/{seat}/api/pair", self._pair)
+        app.router.add_get("/s/{seat}/api/state", self._state)
+        app.router.add_get("/s/{seat}/api/sheet/{ship}/{version}.svg", self._sheet)
+        app.router.add_post("/s/{seat}/api/act", self._act)
+        app.router.add_get("/s/{seat}/api/ws", self._ws)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        self._runner = runner
+        for attempt in ([port, 0] if port else [0]):
+            try:
+                chosen = None
+                for address in addresses:
+                    site = web.TCPSite(runner, address, chosen if chosen is not None else attempt,
+                                       reuse_address=True)
+                    await site.start()
+                    if chosen is None:
+                        chosen = site._server.sockets[0].getsockname()[1]
+                self.port = chosen
+                break
+            except OSError:
+                for site in list(runner.sites):
+                    await site.stop()
+                if attempt == 0:
+                    await runner.cleanup()
+                    raise
+        self.addresses = list(addresses)
+        hosts = set()
+        for address in addresses:
+            shown = f"[{address}]" if ":" in address else address
+            hosts.add(f"{shown}:{self.port}")
+            if ipaddress.ip_address(address).is_loopback:
+                hosts.add(f"localhost:{self.port}")
+        self._allowed_hosts = hosts
+
+    def stop(self) -> None:
+        """Close every connection and stop listening (returns when it has)."""
+        loop, thread = self._loop, self._thread
+        if loop is not None and thread is not None and thread.is_alive():
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(10)
+        self._thread = None
+        self._loop = None
+        self._renderer.shutdown(wait=False, cancel_futures=True)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    async def _shutdown(self) -> None:
+        for seen in self._seen.values():
+            for ws in list(seen.sockets):
+                await ws.close(code=1001, message=b"the table is closed")
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # -- from the authority's thread ------------------------------------------------------
+    def publish(self, snapshot: Snapshot) -> None:
+        """A new snapshot (thread-safe): phones whose view changed are told at once."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._set_snapshot, snapshot)
+
+    def close_seat(self, seat_id: str) -> None:
+        """Tell a revoked seat's phones, and close their connections (thread-safe)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            asyncio.run_coroutine_threadsafe(self._close_seat(seat_id), loop)
+
+    def seats_changed(self) -> None:
+        """Seats' ships or rights changed: phones look again (thread-safe)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._notify_all)
+
+    def presence(self) -> dict[str, Presence]:
+        """seat id -> Presence (any thread; a consistent enough reading for a dialog)."""
+        out = {}
+        for seat in list(self.book.seats):
+            seen = self._seen.get(seat.id)
+            out[seat.id] = Presence(len(seen.sockets) if seen else 0,
+                                    seen.last_seen if seen else None, bool(seat.devices))
+        return out
+
+    # -- on the server's loop -----------------------------------------------------------
+    def _set_snapshot(self, snapshot: Snapshot) -> None:
+        if snapshot.seq < self._snapshot.seq:
+            return
+        self._snapshot = snapshot
+        # Draw now what connected phones will ask for (once per ship and revision).
+        for seat_id, seen in self._seen.items():
+            seat = self.book.seat(seat_id)
+            if seen.sockets and seat is not None:
+                for ship in seat.visible(snapshot.session):
+                    self._render(snapshot, ship.id)
+        self._notify_all()
+
+    def _notify_all(self) -> None:
+        for seat_id, seen in list(self._seen.items()):
+            if not seen.sockets:
+                continue
+            seat = self.book.seat(seat_id)
+            if seat is None:
+                continue
+            message = self._signature(seat)
+            if message != seen.sent:
+                seen.sent = message
+                for ws in list(seen.sockets):
+                    asyncio.ensure_future(self._send(ws, message))
+
+    def _signature(self, seat: Seat) -> dict:
+        snap = self._snapshot
+        return {"type": "changed", "epoch": snap.epoch, "turn": snap.turn, "phase": snap.phase,
+                "revs": {s.id: snap.revs.get(s.id, 0) for s in seat.visible(snap.session)},
+                "rights": sorted(seat.allowed)}
+
+    @staticmethod
+    async def _send(ws: web.WebSocketResponse, message: dict) -> None:
+        try:
+            await ws.send_json(message)
+        except (ConnectionError, RuntimeError):
+            pass
+
+    async def _close_seat(self, seat_id: str) -> None:
+        seen = self._seen.get(seat_id)
+        if seen is None:
+            return
+        for ws in list(seen.sockets):
+            await self._send(ws, {"type": "revoked"})
+            await ws.close(code=4001, message=b"revoked")
+        seen.sockets.clear()
+        seen.sent = None
+
+    def _render(self, snapshot: Snapshot, ship_id: str) -> asyncio.Future:
+        """The ship's drawing at the snapshot's revision: drawn once, then shared."""
+        rev = snapshot.revs.get(ship_id, 0)
+        known = self._rendered.get(ship_id)
+        if known is not None and known[0] == rev and not _failed(known[1]):
+            return known[1]
+
+        def draw() -> RenderedSheet:
+            self.render_count += 1
+            return render_sheet(snapshot, ship_id)
+        future = asyncio.wrap_future(self._renderer.submit(draw), loop=self._loop)
+        self._rendered[ship_id] = (rev, future)
+        return future
+
+    # -- the middleware: hosts, origins, headers ------------------------------------------
+    @web.middleware
+    async def _guard(self, request: web.Request, handler):
+        if request.host not in self._allowed_hosts:
+            return _error(421, "This server does not answer for that address.")
+        if request.method not in ("GET", "POST", "HEAD"):
+            return _error(405, "Only GET and POST are answered here.")
+        needs_origin = request.method == "POST" or request.headers.get("Upgrade", "").lower() == "websocket"
+        if needs_origin:
+            origin = request.headers.get("Origin", "")
+            if origin.removeprefix("http://") not in self._allowed_hosts:
+                return _error(403, "Requests are answered only from this server's own page.")
+        try:
+            response = await handler(request)
+        except web.HTTPException as exc:
+            response = _error(exc.status, exc.reason or "Refused.")
+        except json.JSONDecodeError:
+            response = _error(400, "The request is not JSON.")
+        if not isinstance(response, web.WebSocketResponse):
+            headers = response.headers
+            headers["Content-Security-Policy"] = CSP
+            headers["X-Content-Type-Options"] = "nosniff"
+            headers["Referrer-Policy"] = "no-referrer"
+            headers["X-Frame-Options"] = "DENY"
+            headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    # -- who is asking -----------------------------------------------------------------
+    def _seat(self, request: web.Request) -> Seat | None:
+        seat = self.book.by_token(request.match_info["seat"], request.cookies.get(COOKIE))
+        if seat is not None:
+            seen = self._seen.setdefault(seat.id, _Seen())
+            seen.last_seen = time.time()
+        return seat
+
+    async def _body(self, request: web.Request) -> Any:
+        if request.content_length is not None and request.content_length > MAX_BODY:
+            raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=request.content_length)
+        raw = await request.read()
+        return json.loads(raw.decode("utf-8", "strict")) if raw else {}
+
+    # -- routes ------------------------------------------------------------------------
+    async def _root(self, request: web.Request) -> web.Response:
+        return web.Response(text="ShipSheet Table Link: open the link your referee gave you.",
+                            content_type="text/plain")
+
+    async def _static(self, request: web.Request) -> web.Response:
+        path = self.files.get(request.match_info["name"])
+        if path is None:
+            return _error(404, "No such file.")
+        body = await asyncio.get_running_loop().run_in_executor(None, path.read_bytes)
+        response = web.Response(body=body, content_type=_TYPES[path.suffix].split(";")[0],
+                                charset="utf-8" if path.suffix != ".ttf" else None)
+        response.headers["Cache-Control"] = "no-cache"
+        if path.suffix != ".ttf":
+            response.enable_compression()
+        return response
+
+    async def _page(self, request: web.Request) -> web.Response:
+        if self.book.seat(request.match_info["seat"]) is None:
+            return _error(404, "This seat is not at the table (any more). Ask the referee for a new link.")
+        response = web.Response(body=self.page, content_type="text/html", charset="utf-8")
+        response.enable_compression()
+        return response
+
+    async def _pair(self, request: web.Request) -> web.Response:
+        remote = request.remote or ""
+        if not self._pair_limit.allow(remote):
+            return _error(429, "Too many tries; wait a minute.")
+        body = await self._body(request)
+        secret = body.get("secret") if isinstance(body, dict) else None
+        if not isinstance(secret, str) or len(secret) > 200:
+            return _error(400, "Pairing needs the link's secret.")
+        seat_id = request.match_info["seat"]
+        token = self.book.pair(seat_id, secret)
+        if token is None:
+            return _error(403, "This link is no longer valid. Ask the referee for a new one.")
+        response = _json({"ok": True})
+        response.set_cookie(COOKIE, token, path=f"/s/{seat_id}/", httponly=True,
+                            samesite="Strict", max_age=60 * 60 * 24 * 30)
+        self._seen.setdefault(seat_id, _Seen()).last_seen = time.time()
+        return response
+
+    async def _state(self, request: web.Request) -> web.Response:
+        seat = self._seat(request)
+        if seat is None:
+            return _error(401, "This phone is not paired with this seat. Open the referee's link again.")
+        return _json(await self.view(seat))
+
+    async def _sheet(self, request: web.Request) -> web.Response:
+        seat = self._seat(request)
+        if seat is None:
+            return _error(401, "Not paired.")
+        snap = self._snapshot
+        ship = snap.ship(request.match_info["ship"])
+        if ship is None or not seat.sees(ship):
+            return _error(404, "There is no such ship at your seat.")
+        rendered = await self._render(snap, ship.id)
+        current = request.match_info["version"] == f"{snap.epoch}-{rendered.rev}"
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            response = web.Response(body=rendered.svg_gzip, content_type="image/svg+xml")
+            response.headers["Content-Encoding"] = "gzip"
+        else:
+            response = web.Response(body=rendered.svg, content_type="image/svg+xml")
+        response.headers["Cache-Control"] = "private, max-age=86400, immutable" if current else "no-store"
+        return response
+
+    async def _act(self, request: web.Request) -> web.Response:
+        seat = self._seat(request)
+        if seat is None:
+            return _error(401, "This phone is not paired with this seat. Open the referee's link again.")
+        if not self._seat_limit.allow(seat.id):
+            return _error(429, "Too many requests from this seat; slow down.")
+        body = await self._body(request)
+        future = self.authority.call(lambda: self.host.handle(seat, body))
+        try:
+            status, answer = await asyncio.wait_for(asyncio.wrap_future(future), REQUEST_TIMEOUT)
+        except asyncio.TimeoutError:
+            return _error(503, "The referee's ShipSheet is busy (a dialog may be open); try again.")
+        seat = self.book.seat(seat.id) or seat
+        answer = dict(answer)
+        answer["state"] = await self.view(seat)
+        return _json(answer, status)
+
+    async def _ws(self, request: web.Request) -> web.StreamResponse:
+        seat = self._seat(request)
+        if seat is None:
+            return _error(401, "Not paired.")
+        ws = web.WebSocketResponse(heartbeat=20, max_msg_size=4096)
+        await ws.prepare(request)
+        seen = self._seen.setdefault(seat.id, _Seen())
+        seen.sockets.add(ws)
+        try:
+            message = self._signature(seat)
+            seen.sent = message
+            await self._send(ws, message)
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    break
+                seen.last_seen = time.time()
+                if self.book.by_token(seat.id, request.cookies.get(COOKIE)) is None:
+                    break
+        finally:
+            seen.sockets.discard(ws)
+        return ws
+
+    # -- what a seat sees -------------------------------------------------------------
+    async def view(self, seat: Seat) -> dict:
+        snap = self._snapshot
+        ships = seat.visible(snap.session)
+        rendered = await asyncio.gather(*(self._render(snap, s.id) for s in ships))
+        own_ids = {s.id for s in ships}
+        names = {s.id: s.name for s in snap.session.ships}
+        out_ships = []
+        for ship, sheet in zip(ships, rendered):
+            mine = seat.owns(ship)
+            areas = []
+            for a in sheet.areas:
+                allowed = mine and seat.may(a.right)
+                if not allowed:
+                    refusal = ("Your seat may not mark damage; the referee does." if a.right == "mark"
+                               else f"Your seat does not make {ship.name}'s decisions.")
+                else:
+                    refusal = a.refusal
+                tap = allowed and a.clickable and not a.refusal
+                areas.append({"key": a.key, "x": a.x, "y": a.y, "w": a.w, "h": a.h,
+                              "label": a.label, "tap": tap, "refusal": None if tap else refusal,
+                              "menu": [{"index": i, "label": t} for i, t in enumerate(a.menu)]
+                              if allowed else []})
+            out_ships.append({
+                "id": ship.id, "name": ship.name, "class": ship.ship_class.name, "side": ship.side,
+                "rev": sheet.rev, "mine": mine,
+                "svg": f"/s/{seat.id}/api/sheet/{ship.id}/{snap.epoch}-{sheet.rev}.svg",
+                "width": sheet.width, "height": sheet.height, "areas": areas,
+                "forms": list(sheet.forms) if mine and seat.may("decide") else []})
+        log = [{"turn": e.turn, "phase": e.phase, "ship": names.get(e.ship) if e.ship else None,
+                "text": e.text, "kind": e.kind, "undone": e.undone}
+               for e in snap.log if (e.ship in own_ids if e.ship else e.kind in ("phase", "action"))]
+        return {"epoch": snap.epoch,
+                "seat": {"id": seat.id, "name": seat.name, "role": seat.role,
+                         "rights": sorted(seat.allowed)},
+                "session": snap.session_json(), "ships": out_ships, "log": log[-LOG_LINES:],
+                "undo": snap.undo_name if seat.may("undo") else None}

@@ -1,0 +1,74 @@
+"""What the server may read of the session: a copy taken on the authority's thread.
+
+The referee's session lives on the UI thread (or the headless host's main thread) and
+changes there. After every change the host takes a :class:`Snapshot` — a throwaway copy
+of the session (``model.trial``: same turn, phase, options, ships and dice position, with
+its own dice), the turn's start marks, the log's tail and each ship's revision — and
+hands it to the server's thread, which draws and answers from it alone. Nothing the
+server thread does touches the live session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..model.games import GAME_TITLES
+from ..model.trial import trial_session
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Session
+
+#: Log entries a snapshot keeps (a seat is sent at most 200 of its own).
+LOG_TAIL = 2000
+
+
+@dataclass(frozen=True)
+class LogLine:
+    turn: int
+    phase: str
+    ship: str | None
+    text: str
+    kind: str
+    undone: bool
+
+
+@dataclass
+class Snapshot:
+    """The session as the server may show it. ``revs``: ship id -> revision."""
+
+    epoch: str
+    seq: int
+    session: "Session"  # a copy, never the live session
+    revs: dict[str, int]
+    log: list[LogLine]
+    undo_name: str | None
+
+    @property
+    def turn(self) -> int:
+        return self.session.turn
+
+    @property
+    def phase(self) -> str:
+        return self.session.phase
+
+    def ship(self, ship_id: str):
+        return next((s for s in self.session.ships if s.id == ship_id), None)
+
+    def session_json(self) -> dict:
+        s = self.session
+        return {"title": s.title, "game": s.game, "game_title": GAME_TITLES.get(s.game, s.game),
+                "turn": s.turn, "phase": s.phase, "phases": list(s.rules.phases)}
+
+
+def take(session: "Session", epoch: str, seq: int, revs: dict[str, int],
+         undo_name: str | None = None) -> Snapshot:
+    """Copy what the server needs of ``session`` (on the thread that owns it)."""
+    copy = trial_session(session)
+    copy.uid = session.uid
+    copy.turn_start = session.turn_start  # replaced, never changed in place
+    for original, ship in zip(session.ships, copy.ships):
+        ship.side = original.side
+    log = [LogLine(e.turn, e.phase, e.ship, e.text, e.kind, e.undone)
+           for e in session.log[-LOG_TAIL:]]
+    return Snapshot(epoch, seq, copy, dict(revs), log, undo_name)

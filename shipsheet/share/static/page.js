@@ -1,0 +1,869 @@
+/* ShipSheet Table Link: the player's page (see shipsheet/share/PROTOCOL.md).
+ *
+ * Plain script, no framework, nothing loaded from elsewhere. Every text from the server
+ * goes in with textContent or as an attribute value, never as markup. The sheet SVG is
+ * parsed, cleaned and imported into the page (so it uses the page's font), with one real
+ * <button> per hit area laid over it. */
+(function () {
+  "use strict";
+
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var INVALID = "This link is no longer valid. Ask the referee for a new one.";
+  var CLOSED = "The referee has closed this seat.";
+  var LONG_PRESS_MS = 500;
+  var MOVE_SLOP = 10;
+  var BACKOFF_MIN = 500;
+  var BACKOFF_MAX = 5000;
+
+  var base = seatBase();
+  var app = {
+    view: null,            // the last view the server sent
+    viewSeq: 0,            // request number of the view shown (older answers are dropped)
+    seq: 0,
+    syncedAt: null,        // when the view shown was received
+    selected: null,        // ship id shown when there are several
+    stopped: false,
+    conn: "connecting",
+    ws: null,
+    wsEverOpened: false,
+    wsBackoff: BACKOFF_MIN,
+    wsTimer: 0,
+    stateBusy: false,
+    stateAgain: false,
+    stateTimer: 0,
+    stateDelay: BACKOFF_MIN,
+    pending: null,         // the one request not answered yet: {json, body, inFlight, onOk}
+    retryTimer: 0,
+    retryDelay: BACKOFF_MIN,
+    ships: new Map(),      // ship id -> its section's parts
+    menu: null,
+    menuDownOnBackdrop: false,
+    toastTimer: 0,
+    toastToken: 0,
+    uid: 0
+  };
+
+  function $(id) { return document.getElementById(id); }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function seatBase() {
+    var m = /^(\/s\/[^/]+\/)/.exec(location.pathname);
+    if (m) return m[1];
+    var p = location.pathname;
+    return p.charAt(p.length - 1) === "/" ? p : p + "/";
+  }
+
+  function api(path, init) {
+    var opts = { credentials: "same-origin", cache: "no-store" };
+    if (init) for (var k in init) opts[k] = init[k];
+    return fetch(base + path, opts);
+  }
+
+  function postJson(path, body) {
+    return api(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body)
+    });
+  }
+
+  function readJson(resp) {
+    return resp.json().then(function (d) {
+      return d && typeof d === "object" ? d : null;
+    }, function () { return null; });
+  }
+
+  function sleep(ms) { return new Promise(function (r) { setTimeout(r, ms); }); }
+
+  /* A request id: 18 random bytes, url-safe base64 (24 characters). */
+  function newId() {
+    var bytes = new Uint8Array(18);
+    crypto.getRandomValues(bytes);
+    var s = "";
+    for (var i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
+    return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function pad2(n) { return (n < 10 ? "0" : "") + n; }
+  function clock(d) { return pad2(d.getHours()) + ":" + pad2(d.getMinutes()) + ":" + pad2(d.getSeconds()); }
+
+  /* ---------------------------------------------------------------- messages */
+
+  function say(text, kind) {
+    var t = $("toast");
+    var token = ++app.toastToken;
+    clearTimeout(app.toastTimer);
+    t.dataset.kind = kind || "info";
+    // Emptied first, so the same words said twice are announced twice.
+    t.textContent = "";
+    t.classList.add("show");
+    setTimeout(function () {
+      if (token !== app.toastToken) return;
+      t.textContent = String(text);
+      app.toastTimer = setTimeout(function () {
+        if (token === app.toastToken) t.classList.remove("show");
+      }, kind === "error" ? 9000 : 5000);
+    }, 30);
+  }
+
+  function fail(text) {
+    app.stopped = true;
+    clearTimeout(app.wsTimer);
+    clearTimeout(app.retryTimer);
+    clearTimeout(app.stateTimer);
+    app.pending = null;
+    document.body.classList.remove("busy");
+    if (app.ws) {
+      var ws = app.ws;
+      app.ws = null;
+      try { ws.close(); } catch (e) { /* already closed */ }
+    }
+    closeMenu(false);
+    var notice = $("notice");
+    notice.textContent = text;
+    notice.hidden = false;
+    $("main").hidden = true;
+    setConn("closed");
+  }
+
+  /* -------------------------------------------------------------- connection */
+
+  function setConn(state) {
+    app.conn = state;
+    var c = $("conn");
+    c.dataset.state = state;
+    c.textContent = {
+      live: "Live", connecting: "Connecting…", reconnecting: "Reconnecting…", closed: "Closed"
+    }[state] || state;
+    var behind = $("behind");
+    if (state === "reconnecting" && app.view && app.syncedAt) {
+      behind.textContent = "Behind — showing turn " + app.view.session.turn +
+        " as of " + clock(app.syncedAt);
+      behind.hidden = false;
+    } else {
+      behind.textContent = "";
+      behind.hidden = true;
+    }
+  }
+
+  function connect() {
+    if (app.stopped || app.ws) return;
+    clearTimeout(app.wsTimer);
+    app.wsTimer = 0;
+    var url = (location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + base + "api/ws";
+    var ws;
+    try {
+      ws = new WebSocket(url);
+    } catch (e) {
+      scheduleReconnect();
+      return;
+    }
+    app.ws = ws;
+    ws.onopen = function () {
+      if (app.ws !== ws) return;
+      app.wsEverOpened = true;
+      app.wsBackoff = BACKOFF_MIN;
+      setConn("live");
+      refreshState();  // whatever changed while not listening
+      retryPending();
+    };
+    ws.onmessage = function (ev) {
+      if (app.ws !== ws) return;
+      var msg;
+      try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      if (!msg || typeof msg !== "object") return;
+      if (msg.type === "changed") refreshState();
+      else if (msg.type === "revoked") fail(CLOSED);
+    };
+    ws.onerror = function () { /* a close follows */ };
+    ws.onclose = function () {
+      if (app.ws !== ws) return;
+      app.ws = null;
+      if (app.stopped) return;
+      setConn("reconnecting");
+      scheduleReconnect();
+    };
+  }
+
+  function scheduleReconnect() {
+    if (app.stopped || app.wsTimer) return;
+    var delay = app.wsBackoff;
+    app.wsBackoff = Math.min(delay * 2, BACKOFF_MAX);
+    app.wsTimer = setTimeout(function () { app.wsTimer = 0; connect(); }, delay);
+  }
+
+  function wakeUp() {
+    if (app.stopped || !app.view) return;
+    refreshState();
+    if (!app.ws) {
+      app.wsBackoff = BACKOFF_MIN;
+      clearTimeout(app.wsTimer);
+      app.wsTimer = 0;
+      connect();
+    }
+    retryPending();
+  }
+
+  /* ------------------------------------------------------------ pair, state */
+
+  function fragmentSecret() {
+    var h = location.hash.replace(/^#/, "");
+    if (!h) return null;
+    var params = new URLSearchParams(h);
+    return params.has("k") ? params.get("k") : null;
+  }
+
+  function dropFragment() {
+    try {
+      history.replaceState(history.state, "", location.pathname + location.search);
+    } catch (e) {
+      location.hash = "";
+    }
+  }
+
+  async function pair(secret) {
+    var delay = BACKOFF_MIN;
+    for (;;) {
+      var r = null, d = null;
+      try {
+        r = await postJson("api/pair", { secret: secret });
+        d = await readJson(r);
+      } catch (e) { r = null; }
+      if (r && r.ok) return true;
+      if (r && (r.status === 401 || r.status === 403)) { fail(INVALID); return false; }
+      if (r && r.status < 500 && r.status !== 429) {
+        fail((d && d.error) || ("This device could not be paired (HTTP " + r.status + ")."));
+        return false;
+      }
+      setConn("reconnecting");
+      await sleep(delay);
+      delay = Math.min(delay * 2, BACKOFF_MAX);
+    }
+  }
+
+  function retryStateLater() {
+    if (app.stopped || app.stateTimer) return;
+    var delay = app.stateDelay;
+    app.stateDelay = Math.min(delay * 2, BACKOFF_MAX);
+    app.stateTimer = setTimeout(function () { app.stateTimer = 0; refreshState(); }, delay);
+  }
+
+  async function refreshState() {
+    if (app.stopped) return;
+    if (app.stateBusy) { app.stateAgain = true; return; }
+    app.stateBusy = true;
+    try {
+      do {
+        app.stateAgain = false;
+        var seq = ++app.seq;
+        var r = null, d = null;
+        try {
+          r = await api("api/state");
+          d = await readJson(r);
+        } catch (e) { r = null; }
+        if (app.stopped) return;
+        if (!r) {
+          if (app.conn === "live" || app.conn === "connecting") setConn("reconnecting");
+          retryStateLater();
+          return;
+        }
+        if (r.status === 401 || r.status === 403) { fail(INVALID); return; }
+        if (!r.ok || !d || !d.session) {
+          if (r.status >= 500 || r.status === 429) retryStateLater();
+          else say((d && d.error) || ("The referee's app answered HTTP " + r.status + "."), "error");
+          return;
+        }
+        app.stateDelay = BACKOFF_MIN;
+        applyView(d, seq);
+      } while (app.stateAgain && !app.stopped);
+    } finally {
+      app.stateBusy = false;
+    }
+  }
+
+  function applyView(view, seq) {
+    if (!view || !view.session || seq < app.viewSeq) return;
+    app.viewSeq = seq;
+    app.view = view;
+    app.syncedAt = new Date();
+    render();
+  }
+
+  /* ---------------------------------------------------------------- requests */
+
+  function sendAct(ship, fields, onOk) {
+    if (app.stopped || !app.view || !ship) return;
+    if (app.pending) { say("Still sending your last change…", "info"); return; }
+    var body = { id: newId(), epoch: app.view.epoch, ship: ship.id, rev: ship.rev };
+    for (var k in fields) body[k] = fields[k];
+    // The same text is sent again after a failure: the server applies an id once.
+    app.pending = { json: JSON.stringify(body), inFlight: false, onOk: onOk || null, told: false };
+    app.retryDelay = BACKOFF_MIN;
+    document.body.classList.add("busy");
+    postPending();
+  }
+
+  function retryPending() {
+    var p = app.pending;
+    if (!p || p.inFlight || app.stopped) return;
+    clearTimeout(app.retryTimer);
+    app.retryTimer = 0;
+    postPending();
+  }
+
+  async function postPending() {
+    var p = app.pending;
+    if (!p || p.inFlight || app.stopped) return;
+    p.inFlight = true;
+    var seq = ++app.seq;
+    var r = null, d = null;
+    try {
+      r = await postJson("api/act", p.json);
+      d = await readJson(r);
+    } catch (e) { r = null; }
+    p.inFlight = false;
+    if (app.pending !== p || app.stopped) return;
+    if (!r || (!d && (r.status >= 500 || r.status === 429))) {
+      // Not answered: the same request again after a pause or as soon as we reconnect.
+      if (!p.told) {
+        p.told = true;
+        say("Not sent yet — it will be sent again when the connection is back.", "info");
+      }
+      clearTimeout(app.retryTimer);
+      app.retryTimer = setTimeout(function () { app.retryTimer = 0; postPending(); }, app.retryDelay);
+      app.retryDelay = Math.min(app.retryDelay * 2, BACKOFF_MAX);
+      return;
+    }
+    app.pending = null;
+    document.body.classList.remove("busy");
+    if (r.status === 401) { fail(INVALID); return; }
+    if (d && d.ok && p.onOk) p.onOk();
+    if (d && d.state) applyView(d.state, seq);
+    if (d && d.ok) say(d.message || "Done.", "ok");
+    else say((d && d.error) || ("The referee's app refused (HTTP " + r.status + ")."), "error");
+  }
+
+  /* ------------------------------------------------------------------ render */
+
+  function render() {
+    var v = app.view;
+    var s = v.session || {};
+    var seat = v.seat || {};
+    $("session-title").textContent = s.title || "ShipSheet";
+    $("game").textContent = s.game_title || s.game || "";
+    $("turn").textContent = "Turn " + s.turn + (s.phase ? " · " + s.phase : "");
+    $("seat-name").textContent = seat.name || "";
+    var role = seat.role && seat.role !== "player" ? " (" + seat.role + ")" : "";
+    $("seat-role").textContent = role;
+    document.title = (seat.name ? seat.name + " · " : "") + (s.title || "ShipSheet");
+    $("loading").hidden = true;
+    setConn(app.conn);
+
+    var ships = Array.isArray(v.ships) ? v.ships : [];
+    if (!ships.some(function (sh) { return sh.id === app.selected; })) {
+      var mine = ships.filter(function (sh) { return sh.mine; })[0];
+      app.selected = (mine || ships[0] || {}).id || null;
+    }
+    renderPicker(ships);
+    renderShips(ships);
+    $("no-ships").hidden = ships.length > 0;
+    renderLog(Array.isArray(v.log) ? v.log : []);
+  }
+
+  function renderPicker(ships) {
+    var picker = $("picker");
+    var focusedId = picker.contains(document.activeElement) ? document.activeElement.dataset.ship : null;
+    picker.textContent = "";
+    picker.hidden = ships.length < 2;
+    if (ships.length < 2) return;
+    ships.forEach(function (ship, i) {
+      var tab = el("button", "tab", ship.name || ("Ship " + (i + 1)));
+      tab.type = "button";
+      tab.id = "tab-" + i;
+      tab.dataset.ship = ship.id;
+      tab.setAttribute("role", "tab");
+      var on = ship.id === app.selected;
+      tab.setAttribute("aria-selected", on ? "true" : "false");
+      tab.tabIndex = on ? 0 : -1;
+      picker.appendChild(tab);
+      if (focusedId === ship.id) tab.focus();
+    });
+  }
+
+  function selectShip(id, focus) {
+    app.selected = id;
+    renderPicker(app.view.ships);
+    app.ships.forEach(function (parts, shipId) {
+      parts.section.hidden = app.view.ships.length > 1 && shipId !== id;
+    });
+    if (focus) {
+      var tab = $("picker").querySelector('[aria-selected="true"]');
+      if (tab) tab.focus();
+    }
+  }
+
+  function renderShips(ships) {
+    var box = $("ships");
+    var seen = new Set();
+    ships.forEach(function (ship, i) {
+      seen.add(ship.id);
+      var parts = app.ships.get(ship.id);
+      if (!parts) {
+        parts = makeShip();
+        app.ships.set(ship.id, parts);
+      }
+      // Moved only when out of place (moving a section would take the focus away).
+      if (box.children[i] !== parts.section) box.insertBefore(parts.section, box.children[i] || null);
+      updateShip(parts, ship, i, ships.length);
+    });
+    app.ships.forEach(function (parts, id) {
+      if (!seen.has(id)) { parts.section.remove(); app.ships.delete(id); }
+    });
+  }
+
+  function makeShip() {
+    var parts = { ship: null, svg: null, svgUrl: null, loadingUrl: null, areasSig: null,
+                  forms: new Map(), press: null, suppressClick: false };
+    parts.section = el("section", "ship");
+    var head = el("div", "ship-head");
+    parts.name = el("h2", "ship-name");
+    parts.meta = el("p", "ship-meta");
+    parts.zoom = el("button", "zoom", "Zoom in");
+    parts.zoom.type = "button";
+    parts.zoom.setAttribute("aria-pressed", "false");
+    var titles = el("div", "ship-titles");
+    titles.appendChild(parts.name);
+    titles.appendChild(parts.meta);
+    head.appendChild(titles);
+    head.appendChild(parts.zoom);
+    parts.frame = el("div", "sheet-frame");
+    parts.sheet = el("div", "sheet");
+    parts.areas = el("div", "areas");
+    parts.sheet.appendChild(parts.areas);
+    parts.frame.appendChild(parts.sheet);
+    parts.status = el("p", "sheet-status quiet", "Loading the sheet…");
+    parts.formsBox = el("div", "forms");
+    parts.section.appendChild(head);
+    parts.section.appendChild(parts.frame);
+    parts.section.appendChild(parts.status);
+    parts.section.appendChild(parts.formsBox);
+
+    parts.zoom.addEventListener("click", function () {
+      var on = !parts.frame.classList.contains("zoomed");
+      parts.frame.classList.toggle("zoomed", on);
+      parts.zoom.setAttribute("aria-pressed", on ? "true" : "false");
+      parts.zoom.textContent = on ? "Fit width" : "Zoom in";
+    });
+    bindAreas(parts);
+    return parts;
+  }
+
+  function updateShip(parts, ship, index, count) {
+    parts.ship = ship;
+    var sectionId = "ship-" + index;
+    parts.section.id = sectionId;
+    parts.section.hidden = count > 1 && ship.id !== app.selected;
+    if (count > 1) {
+      parts.section.setAttribute("role", "tabpanel");
+      parts.section.setAttribute("aria-labelledby", "tab-" + index);
+    } else {
+      parts.section.removeAttribute("role");
+      parts.section.removeAttribute("aria-labelledby");
+    }
+    parts.name.textContent = ship.name || "";
+    var meta = [ship["class"], ship.side].filter(function (x) { return x; });
+    if (ship.mine === false) meta.push("view only");
+    parts.meta.textContent = meta.join(" · ");
+
+    var w = Number(ship.width) || 1, h = Number(ship.height) || 1;
+    parts.sheet.style.aspectRatio = w + " / " + h;
+    if (typeof ship.svg === "string" && ship.svg !== parts.svgUrl && ship.svg !== parts.loadingUrl) {
+      loadSvg(parts, ship.svg, w, h, ship.name || "");
+    }
+    var sig = JSON.stringify([ship.areas, w, h]);
+    if (sig !== parts.areasSig) {
+      parts.areasSig = sig;
+      buildAreas(parts, ship.areas || [], w, h);
+    }
+    renderForms(parts, ship);
+  }
+
+  /* -------------------------------------------------------------------- sheet */
+
+  async function loadSvg(parts, url, w, h, name) {
+    parts.loadingUrl = url;
+    if (!parts.svg) parts.status.textContent = "Loading the sheet…";
+    try {
+      var r = await fetch(url, { credentials: "same-origin" });
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      var text = await r.text();
+      if (parts.loadingUrl !== url) return;  // a newer sheet is on its way
+      var svg = importSvg(text, w, h, name);
+      if (parts.svg && parts.svg.parentNode) parts.svg.replaceWith(svg);
+      else parts.sheet.insertBefore(svg, parts.areas);
+      parts.svg = svg;
+      parts.svgUrl = url;
+      parts.status.textContent = "";
+    } catch (e) {
+      if (parts.loadingUrl === url) {
+        parts.status.textContent = "The sheet could not be loaded; it is tried again with the next change.";
+      }
+    } finally {
+      if (parts.loadingUrl === url) parts.loadingUrl = null;
+    }
+  }
+
+  var DROP = { script: 1, foreignobject: 1, style: 1, iframe: 1, object: 1, embed: 1, audio: 1,
+               video: 1, canvas: 1, handler: 1, listener: 1, set: 1, animate: 1,
+               animatemotion: 1, animatetransform: 1, animatecolor: 1, title: 1, desc: 1,
+               metadata: 1 };
+
+  function importSvg(text, w, h, name) {
+    var doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    var root = doc.documentElement;
+    if (!root || root.namespaceURI !== SVG_NS || root.localName !== "svg" ||
+        doc.getElementsByTagName("parsererror").length) {
+      throw new Error("not an SVG");
+    }
+    var styles = [];
+    var all = [root].concat(Array.prototype.slice.call(root.getElementsByTagName("*")));
+    all.forEach(function (node) {
+      if (node !== root && DROP[node.localName.toLowerCase()]) { node.remove(); return; }
+      Array.prototype.slice.call(node.attributes).forEach(function (attr) {
+        var n = attr.name.toLowerCase(), v = attr.value;
+        if (n.indexOf("on") === 0) { node.removeAttributeNode(attr); return; }
+        if (n === "href" || n === "xlink:href" || attr.localName === "href") {
+          var ok = v.charAt(0) === "#" ||
+                   (node.localName === "image" && /^data:image\/(png|jpeg|gif|webp);/i.test(v));
+          if (!ok) node.removeAttributeNode(attr);
+          return;
+        }
+        if (/url\(\s*['"]?\s*(?!#)/i.test(v) || /javascript:/i.test(v)) {
+          node.removeAttributeNode(attr);
+          return;
+        }
+        if (n === "style") {
+          // An inline style attribute would break the page's CSP: kept through the CSSOM.
+          node.removeAttributeNode(attr);
+          node.setAttribute("data-sheet-style", String(styles.length));
+          styles.push(v);
+        }
+      });
+    });
+    if (!root.getAttribute("viewBox")) root.setAttribute("viewBox", "0 0 " + w + " " + h);
+    root.removeAttribute("width");
+    root.removeAttribute("height");
+    var svg = document.importNode(root, true);
+    Array.prototype.slice.call(svg.querySelectorAll("[data-sheet-style]")).forEach(function (node) {
+      var css = styles[Number(node.getAttribute("data-sheet-style"))] || "";
+      node.removeAttribute("data-sheet-style");
+      if (!/url\(|expression|javascript:/i.test(css)) node.style.cssText = css;
+    });
+    svg.setAttribute("class", "sheet-svg");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "Sheet of " + name);
+    svg.setAttribute("focusable", "false");
+    return svg;
+  }
+
+  function buildAreas(parts, areas, w, h) {
+    var active = document.activeElement;
+    var focusedKey = active && parts.areas.contains(active) ? active.dataset.key : null;
+    parts.areas.textContent = "";
+    areas.forEach(function (a) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "area";
+      b.setAttribute("aria-label", String(a.label || a.key));
+      b.dataset.key = a.key;
+      if (!a.tap) b.setAttribute("aria-disabled", "true");
+      if (Array.isArray(a.menu) && a.menu.length) b.setAttribute("aria-haspopup", "dialog");
+      b.style.left = (100 * a.x / w) + "%";
+      b.style.top = (100 * a.y / h) + "%";
+      b.style.width = (100 * a.w / w) + "%";
+      b.style.height = (100 * a.h / h) + "%";
+      parts.areas.appendChild(b);
+      if (focusedKey !== null && focusedKey === a.key) b.focus({ preventScroll: true });
+    });
+  }
+
+  function areaOf(parts, key) {
+    var areas = (parts.ship && parts.ship.areas) || [];
+    for (var i = 0; i < areas.length; i++) if (areas[i].key === key) return areas[i];
+    return null;
+  }
+
+  function bindAreas(parts) {
+    var box = parts.areas;
+    function target(ev) {
+      var t = ev.target;
+      return t && t.closest ? t.closest("button.area") : null;
+    }
+    function cancelPress() {
+      if (parts.press) { clearTimeout(parts.press.timer); parts.press = null; }
+    }
+    box.addEventListener("click", function (ev) {
+      var b = target(ev);
+      if (!b) return;
+      if (parts.suppressClick && ev.detail !== 0) {
+        parts.suppressClick = false;
+        return;
+      }
+      var area = areaOf(parts, b.dataset.key);
+      if (!area) return;
+      if (!area.tap) {
+        say(area.refusal || "This seat cannot change that.", "error");
+        return;
+      }
+      sendAct(parts.ship, { kind: "tap", key: area.key });
+    });
+    box.addEventListener("pointerdown", function (ev) {
+      var b = target(ev);
+      parts.suppressClick = false;
+      cancelPress();
+      if (!b || (ev.pointerType === "mouse" && ev.button !== 0)) return;
+      var area = areaOf(parts, b.dataset.key);
+      if (!area || !Array.isArray(area.menu) || !area.menu.length) return;
+      var press = { x: ev.clientX, y: ev.clientY, key: area.key, button: b };
+      press.timer = setTimeout(function () {
+        if (parts.press !== press) return;
+        parts.press = null;
+        parts.suppressClick = true;
+        var current = areaOf(parts, press.key);
+        if (current && current.menu && current.menu.length) openMenu(parts, current, press.button);
+      }, LONG_PRESS_MS);
+      parts.press = press;
+    });
+    box.addEventListener("pointermove", function (ev) {
+      var p = parts.press;
+      if (p && (Math.abs(ev.clientX - p.x) > MOVE_SLOP || Math.abs(ev.clientY - p.y) > MOVE_SLOP)) cancelPress();
+    });
+    box.addEventListener("pointerup", cancelPress);
+    box.addEventListener("pointercancel", cancelPress);
+    box.addEventListener("contextmenu", function (ev) {
+      var b = target(ev);
+      if (!b) return;
+      ev.preventDefault();
+      cancelPress();
+      var area = areaOf(parts, b.dataset.key);
+      if (!area || !Array.isArray(area.menu) || !area.menu.length) return;
+      parts.suppressClick = true;
+      if (app.menu && app.menu.key === area.key && app.menu.parts === parts) return;
+      openMenu(parts, area, b);
+    });
+  }
+
+  /* --------------------------------------------------------------------- menu */
+
+  function openMenu(parts, area, opener) {
+    if (app.stopped) return;
+    closeMenu(false);
+    app.menu = { parts: parts, key: area.key, opener: opener };
+    $("menu-title").textContent = area.label || area.key;
+    var items = $("menu-items");
+    items.textContent = "";
+    area.menu.forEach(function (entry, i) {
+      var b = el("button", "menu-item", entry.label);
+      b.type = "button";
+      var index = typeof entry.index === "number" ? entry.index : i;
+      b.addEventListener("click", function () {
+        closeMenu(true);
+        sendAct(parts.ship, { kind: "menu", key: area.key, index: index });
+      });
+      items.appendChild(b);
+    });
+    $("menu").hidden = false;
+    var first = items.querySelector("button");
+    if (first) first.focus();
+  }
+
+  function closeMenu(refocus) {
+    var m = app.menu;
+    app.menu = null;
+    $("menu").hidden = true;
+    $("menu-items").textContent = "";
+    if (refocus && m && m.opener && document.contains(m.opener)) m.opener.focus({ preventScroll: true });
+  }
+
+  /* -------------------------------------------------------------------- forms */
+
+  function renderForms(parts, ship) {
+    var forms = Array.isArray(ship.forms) ? ship.forms : [];
+    var keep = new Map();
+    var box = parts.formsBox;
+    forms.forEach(function (spec, i) {
+      var sig = JSON.stringify(spec);
+      var entry = parts.forms.get(spec.kind);
+      if (!entry || entry.sig !== sig || entry.reset) {
+        var node = buildForm(parts, spec);
+        if (entry) entry.node.replaceWith(node);
+        entry = { sig: sig, node: node, reset: false };
+      }
+      keep.set(spec.kind, entry);
+      if (box.children[i] !== entry.node) box.insertBefore(entry.node, box.children[i] || null);
+    });
+    parts.forms.forEach(function (entry, kind) {
+      if (!keep.has(kind)) entry.node.remove();
+    });
+    parts.forms = keep;
+  }
+
+  function buildForm(parts, spec) {
+    var form = el("form", "decision");
+    form.setAttribute("aria-label", spec.title || spec.kind);
+    form.appendChild(el("h3", "decision-title", spec.title || spec.kind));
+    if (spec.text) form.appendChild(el("p", "decision-text", spec.text));
+    var readers = [];
+    (Array.isArray(spec.fields) ? spec.fields : []).forEach(function (f) {
+      var id = "f" + (++app.uid);
+      var type = f.type;
+      var row = el("div", "field field-" + type);
+      var label = el("label", "", f.label || f.name);
+      label.htmlFor = id;
+      var input;
+      if (type === "choice") {
+        input = document.createElement("select");
+        var options = Array.isArray(f.options) ? f.options : [];
+        options.forEach(function (o, i) {
+          var opt = el("option", "", o.label !== undefined ? o.label : o.value);
+          opt.value = String(i);
+          if (o.value === f.value) opt.selected = true;
+          input.appendChild(opt);
+        });
+        readers.push([f.name, function () {
+          var o = options[input.selectedIndex];
+          return o ? o.value : null;
+        }]);
+      } else if (type === "int") {
+        input = document.createElement("input");
+        input.type = "number";
+        input.inputMode = "numeric";
+        input.step = "1";
+        if (typeof f.min === "number") input.min = String(f.min);
+        if (typeof f.max === "number") input.max = String(f.max);
+        if (f.value !== null && f.value !== undefined) input.value = String(f.value);
+        readers.push([f.name, function () {
+          var t = input.value.trim();
+          if (t === "") return null;
+          var n = Number(t);
+          return isFinite(n) ? Math.trunc(n) : null;
+        }]);
+      } else if (type === "bool") {
+        input = document.createElement("input");
+        input.type = "checkbox";
+        input.checked = !!f.value;
+        readers.push([f.name, function () { return input.checked; }]);
+      } else {
+        input = document.createElement("input");
+        input.type = "text";
+        if (typeof f.max === "number") input.maxLength = f.max;
+        input.value = f.value === null || f.value === undefined ? "" : String(f.value);
+        readers.push([f.name, function () { return input.value; }]);
+      }
+      input.id = id;
+      input.name = f.name;
+      if (type === "bool") { row.appendChild(input); row.appendChild(label); }
+      else { row.appendChild(label); row.appendChild(input); }
+      form.appendChild(row);
+    });
+    var submit = el("button", "decision-submit", spec.submit || "Send");
+    submit.type = "submit";
+    form.appendChild(submit);
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      if (!form.reportValidity()) return;
+      var values = {};
+      readers.forEach(function (r) { values[r[0]] = r[1](); });
+      sendAct(parts.ship, { kind: "decide", form: spec.kind, values: values }, function () {
+        var entry = parts.forms.get(spec.kind);
+        if (entry && entry.node === form) entry.reset = true;  // drawn afresh from the answer
+      });
+    });
+    return form;
+  }
+
+  /* ---------------------------------------------------------------------- log */
+
+  function renderLog(lines) {
+    var details = $("log");
+    details.hidden = false;
+    $("log-summary").textContent = "Log (" + lines.length + ")";
+    var list = $("log-lines");
+    list.textContent = "";
+    if (!lines.length) {
+      list.appendChild(el("li", "quiet", "Nothing yet."));
+      return;
+    }
+    for (var i = lines.length - 1; i >= 0; i--) {
+      var line = lines[i] || {};
+      var li = el("li", "log-line log-" + (line.kind || "action"));
+      var where = [line.turn === undefined || line.turn === null ? "" : "Turn " + line.turn,
+                   line.phase, line.ship].filter(function (x) { return x; }).join(" · ");
+      if (where) li.appendChild(el("span", "log-where", where));
+      var text = el(line.undone ? "s" : "span", "log-text", line.text || "");
+      li.appendChild(text);
+      if (line.undone) {
+        li.classList.add("undone");
+        li.appendChild(el("span", "visually-hidden", " (undone)"));
+      }
+      list.appendChild(li);
+    }
+  }
+
+  /* -------------------------------------------------------------------- start */
+
+  function bind() {
+    $("picker").addEventListener("click", function (ev) {
+      var tab = ev.target.closest ? ev.target.closest("button.tab") : null;
+      if (tab) selectShip(tab.dataset.ship, true);
+    });
+    $("picker").addEventListener("keydown", function (ev) {
+      if (ev.key !== "ArrowRight" && ev.key !== "ArrowLeft") return;
+      var ships = app.view ? app.view.ships : [];
+      var i = ships.findIndex(function (s) { return s.id === app.selected; });
+      if (i < 0) return;
+      var next = ships[(i + (ev.key === "ArrowRight" ? 1 : ships.length - 1)) % ships.length];
+      ev.preventDefault();
+      selectShip(next.id, true);
+    });
+    var menu = $("menu");
+    menu.addEventListener("pointerdown", function (ev) { app.menuDownOnBackdrop = ev.target === menu; });
+    menu.addEventListener("click", function (ev) {
+      if (ev.target === menu && app.menuDownOnBackdrop) closeMenu(true);
+      app.menuDownOnBackdrop = false;
+    });
+    $("menu-cancel").addEventListener("click", function () { closeMenu(true); });
+    document.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape" && app.menu) { ev.preventDefault(); closeMenu(true); }
+    });
+    $("toast").addEventListener("click", function () { $("toast").classList.remove("show"); });
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") wakeUp();
+    });
+    window.addEventListener("online", wakeUp);
+    window.addEventListener("offline", function () {
+      if (!app.stopped && app.view) setConn("reconnecting");
+    });
+  }
+
+  async function start() {
+    bind();
+    setConn("connecting");
+    var secret = fragmentSecret();
+    if (secret !== null) {
+      // Out of the address bar and the history at once; kept in memory for the exchange.
+      dropFragment();
+      if (!(await pair(secret))) return;
+    }
+    await refreshState();
+    if (!app.stopped) connect();
+  }
+
+  start();
+})();

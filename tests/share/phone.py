@@ -1,0 +1,114 @@
+"""A phone for the tests: plain HTTP requests (urllib) from another thread, while the test's
+own thread runs Qt's event loop — the referee's app, which must answer them."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import http.cookiejar
+import json
+import urllib.error
+import urllib.request
+from urllib.parse import urlsplit
+
+import aiohttp
+
+from shipsheet.model.games import piece
+from shipsheet.share import SeatBook, TableLink
+from shipsheet.share.authority import QtAuthority
+
+_pool = concurrent.futures.ThreadPoolExecutor(16, thread_name_prefix="phone")
+
+
+def wait(qtbot, fn, timeout=15000):
+    """Run ``fn`` on a phone thread while Qt runs here; its result (or its exception)."""
+    future = _pool.submit(fn)
+    qtbot.waitUntil(future.done, timeout=timeout)
+    return future.result()
+
+
+class Phone:
+    """One browser: a cookie jar, the link's origin, JSON in and out."""
+
+    def __init__(self, link_url: str, *, origin: str | None = None, host: str | None = None):
+        parts = urlsplit(link_url)
+        self.base = f"{parts.scheme}://{parts.netloc}"
+        self.seat_path = parts.path  # /s/SEAT/
+        self.secret = parts.fragment.removeprefix("k=")
+        self.origin = origin if origin is not None else self.base
+        self.host = host
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def request(self, method: str, path: str, body=None, *, raw: bytes | None = None,
+                headers: dict | None = None):
+        """(status, parsed JSON or bytes, headers)."""
+        url = self.base + (path if path.startswith("/") else self.seat_path + path)
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        req = urllib.request.Request(url, data=data, method=method)
+        if self.origin:
+            req.add_header("Origin", self.origin)
+        if self.host:
+            req.add_header("Host", self.host)
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        for k, v in (headers or {}).items():
+            req.add_header(k, v)
+        try:
+            with self.opener.open(req, timeout=10) as resp:
+                status, payload, hdrs = resp.status, resp.read(), resp.headers
+        except urllib.error.HTTPError as exc:
+            status, payload, hdrs = exc.code, exc.read(), exc.headers
+        if hdrs.get("Content-Type", "").startswith("application/json"):
+            return status, json.loads(payload), hdrs
+        return status, payload, hdrs
+
+    def pair(self, secret: str | None = None):
+        return self.request("POST", "api/pair", {"secret": self.secret if secret is None else secret})
+
+    def state(self):
+        return self.request("GET", "api/state")
+
+    def act(self, state: dict, ship: dict, **fields):
+        import secrets
+        body = {"id": fields.pop("id", secrets.token_urlsafe(12)), "epoch": state["epoch"],
+                "ship": ship["id"], "rev": ship["rev"], **fields}
+        return self.request("POST", "api/act", body)
+
+    def cookie(self) -> str | None:
+        return next((c.value for c in self.jar), None)
+
+    async def _listen(self, count: int, timeout: float):
+        headers = {"Origin": self.origin}
+        cookies = {c.name: c.value for c in self.jar}
+        url = self.base.replace("http", "ws") + self.seat_path + "api/ws"
+        got = []
+        async with aiohttp.ClientSession(cookies=cookies) as http:
+            async with http.ws_connect(url, headers=headers) as ws:
+                while len(got) < count:
+                    msg = await asyncio.wait_for(ws.receive(), timeout)
+                    if msg.type != aiohttp.WSMsgType.TEXT:
+                        got.append({"closed": msg.type.name, "code": ws.close_code})
+                        break
+                    got.append(json.loads(msg.data))
+        return got
+
+
+def listen(phone: Phone, count: int, timeout: float = 10.0) -> concurrent.futures.Future:
+    """Open the phone's live connection in the background; the first ``count`` messages."""
+    return _pool.submit(lambda: asyncio.run(phone._listen(count, timeout)))
+
+
+def share(session, *, seats=(), port=None, apply=None):
+    """A running TableLink on 127.0.0.1 for ``session`` with seats [(name, role, sides, ships)]."""
+    book = SeatBook(session.uid)
+    made = [book.add(name, role, sides=sides, ships=ships) for name, role, sides, ships in seats]
+    authority = QtAuthority()
+    link = TableLink(session, book, authority, apply or session.apply, session.undo)
+    link.start(["127.0.0.1"], port)
+    link._keep = authority
+    return link, made
+
+
+def sample(game: str):
+    return piece(game, "sample")()

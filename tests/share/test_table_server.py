@@ -1,0 +1,272 @@
+"""Table Link's server with a real HTTP server on 127.0.0.1 and phones that are plain HTTP
+clients: pairing, what each seat sees, taps through the rules, revisions, retries, and the
+security of it all (wrong secrets, forged ships, foreign hosts, oversized bodies)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import time
+
+import pytest
+
+from shipsheet.model.actions import SetSide
+from shipsheet.share import SeatBook
+from shipsheet.share.seats import PLAYER, REFEREE, SPECTATOR
+
+from .phone import Phone, listen, sample, share, wait
+
+
+@pytest.fixture
+def fedcom(qtbot):
+    session = sample("fedcom")
+    link, (blue, red, ref, watcher) = share(session, seats=[
+        ("Blue", PLAYER, ("Blue",), ()), ("Red", PLAYER, ("Red",), ()),
+        ("Referee", REFEREE, (), ()), ("Watcher", SPECTATOR, (), ())])
+    yield session, link, {"blue": blue, "red": red, "ref": ref, "watcher": watcher}
+    link.stop()
+
+
+def paired(qtbot, link, seat) -> Phone:
+    phone = Phone(link.url(seat))
+    status, body, _ = wait(qtbot, phone.pair)
+    assert status == 200 and body == {"ok": True}
+    return phone
+
+
+def ship_of(state, name):
+    return next(s for s in state["ships"] if s["name"] == name)
+
+
+def test_link_carries_the_secret_only_in_the_fragment(fedcom):
+    session, link, seats = fedcom
+    url = link.url(seats["blue"])
+    assert url.startswith(f"http://127.0.0.1:{link.port}/s/{seats['blue'].id}/#k=")
+    assert len(seats["blue"].secret) >= 43  # 32 random bytes, url-safe
+
+
+def test_a_player_sees_only_its_own_ships_drawn_as_svg(qtbot, fedcom):
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["blue"])
+    status, state, headers = wait(qtbot, phone.state)
+    assert status == 200
+    assert [s["name"] for s in state["ships"]] == ["Resolute", "Swift", "Bastion"]
+    assert state["session"]["turn"] == session.turn and state["session"]["phase"] == session.phase
+    assert "Content-Security-Policy" in headers and "script-src 'self'" in headers["Content-Security-Policy"]
+    resolute = ship_of(state, "Resolute")
+    assert resolute["areas"] and all({"key", "label", "tap", "x", "y", "w", "h"} <= set(a) for a in resolute["areas"])
+    status, svg, hdrs = wait(qtbot, lambda: phone.request("GET", resolute["svg"], headers={"Accept-Encoding": "identity"}))
+    assert status == 200 and hdrs["Content-Type"].startswith("image/svg+xml")
+    assert b"<svg" in svg and b"Resolute" in svg
+    assert len(gzip.compress(svg)) < 100_000  # a sheet's transfer under 100 KB compressed
+    # Nothing of the other side, nor the session file's dice seed.
+    text = json.dumps(state)
+    assert "Hornet" not in text and "Lance" not in text and str(session.dice.seed) not in text
+
+
+def test_a_players_tap_on_damage_is_refused_in_plain_words_and_changes_nothing(qtbot, fedcom):
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["blue"])
+    _, state, _ = wait(qtbot, phone.state)
+    resolute = ship_of(state, "Resolute")
+    damage = next(a for a in resolute["areas"] if not a["tap"] and a["refusal"]
+                  and "mark damage" in a["refusal"])
+    before = json.dumps(session.ship("Resolute").state, sort_keys=True)
+    status, answer, _ = wait(qtbot, lambda: phone.act(state, resolute, kind="tap", key=damage["key"]))
+    assert status == 403 and answer["error"] == "Your seat may not mark damage; the referee does."
+    assert json.dumps(session.ship("Resolute").state, sort_keys=True) == before
+    assert not session.can_undo() or session.undo_name() is None or "phone" not in session.undo_name()
+
+
+def test_the_referees_tap_is_one_undo_step_logged_with_the_seat_and_a_retry_applies_once(qtbot, fedcom):
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["ref"])
+    _, state, _ = wait(qtbot, phone.state)
+    hornet = ship_of(state, "Hornet")
+    area = next(a for a in hornet["areas"] if a["tap"])
+    steps = len(session._undo)
+    status, answer, _ = wait(qtbot, lambda: phone.act(state, hornet, kind="tap", key=area["key"], id="retry-me-0001"))
+    assert status == 200 and answer["ok"], answer
+    assert len(session._undo) == steps + 1
+    assert session.undo_name().endswith("— Referee's phone")
+    assert any(e.text.endswith("— Referee's phone") and e.kind == "action" for e in session.log)
+    assert ship_of(answer["state"], "Hornet")["rev"] == hornet["rev"] + 1
+    # The same request again (a retry after a dropped connection): the first answer, once.
+    status2, again, _ = wait(qtbot, lambda: phone.act(state, hornet, kind="tap", key=area["key"], id="retry-me-0001"))
+    assert status2 == 200 and again["message"] == answer["message"]
+    assert len(session._undo) == steps + 1
+
+
+def test_a_stale_revision_is_refused_with_the_current_sheet(qtbot, fedcom):
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["ref"])
+    _, state, _ = wait(qtbot, phone.state)
+    hornet = ship_of(state, "Hornet")
+    taps = [a for a in hornet["areas"] if a["tap"]]
+    wait(qtbot, lambda: phone.act(state, hornet, kind="tap", key=taps[0]["key"]))
+    steps = len(session._undo)
+    status, answer, _ = wait(qtbot, lambda: phone.act(state, hornet, kind="tap", key=taps[1]["key"]))
+    assert status == 409 and "changed since your phone drew it" in answer["error"]
+    assert ship_of(answer["state"], "Hornet")["rev"] == hornet["rev"] + 1
+    assert len(session._undo) == steps
+
+
+def test_the_window_change_reaches_the_phone_live(qtbot, fedcom):
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["blue"])
+    messages = listen(phone, 2)
+    qtbot.waitUntil(lambda: link.presence()[seats["blue"].id].connected == 1, timeout=5000)
+    start = time.perf_counter()
+    session.next_phase()
+    qtbot.waitUntil(messages.done, timeout=5000)
+    first, second = messages.result()
+    assert first["type"] == "changed" and second["type"] == "changed"
+    assert second["phase"] == session.phase and second["phase"] != first["phase"]
+    assert time.perf_counter() - start < 1.0
+
+
+def test_a_captured_ship_moves_to_the_seat_of_its_new_side(qtbot, fedcom):
+    session, link, seats = fedcom
+    red = paired(qtbot, link, seats["red"])
+    _, state, _ = wait(qtbot, red.state)
+    assert "Swift" not in [s["name"] for s in state["ships"]]
+    session.apply(SetSide(session.ship("Swift"), "Red"))
+    _, state, _ = wait(qtbot, red.state)
+    assert "Swift" in [s["name"] for s in state["ships"]]
+    blue = paired(qtbot, link, seats["blue"])
+    _, state, _ = wait(qtbot, blue.state)
+    assert "Swift" not in [s["name"] for s in state["ships"]]
+
+
+def test_a_spectator_sees_the_sheets_and_nobodys_decisions(qtbot, fedcom):
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["watcher"])
+    _, state, _ = wait(qtbot, phone.state)
+    assert len(state["ships"]) == 5
+    assert all(s["forms"] == [] and not any(a["tap"] or a["menu"] for a in s["areas"]) for s in state["ships"])
+
+
+# -- security -----------------------------------------------------------------------------
+
+def test_a_wrong_or_forged_secret_opens_nothing(qtbot, fedcom):
+    session, link, seats = fedcom
+    phone = Phone(link.url(seats["blue"]))
+    status, body, _ = wait(qtbot, lambda: phone.pair("x" * 43))
+    assert status == 403 and "no longer valid" in body["error"]
+    # Red's secret does not open Blue's seat.
+    status, _, _ = wait(qtbot, lambda: phone.pair(seats["red"].secret))
+    assert status == 403
+    status, body, _ = wait(qtbot, phone.state)
+    assert status == 401
+    # A made-up device cookie does not either.
+    phone.jar.clear()
+    status, _, _ = wait(qtbot, lambda: phone.request("GET", "api/state",
+                                                     headers={"Cookie": "shipsheet_device=" + "A" * 43}))
+    assert status == 401
+
+
+def test_another_seats_ship_forged_in_a_request_is_refused(qtbot, fedcom):
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["blue"])
+    _, state, _ = wait(qtbot, phone.state)
+    hornet = session.ship("Hornet")
+    before = json.dumps(hornet.state, sort_keys=True)
+    forged = {"id": hornet.id, "rev": 1}
+    status, answer, _ = wait(qtbot, lambda: phone.act(state, forged, kind="tap", key="x"))
+    assert status == 404 and "no such ship" in answer["error"]
+    status, _, _ = wait(qtbot, lambda: phone.request("GET", f"api/sheet/{hornet.id}/{state['epoch']}-1.svg"))
+    assert status == 404
+    assert json.dumps(hornet.state, sort_keys=True) == before
+    assert "Hornet" not in json.dumps(answer["state"])
+
+
+def test_revoking_a_seat_closes_its_phones_at_once(qtbot, fedcom):
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["blue"])
+    messages = listen(phone, 3)
+    qtbot.waitUntil(lambda: link.presence()[seats["blue"].id].connected == 1, timeout=5000)
+    old_url = link.url(seats["blue"])
+    link.revoke(seats["blue"].id)
+    qtbot.waitUntil(messages.done, timeout=5000)
+    got = messages.result()
+    assert {"type": "revoked"} in got
+    status, _, _ = wait(qtbot, phone.state)
+    assert status == 401
+    stale = Phone(old_url)
+    status, _, _ = wait(qtbot, stale.pair)
+    assert status == 403
+    assert link.url(seats["blue"]) != old_url
+
+
+@pytest.mark.parametrize("headers, expected", [
+    ({"Host": "evil.example:80"}, 421),
+    ({"Origin": "http://evil.example"}, 403),
+    ({"Origin": ""}, 403),
+])
+def test_foreign_hosts_and_origins_are_refused(qtbot, fedcom, headers, expected):
+    session, link, seats = fedcom
+    phone = Phone(link.url(seats["ref"]), origin=headers.get("Origin"), host=headers.get("Host"))
+    status, body, _ = wait(qtbot, phone.pair)
+    assert status == expected
+    assert not seats["ref"].devices
+
+
+def test_oversized_malformed_and_odd_bodies_change_nothing(qtbot, fedcom):
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["ref"])
+    _, state, _ = wait(qtbot, phone.state)
+    steps = len(session._undo)
+    status, _, _ = wait(qtbot, lambda: phone.request("POST", "api/act", raw=b"{" + b" " * 20000 + b"}"))
+    assert status == 413
+    status, body, _ = wait(qtbot, lambda: phone.request("POST", "api/act", raw=b"{not json"))
+    assert status == 400
+    for odd in ([], {"id": "short"}, {"id": "a" * 20, "kind": "explode"},
+                {"id": "b" * 20, "kind": "tap", "epoch": state["epoch"], "ship": 5},
+                {"id": "c" * 20, "kind": "menu", "epoch": state["epoch"],
+                 "ship": state["ships"][0]["id"], "rev": state["ships"][0]["rev"], "key": "x" * 300},
+                {"id": "d" * 20, "kind": "decide", "epoch": state["epoch"],
+                 "ship": state["ships"][0]["id"], "rev": state["ships"][0]["rev"], "form": "nope"}):
+        status, body, _ = wait(qtbot, lambda o=odd: phone.request("POST", "api/act", o))
+        assert status in (200, 400, 404) and body["ok"] is False and body["error"], (odd, body)
+    assert len(session._undo) == steps
+
+
+@pytest.mark.parametrize("path", ["/static/../../etc/passwd", "/static/%2e%2e%2fseats.json",
+                                  "/static/page.html/../../server.py", "/s/../static/page.js",
+                                  "/static/seats-x.json"])
+def test_no_path_reaches_a_file(qtbot, fedcom, path):
+    session, link, seats = fedcom
+    phone = Phone(link.url(seats["blue"]))
+    status, body, _ = wait(qtbot, lambda: phone.request("GET", path))
+    assert status == 404 or (status == 200 and b"root:" not in body and b"import" not in body)
+
+
+def test_a_session_file_brings_no_seats(qtbot, tmp_path):
+    """Seats live in the user's state folder: a session file from someone else carrying
+    "seats" either loads without them or is refused; either way no seat opens."""
+    from shipsheet.model.storage import load_session, session_to_data
+    session = sample("fedcom")
+    data = session_to_data(session)
+    data["seats"] = [{"id": "evilseat01", "name": "Mallory", "role": "referee",
+                      "secret": "s" * 43, "devices": []}]
+    path = tmp_path / "hostile.shipsheet"
+    path.write_text(json.dumps(data))
+    try:
+        loaded = load_session(path)
+    except Exception:
+        return
+    assert SeatBook(loaded.uid).seats == []
+
+
+def test_seats_persist_and_the_port_is_used_again(qtbot):
+    session = sample("triplanetary")
+    link, (seat,) = share(session, seats=[("Mars", PLAYER, ("Mars Patrol",), ())])
+    port = link.port
+    link.stop()
+    again, _ = share(session)
+    try:
+        assert again.port == port
+        assert [s.name for s in again.book.seats] == ["Mars"]
+        assert again.book.seat(seat.id).secret == seat.secret
+    finally:
+        again.stop()
