@@ -56,6 +56,51 @@ def triplanetary_dialogs(window, grab) -> None:
         doc.undo_stack.undo()
 
 
+def table_share_dialog(window, grab, name: str = "table-share-dialog.png") -> None:
+    """Session ▸ Share with the Table… on the Federation Commander sample: a seat per side and
+    the referee's, Blue's code. The server listens on 127.0.0.1 only; the picture shows a
+    made-up home-network address and made-up phones (no real address of this computer)."""
+    import time
+
+    from shipsheet.share import Candidate, SeatBook, TableLink
+    from shipsheet.share.authority import QtAuthority
+    from shipsheet.share.seats import REFEREE
+    from shipsheet.share.server import Presence
+    from shipsheet.ui.table_share import ShareDialog
+
+    shown = "192.168.1.20"
+
+    class ShownLink(TableLink):
+        @property
+        def addresses(self):
+            return [shown] if self.running else []
+
+        def presence(self):
+            now, seats = time.time(), self.book.seats
+            made = [Presence(2, now, True), Presence(0, now - 12, True), Presence(0, None, False)]
+            return {seat.id: p for seat, p in zip(seats, made)}
+
+    doc = window.doc
+    link = ShownLink(doc.session, SeatBook(doc.session.uid), QtAuthority(), doc.apply,
+                     doc.undo_stack.undo)
+    link.start(["127.0.0.1"], 8765)
+    try:
+        dialog = ShareDialog(doc, link, window, candidates=[
+            Candidate(shown, "wlan0"), Candidate("10.8.0.2", "tun0"), Candidate("127.0.0.1", "lo")])
+        dialog.add_seat_per_side()
+        dialog.add_seat("Referee", REFEREE)
+        dialog.select_seat(link.book.seats[0].id)
+        dialog.show()
+        dialog.resize(960, 640)
+        dialog.refresh_state()
+        dialog.refresh_presence()
+        grab(dialog, name)
+        dialog.close()
+        dialog.deleteLater()
+    finally:
+        link.stop()
+
+
 def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="shipsheet-shots-"))
     # A private, empty user environment: no recent files or autosaves of the user's in the pictures.
@@ -108,6 +153,9 @@ def main() -> None:
     window.open_sample("triplanetary")
     grab(window, "triplanetary-window.png")
     triplanetary_dialogs(window, grab)
+    window.doc.undo_stack.setClean()
+    window.open_sample("fedcom")
+    table_share_dialog(window, grab)
     window.doc.undo_stack.setClean()
 
     wis = load_session(sample_path("war-in-space"))

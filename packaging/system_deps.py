@@ -10,7 +10,8 @@ Two uses, standard library only (it runs before anything else is known to work):
 
 ``system_deps.py --install`` (``make test``)
     Also checks the command-line tools a few tests use (pdftotext, xvfb-run, xauth,
-    desktop-file-validate, appstreamcli, objdump) and that at least one font is installed. As root
+    desktop-file-validate, appstreamcli, objdump, chromium and chromedriver) and that at
+    least one font is installed. As root
     with apt-get it runs ``apt-get update`` and installs what is missing; otherwise it
     prints the exact ``apt-get install`` line and which tests will fail without it.
 
@@ -93,6 +94,8 @@ TEST_TOOLS = {
     "desktop-file-validate": ("desktop-file-utils", "the desktop entry test"),
     "appstreamcli": ("appstream", "the AppStream metadata test"),
     "objdump": ("binutils", "the PyInstaller build test (PyInstaller needs objdump)"),
+    "chromium": ("chromium", "the Table Link browser tests"),
+    "chromedriver": ("chromium-driver", "the Table Link browser tests"),
 }
 FONT_PACKAGE = "fonts-dejavu-core"
 FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts")

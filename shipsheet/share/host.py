@@ -186,7 +186,10 @@ class TableHost:
             area = next((a for a in painter.areas if a.key == key), None)
             if area is None:
                 raise Refused(404, f"There is no such box on {ship.name}'s sheet.")
-            right = piece(ship.game, "decisions").tap_right(self.session, ship, key)
+            # A tap needs what the game says (deciding or marking); a box's menu holds
+            # corrections of marks, so it is the markers' (the referee's by default).
+            right = piece(ship.game, "decisions").tap_right(self.session, ship, key) \
+                if kind == "tap" else "mark"
             if not (seat.may(right) and seat.owns(ship)):
                 raise Refused(403, _not_yours(right, ship.name))
             if kind == "tap":

@@ -134,8 +134,8 @@ class TableServer:
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._renderer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table-render")
-        self._seat_limit = RateLimit(20, 60)
-        self._pair_limit = RateLimit(0.5, 10)
+        self._seat_limit = RateLimit(50, 100)
+        self._pair_limit = RateLimit(1, 40)  # a table pairs a dozen phones at once
         self.render_count = 0  # sheets drawn (tests: once per ship and revision)
 
     # -- lifetime (authority's thread) ------------------------------------------------
@@ -496,7 +496,7 @@ class TableServer:
                 areas.append({"key": a.key, "x": a.x, "y": a.y, "w": a.w, "h": a.h,
                               "label": a.label, "tap": tap, "refusal": None if tap else refusal,
                               "menu": [{"index": i, "label": t} for i, t in enumerate(a.menu)]
-                              if allowed else []})
+                              if mine and seat.may("mark") else []})
             out_ships.append({
                 "id": ship.id, "name": ship.name, "class": ship.ship_class.name, "side": ship.side,
                 "rev": sheet.rev, "mine": mine,

@@ -23,16 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
 LOG_TAIL = 2000
 
 
-@dataclass(frozen=True)
-class LogLine:
-    turn: int
-    phase: str
-    ship: str | None
-    text: str
-    kind: str
-    undone: bool
-
-
 @dataclass
 class Snapshot:
     """The session as the server may show it. ``revs``: ship id -> revision."""
@@ -41,7 +31,7 @@ class Snapshot:
     seq: int
     session: "Session"  # a copy, never the live session
     revs: dict[str, int]
-    log: list[LogLine]
+    log: list  # the log's last entries (the entries themselves: read, never changed here)
     undo_name: str | None
 
     @property
@@ -69,6 +59,4 @@ def take(session: "Session", epoch: str, seq: int, revs: dict[str, int],
     copy.turn_start = session.turn_start  # replaced, never changed in place
     for original, ship in zip(session.ships, copy.ships):
         ship.side = original.side
-    log = [LogLine(e.turn, e.phase, e.ship, e.text, e.kind, e.undone)
-           for e in session.log[-LOG_TAIL:]]
-    return Snapshot(epoch, seq, copy, dict(revs), log, undo_name)
+    return Snapshot(epoch, seq, copy, dict(revs), session.log[-LOG_TAIL:], undo_name)

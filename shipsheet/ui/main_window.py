@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -62,6 +63,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self._autosave_warning)
         self.statusBar().addPermanentWidget(self.turn_label)
         self._docks: list[QDockWidget] = []
+        # Table Link (shipsheet/ui/table_share.py): made on first Share with the Table…
+        self.table_link = None
+        self.share_dialog = None
+        self.share_indicator = None
         self._make_actions()
         self._make_menus()
         self._update_actions()
@@ -139,6 +144,10 @@ class MainWindow(QMainWindow):
                                       "Create or edit ship classes, with a live preview of the sheet")
         self.act_chart_editor = self._act("&Chart Editor…", self.open_chart_editor, None,
                                           "Create or edit a Federation Commander damage allocation chart")
+        self.act_share = self._act("&Share with the Table…", self.share_with_table, None,
+                                   "Each player's sheets on their own phone, live, over the local network")
+        self.act_stop_sharing = self._act("St&op Sharing", self.stop_sharing, None,
+                                          "Close every phone's connection and stop sharing")
         self.act_about = self._act("&About ShipSheet", lambda: self._dialogs().about(self))
         self.act_rules = self._act("&Rules and House Rules", self.show_rules, K.HelpContents)
 
@@ -193,6 +202,9 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.act_next_phase)
         m.addAction(self.act_next_turn)
+        m.addSeparator()
+        m.addAction(self.act_share)
+        m.addAction(self.act_stop_sharing)
 
         self.view_menu = bar.addMenu("&View")
         for a in (self.act_zoom_in, self.act_zoom_out, self.act_zoom_reset):
@@ -252,8 +264,9 @@ class MainWindow(QMainWindow):
         for a in (self.act_save, self.act_save_as, self.act_add_ship, self.act_print,
                   self.act_preview, self.act_pdf, self.act_next_phase,
                   self.act_next_turn, self.act_copy_log, self.act_zoom_in, self.act_zoom_out,
-                  self.act_zoom_reset, self.act_prev_ship, self.act_next_ship):
+                  self.act_zoom_reset, self.act_prev_ship, self.act_next_ship, self.act_share):
             a.setEnabled(has)
+        self.act_stop_sharing.setEnabled(self.table_link is not None and self.table_link.running)
         for a in (self.act_remove_ship, self.act_rename_ship, self.act_set_side):
             a.setEnabled(ship is not None)
         stack = self.doc.undo_stack if has else None
@@ -290,6 +303,8 @@ class MainWindow(QMainWindow):
     # -- showing a session ---------------------------------------------------------
     def set_document(self, doc: SessionDocument | None) -> None:
         """Show ``doc`` (replacing the current one, which must be closed by the caller)."""
+        if doc is not self.doc:
+            self.end_sharing()
         for dock in self._docks:
             self.view_menu.removeAction(dock.toggleViewAction())
             self.removeDockWidget(dock)
@@ -377,6 +392,7 @@ class MainWindow(QMainWindow):
             return True
         if not self.maybe_save():
             return False
+        self.end_sharing()
         self.doc.close()
         return True
 
@@ -622,6 +638,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             event.ignore()
             return
+        self.end_sharing()
         if self.doc is not None:
             self.doc.close()
         if any(w is not self and isinstance(w, MainWindow) and w.isVisible()
@@ -644,9 +661,26 @@ class MainWindow(QMainWindow):
     # -- edit -------------------------------------------------------------------------
     def undo(self) -> None:
         if self.doc and self.doc.undo_stack.canUndo():
+            steps = self.doc.session._undo
+            host = sys.modules.get("shipsheet.share.host")  # not loaded: no phone ever stepped
+            step = steps[-1].action if steps else None
+            if host is not None and isinstance(step, host.FromSeat) \
+                    and not self.confirm_undo_of(step.seat_name, step.inner.name):
+                return
             name = self.doc.undo_stack.undoText()
             self.doc.undo_stack.undo()
             self.show_status(f"Undone: {name}")
+
+    def confirm_undo_of(self, seat_name: str, text: str) -> bool:
+        """Undo would take back a step made on a phone at the table: ask first."""
+        from PySide6.QtWidgets import QMessageBox
+        answer = QMessageBox.question(
+            self, "Undo a Phone's Step",
+            f"Undo {seat_name}'s step “{text}”?\n\nIt was made on {seat_name}'s phone; "
+            "undoing it changes their sheet too.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Yes
 
     def redo(self) -> None:
         if self.doc and self.doc.undo_stack.canRedo():
@@ -784,6 +818,32 @@ class MainWindow(QMainWindow):
             if isinstance(window, MainWindow):
                 for key, act in window.appearance_actions.items():
                     act.setChecked(key == preference)
+
+    # -- Table Link (the dialog, the indicator and the rest: table_share.py) --------------
+    def share_with_table(self):
+        """Session ▸ Share with the Table…: the sharing dialog (non-modal); None without a session."""
+        if self.doc is None:
+            return None
+        from PySide6.QtWidgets import QMessageBox
+        try:
+            from .table_share import open_share_dialog
+            return open_share_dialog(self)
+        except (ImportError, ValueError) as exc:  # aiohttp missing; a uid that names no file
+            QMessageBox.warning(self, "Cannot share with the table", str(exc))
+            return None
+
+    def stop_sharing(self) -> None:
+        """Session ▸ Stop Sharing: every phone is closed out; the seats and links stay."""
+        if self.table_link is not None:
+            self.table_link.stop()
+            from .table_share import show_sharing
+            show_sharing(self)
+
+    def end_sharing(self) -> None:
+        """The session closes (another is opened, the window closes): sharing stops."""
+        if self.table_link is not None or self.share_dialog is not None:
+            from .table_share import end_sharing
+            end_sharing(self)
 
     def show_rules(self) -> None:
         from .rules_help import RulesHelp

@@ -70,10 +70,19 @@ def test_missing_gl_and_fontconfig_stop_qt_even_offscreen():
 def test_tools_and_fonts_are_asked_for_with_what_fails_without_them():
     report = fake_check(GUI_LDD_OK, "", tools=("appstreamcli",), fonts=False)
     assert report.fonts == ["fonts-dejavu-core"]
-    assert list(report.tools) == ["poppler-utils", "xvfb", "xauth", "desktop-file-utils", "binutils"]
+    assert list(report.tools) == ["poppler-utils", "xvfb", "xauth", "desktop-file-utils", "binutils",
+                                  "chromium", "chromium-driver"]
     assert report.packages(with_tools=False) == ["fonts-dejavu-core"]
     text = "\n".join(system_deps.consequences(report, with_tools=True))
     assert "xvfb: the real-X-server test will fail" in text
+
+
+def test_browser_tests_ask_for_chromium_and_its_driver():
+    report = fake_check(GUI_LDD_OK, "", tools=tuple(t for t in ALL_TOOLS if t not in ("chromium", "chromedriver")))
+    assert report.tools == {"chromium": "the Table Link browser tests",
+                            "chromium-driver": "the Table Link browser tests"}
+    text = "\n".join(system_deps.consequences(report, with_tools=True))
+    assert "chromium-driver: the Table Link browser tests will fail" in text
 
 
 def test_unknown_library_named_by_debian_policy():
@@ -116,7 +125,7 @@ def test_install_mode_installs_then_checks_again(monkeypatch, capsys):
     monkeypatch.setattr(system_deps, "apt_install", lambda pkgs, **k: asked.append(pkgs) or True)
     assert system_deps.main(["--install"]) == 0
     assert asked == [["libxcb-icccm4", "libxcb-keysyms1", "poppler-utils", "xvfb", "xauth",
-                      "desktop-file-utils", "appstream", "binutils"]]
+                      "desktop-file-utils", "appstream", "binutils", "chromium", "chromium-driver"]]
     assert capsys.readouterr().err == ""
 
 

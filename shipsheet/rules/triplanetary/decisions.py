@@ -1,7 +1,108 @@
-"""What a player decides for a ship (from a phone or an orders file): see model/decisions.py."""
+"""What a Triplanetary player decides for a ship (from a phone or an orders file): the
+recovery choice, the fuel left and the cargo carried.
+
+Each filled form becomes the action the sheet's boxes and the Actions panel apply
+(:func:`.actions.choose_recovery_action`, :func:`.actions.fuel_action`,
+:func:`.actions.cargo_action`), so the rules, the refusals and the log are the same.
+See ``shipsheet/model/decisions.py``.
+"""
 
 from __future__ import annotations
 
-from ...model.decisions import GameDecisions
+from typing import TYPE_CHECKING
 
-DECISIONS = GameDecisions()
+from shipsheet.model.decisions import DECIDE, MARK, GameDecisions, choice, form, integer
+from shipsheet.model.errors import RuleViolation
+
+from .actions import cargo_action, choose_recovery_action, fuel_action
+from .combat import STANDARD, combat_system
+from .definitions import MAX_AMOUNT
+from .recovery import planned_recovery, recovery_choice
+from .state import TRACK_TITLES, TRACKS
+from .tracks import _level, out_of_play, recovered_this_turn
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.actions import Action
+    from shipsheet.model.session import Session
+    from shipsheet.model.ship import Ship
+
+RECOVERY, FUEL, CARGO = "recovery", "fuel", "cargo"
+NONE = "none"
+#: The sheet's areas a tap decides with: the recovery choice boxes (``choice:drive``,
+#: ``choice:default``), the fuel boxes and counter (``fuel:3``, ``fuel:+1``), the cargo
+#: scale and counter (``cargo:20``, ``cargo:-10``). The D-track ladders are damage marks.
+DECIDE_AREAS = ("choice", "fuel", "cargo")
+
+
+def _track_options(ship: "Ship") -> list[tuple[str, str]]:
+    return [(t, f"{TRACK_TITLES[t]} (D{_level(ship, t)})") for t in TRACKS]
+
+
+class TriplanetaryDecisions(GameDecisions):
+    """Nothing for a ship out of play ([TRI-H7]); the recovery choice under the Advanced
+    Combat System only ([TRI-H9]: standard combat's single track needs none)."""
+
+    def forms(self, session: "Session", ship: "Ship") -> list[dict]:
+        if out_of_play(ship):
+            return []
+        spec = ship.ship_class.spec
+        forms = []
+        if combat_system(session) != STANDARD:
+            forms.append(self._recovery_form(ship))
+        if spec.fuel:  # None: unlimited, 0: none of its own; nothing to track either way
+            forms.append(form(FUEL, "Fuel", [integer("fuel", "Fuel left", 0, spec.fuel,
+                                                     ship.state.get("fuel"))],
+                              text=f"{ship.name} holds at most {spec.fuel} fuel.", submit="Set"))
+        if spec.cargo != 0:
+            cap = MAX_AMOUNT if spec.cargo is None else spec.cargo
+            hold = "an unlimited hold" if spec.cargo is None else f"a hold of {spec.cargo} t"
+            forms.append(form(CARGO, "Cargo", [integer("cargo", "Cargo carried (t)", 0, cap,
+                                                       int(ship.state.get("cargo") or 0))],
+                              text=f"{ship.name} has {hold}.", submit="Set"))
+        return forms
+
+    def _recovery_form(self, ship: "Ship") -> dict:
+        chosen = recovery_choice(ship)
+        tracks = _track_options(ship)
+        planned = planned_recovery(ship)
+        if recovered_this_turn(ship):
+            now = f"{ship.name} has already recovered 1 D this turn."
+        elif planned is None:
+            now = f"{ship.name} has nothing to recover when this turn ends."
+        else:
+            now = (f"When this turn ends {ship.name} recovers 1 "
+                   f"{TRACK_TITLES[planned[0]].lower()} D ({planned[1]}).")
+        return form(RECOVERY, "Recovery", [
+            choice("track", "Recover from", [(NONE, "No choice: the default applies "
+                                                    "(highest D-level)")] + tracks,
+                   chosen[0] if chosen else NONE),
+            choice("then", "Then, when that track cannot recover", [(NONE, "—")] + tracks,
+                   chosen[1] if len(chosen) > 1 else NONE),
+        ], submit="Choose", text=(
+            f"A ship recovers 1 D a turn; its owner chooses the kind of damage. The choice "
+            f"stands from turn to turn until it is changed (house rule TRI-H14). {now}"))
+
+    # -- the GameDecisions API -----------------------------------------------------------
+    def build(self, session: "Session", ship: "Ship", kind: str, values: dict) -> "Action":
+        if kind == RECOVERY:
+            first, then = values["track"], values["then"]
+            if first == NONE and then != NONE:
+                raise RuleViolation("Choose the track to recover first, then the one after it.")
+            tracks = [t for t in (first, then) if t != NONE]
+            return choose_recovery_action(ship, tracks or None)
+        if kind in (FUEL, CARGO):
+            value = values[kind]
+            now = ship.state.get(kind)
+            if value == now:
+                unit = " t" if kind == CARGO else ""
+                raise RuleViolation(f"{ship.name}'s {kind} is already {value}{unit}.")
+            return fuel_action(ship, value) if kind == FUEL else cargo_action(ship, value)
+        return super().build(session, ship, kind, values)
+
+    def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:
+        if isinstance(key, str) and key.split(":", 1)[0] in DECIDE_AREAS:
+            return DECIDE
+        return MARK
+
+
+DECISIONS = TriplanetaryDecisions()

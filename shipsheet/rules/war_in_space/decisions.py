@@ -1,7 +1,185 @@
-"""What a player decides for a ship (from a phone or an orders file): see model/decisions.py."""
+"""What a War In Space player decides for a ship (from a phone or an orders file): the
+Energy Allocation (card, Damage Control announced, the dice) and the repair plan.
+
+Each filled form becomes the action a click in the Actions panel applies
+(:func:`.actions.commit_energy_action`, :func:`.actions.plan_repairs_action`), so the rules,
+the refusals and the log are the same. See ``shipsheet/model/decisions.py``.
+"""
 
 from __future__ import annotations
 
-from ...model.decisions import GameDecisions
+from typing import TYPE_CHECKING
 
-DECISIONS = GameDecisions()
+from shipsheet.model.decisions import DECIDE, MARK, GameDecisions, boolean, choice, form, integer
+from shipsheet.model.errors import RuleViolation
+
+from .actions import commit_energy_action, plan_repairs_action
+from .damage import current_die, die_label, locked_suits
+from .definition import spec_of
+from .energy import remaining_damage_control, rolled_dice
+from .game import COMBAT, DAMAGE_CONTROL_PHASE, ENERGY_ALLOCATION
+from .repairs import BOX_COST, CRITICAL_COST, planned_repairs
+from .terms import ACTION_TITLES, ACTIONS, JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.actions import Action
+    from shipsheet.model.session import Session
+    from shipsheet.model.ship import Ship
+
+ENERGY, REPAIRS = "energy", "repairs"
+#: The sheet's areas that show the player's own turn record (the energy cells, the dice
+#: rolled, the planned repairs): a tap there is about a decision, not a damage mark.
+DECIDE_KEYS = ("energy", "repairs")
+DECIDE_PREFIXES = ("rolled:",)
+
+
+def _die_field(i: int) -> str:
+    return f"die{i + 1}"
+
+
+def _joker_field(i: int) -> str:
+    return f"joker{i + 1}"
+
+
+def _repair_field(i: int) -> str:
+    return f"repair{i + 1}"
+
+
+def _critical_field(suit: str) -> str:
+    return f"critical_{suit}"
+
+
+def _card_options(ship: "Ship") -> list[tuple[str, str]]:
+    """Every card of the deck and the Joker. A locked suit's cards stay listed (marked
+    locked): playing one is refused with the rule's words, which say why."""
+    locked = set(locked_suits(ship))
+    options = []
+    for suit in SUITS:
+        for rank in RANKS:
+            card = Card(rank, suit)
+            note = f" (locked: {SUIT_SYMBOLS[suit]} critical hit)" if suit in locked else ""
+            options.append((card.code, card.label + note))
+    options.append((JOKER, "Joker"))
+    return options
+
+
+class WarInSpaceDecisions(GameDecisions):
+    """Energy Allocation (Energy Allocation phase, once a turn [WIS-H6, WIS-H8]) and the
+    repair plan (until this turn's Damage Control phase is over [WIS-H9])."""
+
+    def forms(self, session: "Session", ship: "Ship") -> list[dict]:
+        forms = []
+        if session.phase == ENERGY_ALLOCATION and ship.state.get("energy") is None:
+            forms.append(self._energy_form(ship))
+        if session.phase != COMBAT and self._has_repairs_to_plan(ship):
+            forms.append(self._repairs_form(ship))
+        return forms
+
+    # -- Energy Allocation ---------------------------------------------------------------
+    def _energy_form(self, ship: "Ship") -> dict:
+        systems = spec_of(ship).systems
+        rolled = rolled_dice(ship)
+        fields = [choice("card", "Card played", _card_options(ship), None),
+                  boolean("damage_control", "Announce Damage Control")]
+        for i, system in enumerate(systems):
+            sides = current_die(ship, i)
+            value = rolled[i] if rolled is not None and 1 <= rolled[i] <= sides else None
+            if sides:
+                fields.append(integer(_die_field(i), f"{system.name} die (d{sides})", 1, sides,
+                                      value, optional=True))
+            else:  # [WIS-H2] a system at 0 counts 0 and is not rolled
+                fields.append(integer(_die_field(i), f"{system.name} (0: produces no energy)",
+                                      0, 0, 0, optional=True))
+        for i, system in enumerate(systems):
+            fields.append({**choice(_joker_field(i), f"Joker without Damage Control: the "
+                                    f"{system.name} die goes to",
+                                    [(a, ACTION_TITLES[a]) for a in ACTIONS], None),
+                           "optional": True})
+        dice = ("The dice rolled this turn are filled in." if rolled is not None else
+                "Type the dice read off the physical dice, or leave them all empty and the "
+                "session rolls them (logged).")
+        return form(ENERGY, "Energy Allocation",
+                    fields, submit="Commit",
+                    text=(f"{ship.name}: play one card and say whether Damage Control is "
+                          f"announced. {dice} Only a Joker played without Damage Control lets "
+                          f"you say where each die goes. One commit per turn."))
+
+    def _energy_action(self, ship: "Ship", values: dict) -> "Action":
+        systems = spec_of(ship).systems
+        typed = [values[_die_field(i)] for i in range(len(systems))]
+        live = [i for i in range(len(systems)) if current_die(ship, i)]
+        dice: tuple[int, ...] | None
+        if all(typed[i] is None for i in live):
+            dice = None  # rolled by the session inside the action (or this turn's roll)
+        elif any(typed[i] is None for i in live):
+            names = ", ".join(systems[i].name for i in live)
+            raise RuleViolation(f"Type every die ({names}), or leave them all empty for the "
+                                f"session to roll them.")
+        else:
+            dice = tuple(0 if v is None else v for v in typed)
+        assignment = [values[_joker_field(i)] for i in range(len(systems))]
+        given = [a for a in assignment if a]
+        return commit_energy_action(ship, values["card"], dice,
+                                    damage_control=values["damage_control"],
+                                    joker_assignment=given or None)
+
+    # -- repairs -------------------------------------------------------------------------
+    @staticmethod
+    def _has_repairs_to_plan(ship: "Ship") -> bool:
+        return (any(ship.state["marks"]) or bool(locked_suits(ship))
+                or ship.state.get("planned_repairs") is not None)
+
+    def _repairs_form(self, ship: "Ship") -> dict:
+        systems = spec_of(ship).systems
+        plan = planned_repairs(ship)
+        fields = []
+        for i, system in enumerate(systems):
+            marks = ship.state["marks"][i]
+            planned = min(plan.boxes[i], marks) if plan else 0
+            fields.append(integer(_repair_field(i),
+                                  f"{system.name}: boxes to repair ({BOX_COST} energy each; "
+                                  f"{marks} marked, die {die_label(current_die(ship, i))})",
+                                  0, marks, planned))
+        locked = set(locked_suits(ship))
+        for suit in SUITS:
+            state = "marked" if suit in locked else "not marked"
+            fields.append(boolean(_critical_field(suit),
+                                  f"Repair the {SUIT_SYMBOLS[suit]} critical hit "
+                                  f"({CRITICAL_COST} energy; {state})",
+                                  bool(plan and suit in plan.criticals)))
+        energy = ship.state.get("energy")
+        if energy is None:
+            budget = "No Energy Allocation is committed yet: repairs are paid from it."
+        elif not energy["damage_control_announced"]:
+            budget = "Damage Control was not announced this turn: there is no energy for repairs."
+        else:
+            budget = f"Damage Control energy left this turn: {remaining_damage_control(ship)}."
+        return form(REPAIRS, "Repairs (Damage Control)", fields, submit="Plan repairs",
+                    text=(f"{budget} A box costs {BOX_COST}, a critical hit {CRITICAL_COST}. "
+                          f"Repairs take effect in the {DAMAGE_CONTROL_PHASE} phase; planned "
+                          f"during it they happen at once. All empty: no repairs planned."))
+
+    def _repairs_action(self, ship: "Ship", values: dict) -> "Action":
+        systems = spec_of(ship).systems
+        boxes = {i: values[_repair_field(i)] for i in range(len(systems))
+                 if values[_repair_field(i)]}
+        criticals = [suit for suit in SUITS if values[_critical_field(suit)]]
+        return plan_repairs_action(ship, boxes, criticals)
+
+    # -- the GameDecisions API -----------------------------------------------------------
+    def build(self, session: "Session", ship: "Ship", kind: str, values: dict) -> "Action":
+        if kind == ENERGY:
+            return self._energy_action(ship, values)
+        if kind == REPAIRS:
+            return self._repairs_action(ship, values)
+        return super().build(session, ship, kind, values)
+
+    def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:
+        """System boxes (``box:i:k``) and critical hits (``crit:suit``) are damage marks; the
+        energy cells, the dice rolled and the planned repairs are the player's own."""
+        if isinstance(key, str) and (key in DECIDE_KEYS or key.startswith(DECIDE_PREFIXES)):
+            return DECIDE
+        return MARK
+
+
+DECISIONS = WarInSpaceDecisions()

@@ -280,6 +280,7 @@
           return;
         }
         app.stateDelay = BACKOFF_MIN;
+        if (app.ws && app.ws.readyState === WebSocket.OPEN && app.conn !== "live") setConn("live");
         applyView(d, seq);
       } while (app.stateAgain && !app.stopped);
     } finally {
@@ -524,8 +525,16 @@
                animatemotion: 1, animatetransform: 1, animatecolor: 1, title: 1, desc: 1,
                metadata: 1 };
 
+  /* Style and event attributes renamed before parsing: the parsed document lives under the
+     page's CSP, which would refuse them (and say so in the console). */
+  function defuse(text) {
+    return text.replace(/<[A-Za-z][^>]*>/g, function (tag) {
+      return tag.replace(/(\s)(style|on[\w.-]*)(\s*=)/gi, "$1data-sheet-$2$3");
+    });
+  }
+
   function importSvg(text, w, h, name) {
-    var doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    var doc = new DOMParser().parseFromString(defuse(text), "image/svg+xml");
     var root = doc.documentElement;
     if (!root || root.namespaceURI !== SVG_NS || root.localName !== "svg" ||
         doc.getElementsByTagName("parsererror").length) {
@@ -537,7 +546,10 @@
       if (node !== root && DROP[node.localName.toLowerCase()]) { node.remove(); return; }
       Array.prototype.slice.call(node.attributes).forEach(function (attr) {
         var n = attr.name.toLowerCase(), v = attr.value;
-        if (n.indexOf("on") === 0) { node.removeAttributeNode(attr); return; }
+        if (n.indexOf("on") === 0 || n.indexOf("data-sheet-on") === 0) {
+          node.removeAttributeNode(attr);
+          return;
+        }
         if (n === "href" || n === "xlink:href" || attr.localName === "href") {
           var ok = v.charAt(0) === "#" ||
                    (node.localName === "image" && /^data:image\/(png|jpeg|gif|webp);/i.test(v));
@@ -548,10 +560,10 @@
           node.removeAttributeNode(attr);
           return;
         }
-        if (n === "style") {
-          // An inline style attribute would break the page's CSP: kept through the CSSOM.
+        if (n === "style" || n === "data-sheet-style") {
+          // Applied through the CSSOM once imported (the CSP refuses style attributes).
           node.removeAttributeNode(attr);
-          node.setAttribute("data-sheet-style", String(styles.length));
+          node.setAttribute("data-sheet-css", String(styles.length));
           styles.push(v);
         }
       });
@@ -560,9 +572,9 @@
     root.removeAttribute("width");
     root.removeAttribute("height");
     var svg = document.importNode(root, true);
-    Array.prototype.slice.call(svg.querySelectorAll("[data-sheet-style]")).forEach(function (node) {
-      var css = styles[Number(node.getAttribute("data-sheet-style"))] || "";
-      node.removeAttribute("data-sheet-style");
+    Array.prototype.slice.call(svg.querySelectorAll("[data-sheet-css]")).forEach(function (node) {
+      var css = styles[Number(node.getAttribute("data-sheet-css"))] || "";
+      node.removeAttribute("data-sheet-css");
       if (!/url\(|expression|javascript:/i.test(css)) node.style.cssText = css;
     });
     svg.setAttribute("class", "sheet-svg");
@@ -678,6 +690,7 @@
       });
       items.appendChild(b);
     });
+    $("toast").classList.remove("show");
     $("menu").hidden = false;
     var first = items.querySelector("button");
     if (first) first.focus();
@@ -847,6 +860,10 @@
       if (document.visibilityState === "visible") wakeUp();
     });
     window.addEventListener("online", wakeUp);
+    window.addEventListener("hashchange", function () {
+      // A new link opened over this page (same document): start again with its secret.
+      if (fragmentSecret() !== null) location.reload();
+    });
     window.addEventListener("offline", function () {
       if (!app.stopped && app.view) setConn("reconnecting");
     });

@@ -1,0 +1,824 @@
+"""Session ▸ Share with the Table…: the referee gives each seat its link (and QR code).
+
+:class:`ShareDialog` (non-modal, one per window) chooses the address the server listens
+on, starts and stops sharing, and edits the seats: name, role, the sides and ships each
+controls, whether a player may mark damage, and a new link when a phone was lost. Each
+seat shows how its phones are connected, read twice a second from the server, so a Wi-Fi
+that keeps devices apart shows as "never connected".
+
+While the window shares, :class:`ShareIndicator` sits in its status bar ("Sharing · 2
+phones connected"; a click opens the dialog). The window keeps the :class:`TableLink`
+(``window.table_link``) and stops it when its session closes (``end_sharing``).
+
+Everything shown here that came from a user or a file (seat, side and ship names) is
+plain text.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QGuiApplication, QPixmap
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
+                               QDialogButtonBox, QGridLayout, QGroupBox, QHBoxLayout,
+                               QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+                               QMessageBox, QPushButton, QTableWidget, QTableWidgetItem,
+                               QToolButton, QVBoxLayout, QWidget)
+
+from ..model.errors import RuleViolation
+from ..share import Candidate, SeatBook, TableLink, candidate_addresses
+from ..share.authority import QtAuthority
+from ..share.seats import DEFAULT_RIGHTS, MAX_NAME, PLAYER, REFEREE, ROLES, SPECTATOR, Seat
+from .layouts import fit_to_screen
+from .plaintext import plain_label
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..share.server import Presence
+    from .document import SessionDocument
+
+ROLE_TITLES = {PLAYER: "Player", SPECTATOR: "Spectator", REFEREE: "Referee"}
+ID_ROLE = Qt.ItemDataRole.UserRole
+#: How often the seats' connections are read (ms).
+PRESENCE_MS = 500
+#: The QR code's module size in pixels (a version 6 code, 41 modules + border: 270 px).
+QR_SCALE = 6
+QR_BOX = 282
+
+
+# -- words --------------------------------------------------------------------------------
+def _ago(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    if seconds < 60:
+        return f"{seconds} s ago"
+    if seconds < 3600:
+        return f"{seconds // 60} min ago"
+    return f"{seconds // 3600} h ago"
+
+
+def presence_text(presence: "Presence | None", now: float | None = None) -> str:
+    """How a seat's phones are connected, in plain words."""
+    if presence is not None and presence.connected:
+        n = presence.connected
+        return f"connected ({n} device{'s' if n != 1 else ''})"
+    if presence is None or (not presence.paired and presence.last_seen is None):
+        return "never connected"
+    seen = ""
+    if presence.last_seen is not None:
+        now = time.time() if now is None else now
+        seen = f" — last seen {_ago(now - presence.last_seen)}"
+    if presence.paired:
+        return f"paired, not connected now{seen}"
+    return f"not paired with its current link{seen}"  # a new link was made since
+
+
+def phones_connected(link: TableLink | None) -> int:
+    if link is None or not link.running:
+        return 0
+    return sum(p.connected for p in link.presence().values())
+
+
+def _phones(n: int) -> str:
+    return "no phone connected" if n == 0 else f"{n} phone{'s' if n != 1 else ''} connected"
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def qr_pixmap(text: str, scale: int = QR_SCALE, device_pixel_ratio: float = 1.0) -> QPixmap | None:
+    """``text`` as a QR code (error correction M), crisp at the screen's pixel ratio; None
+    when segno is not installed."""
+    try:
+        import segno
+    except ImportError:  # pragma: no cover - segno is a dependency of Table Link
+        return None
+    import io
+    ratio = max(1.0, device_pixel_ratio)
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(buffer, kind="png", scale=max(1, round(scale * ratio)), border=2)
+    pixmap = QPixmap()
+    pixmap.loadFromData(buffer.getvalue(), "PNG")
+    pixmap.setDevicePixelRatio(round(scale * ratio) / scale)
+    return pixmap
+
+
+def make_link(doc: "SessionDocument") -> TableLink:
+    """The Table Link of a window's document (not started): its seats from the user's
+    state folder, a phone's step applied as one undo step of the document. Call on the
+    UI thread. ValueError when the session's uid cannot name the seats' file."""
+    book = SeatBook(doc.session.uid)
+    return TableLink(doc.session, book, QtAuthority(), doc.apply, doc.undo_stack.undo)
+
+
+# -- the window's side ----------------------------------------------------------------------
+class ShareIndicator(QToolButton):
+    """"Sharing · 2 phones connected" in the status bar while the window shares; a click
+    opens Share with the Table."""
+
+    def __init__(self, window):
+        super().__init__()
+        self._window = window
+        self.setAutoRaise(True)
+        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.setAccessibleName("Table Link sharing")
+        self.clicked.connect(lambda: self._window.share_with_table())
+        self._timer = QTimer(self)
+        self._timer.setInterval(PRESENCE_MS)
+        self._timer.timeout.connect(self.refresh)
+        self.hide()
+
+    def refresh(self) -> None:
+        link = self._window.table_link
+        if link is None or not link.running:
+            self._timer.stop()
+            self.hide()
+            return
+        self.setText(f"Sharing · {_phones(phones_connected(link))}")
+        address = link.addresses[0] if link.addresses else ""
+        self.setToolTip(f"This session is shared with the table on {address}, port {link.port}.\n"
+                        "Click to see the seats and their links (Session ▸ Share with the Table…).")
+        if not self._timer.isActive():
+            self._timer.start()
+        self.show()
+
+
+def show_sharing(window) -> None:
+    """The window's sharing chrome after a start or stop: the status-bar indicator and
+    Session ▸ Stop Sharing."""
+    link = window.table_link
+    running = link is not None and link.running
+    window.act_stop_sharing.setEnabled(running)
+    indicator = window.share_indicator
+    if indicator is None and running:
+        indicator = window.share_indicator = ShareIndicator(window)
+        window.statusBar().insertPermanentWidget(0, indicator)
+    if indicator is not None:
+        indicator.refresh()
+    dialog = window.share_dialog
+    if dialog is not None:
+        dialog.refresh_state()
+
+
+def open_share_dialog(window) -> "ShareDialog":
+    """Session ▸ Share with the Table…: the window's dialog (made on first use), shown."""
+    if window.table_link is None:
+        window.table_link = make_link(window.doc)
+    dialog = window.share_dialog
+    if dialog is None:
+        dialog = window.share_dialog = ShareDialog(window.doc, window.table_link, window)
+        dialog.sharing_changed.connect(lambda: show_sharing(window))
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
+    return dialog
+
+
+def end_sharing(window) -> None:
+    """The window's session closes (or the window does): sharing stops, the dialog goes."""
+    link, window.table_link = window.table_link, None
+    dialog, window.share_dialog = window.share_dialog, None
+    if link is not None:
+        link.stop()
+    if dialog is not None:
+        dialog.close()
+        dialog.deleteLater()
+    show_sharing(window)
+
+
+# -- the dialog -------------------------------------------------------------------------------
+class ShareDialog(QDialog):
+    """Share the window's session with the players' phones: address, seats, links."""
+
+    #: Sharing started or stopped (the window updates its status bar and menu).
+    sharing_changed = Signal()
+
+    def __init__(self, doc: "SessionDocument", link: TableLink, parent: QWidget | None = None,
+                 candidates: list[Candidate] | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.link = link
+        self.book = link.book
+        self.setWindowTitle("Share with the Table")
+        self.setAccessibleName("Share with the Table")
+        self.setModal(False)
+        self._suggested = ""  # the new seat's name as suggested (replaced while untouched)
+        self._error = ""  # why sharing could not start (kept until the next start or stop)
+
+        # -- where: address, port, start/stop -------------------------------------------
+        self.address = QComboBox()
+        self.address.setToolTip("The address of this computer that phones will reach. The likely "
+                                "one comes first; choose another when phones cannot connect "
+                                "(a VPN or a virtual network may come first by mistake).")
+        for c in candidates if candidates is not None else candidate_addresses():
+            self.address.addItem(c.label, c.address)
+        self.address.currentIndexChanged.connect(self._address_changed)
+        self.port_label = QLabel()
+        self.port_label.setAccessibleName("Port")
+        self.start_button = QPushButton("Start Sharing")
+        self.start_button.setDefault(False)
+        self.start_button.setAutoDefault(False)
+        self.start_button.clicked.connect(self.toggle)
+        self.state_label = plain_label()
+        self.state_label.setWordWrap(True)
+        self.state_label.setAccessibleName("Sharing state")
+        self.problem_label = plain_label(self.book.problem)
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setVisible(bool(self.book.problem))
+
+        where = QGridLayout()
+        address_label = QLabel("&Address:")
+        address_label.setBuddy(self.address)
+        where.addWidget(address_label, 0, 0)
+        where.addWidget(self.address, 0, 1)
+        where.addWidget(QLabel("Port:"), 0, 2)
+        where.addWidget(self.port_label, 0, 3)
+        where.addWidget(self.start_button, 0, 4)
+        where.setColumnStretch(1, 1)
+        where.addWidget(self.state_label, 1, 0, 1, 5)
+        where.addWidget(self.problem_label, 2, 0, 1, 5)
+
+        # -- the seats ---------------------------------------------------------------------
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["Seat", "Role", "Controls", "Phones"])
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 10)
+        self.table.setColumnWidth(0, 100)
+        self.table.setColumnWidth(2, 120)
+        self.table.setMinimumHeight(150)
+        self.table.itemSelectionChanged.connect(self._show_selected)
+
+        self.new_name = QLineEdit()
+        self.new_name.setMaxLength(MAX_NAME)
+        self.new_name.setPlaceholderText("Name of the new seat")
+        self.new_name.returnPressed.connect(self.add_from_form)
+        self.new_role = QComboBox()
+        for role in ROLES:
+            self.new_role.addItem(ROLE_TITLES[role], role)
+        self.add_button = QPushButton("Add Seat")
+        self.add_button.setAutoDefault(False)
+        self.add_button.setToolTip("A seat with this name and role. A player seat named after a "
+                                   "side controls that side's ships.")
+        self.add_button.clicked.connect(self.add_from_form)
+        self.per_side_button = QPushButton("Add a Seat per Side")
+        self.per_side_button.setAutoDefault(False)
+        self.per_side_button.setToolTip("A player seat for each side that has none yet")
+        self.per_side_button.clicked.connect(self.add_seat_per_side)
+        self.remove_button = QPushButton("Remove Seat…")
+        self.remove_button.setAutoDefault(False)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.renew_button = QPushButton("New Link…")
+        self.renew_button.setAutoDefault(False)
+        self.renew_button.setToolTip("A new link and code for the seat (a phone was lost or the "
+                                     "link was shared too widely): its phones are closed out.")
+        self.renew_button.clicked.connect(self.renew_selected)
+
+        adding = QHBoxLayout()
+        adding.addWidget(self.new_name, 1)
+        adding.addWidget(self.new_role)
+        adding.addWidget(self.add_button)
+        adding.addWidget(self.per_side_button)
+
+        # the selected seat
+        self.name_edit = QLineEdit()
+        self.name_edit.setMaxLength(MAX_NAME)
+        self.name_edit.editingFinished.connect(self._rename)
+        self.role_combo = QComboBox()
+        for role in ROLES:
+            self.role_combo.addItem(ROLE_TITLES[role], role)
+        self.role_combo.activated.connect(self._set_role)
+        self.may_mark = QCheckBox("May mark damage")
+        self.may_mark.setToolTip("Players may not mark damage unless this is ticked: the referee "
+                                 "does. A referee seat may.")
+        self.may_mark.toggled.connect(self._set_mark)
+        self.sides_list = QListWidget()
+        self.sides_list.setAccessibleName("Sides the seat controls")
+        self.sides_list.itemChanged.connect(self._sides_ticked)
+        self.ships_list = QListWidget()
+        self.ships_list.setAccessibleName("Ships the seat controls")
+        self.ships_list.itemChanged.connect(self._ships_ticked)
+        for lst in (self.sides_list, self.ships_list):
+            lst.setMinimumHeight(70)
+            lst.setMaximumHeight(130)
+        self.seat_message = plain_label()
+        self.seat_message.setWordWrap(True)
+        self.seat_message.setAccessibleName("Seat message")
+
+        editor = QGridLayout()
+        editor.addWidget(QLabel("Name:"), 0, 0)
+        editor.addWidget(self.name_edit, 0, 1)
+        editor.addWidget(QLabel("Role:"), 0, 2)
+        editor.addWidget(self.role_combo, 0, 3)
+        editor.addWidget(self.may_mark, 0, 4)
+        lists = QHBoxLayout()
+        for title, lst in (("Sides it controls:", self.sides_list), ("Ships it controls:", self.ships_list)):
+            column = QVBoxLayout()
+            column.addWidget(QLabel(title))
+            column.addWidget(lst)
+            lists.addLayout(column)
+        editor.addLayout(lists, 1, 0, 1, 5)
+        editor.setColumnStretch(1, 1)
+        self.editor_box = QGroupBox("Selected seat")
+        self.editor_box.setLayout(editor)
+
+        seat_buttons = QHBoxLayout()
+        seat_buttons.addWidget(self.remove_button)
+        seat_buttons.addWidget(self.renew_button)
+        seat_buttons.addStretch(1)
+
+        seats = QVBoxLayout()
+        seats.addWidget(self.table, 1)
+        seats.addLayout(adding)
+        seats.addLayout(seat_buttons)
+        seats.addWidget(self.editor_box)
+        seats.addWidget(self.seat_message)
+        seats_box = QGroupBox("Seats")
+        seats_box.setLayout(seats)
+
+        # -- the selected seat's link and code ------------------------------------------
+        self.qr_label = QLabel()
+        self.qr_label.setAccessibleName("QR code of the seat's link")
+        self.qr_label.setFixedSize(QR_BOX, QR_BOX)
+        self.qr_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.qr_label.setWordWrap(True)
+        self.qr_name = plain_label()
+        self.qr_name.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.qr_name.setAccessibleName("Seat of the code")
+        font = QFont(self.qr_name.font())
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self.qr_name.setFont(font)
+        self.url_edit = QLineEdit()
+        self.url_edit.setReadOnly(True)
+        self.url_edit.setAccessibleName("The seat's link")
+        self.url_edit.setPlaceholderText("Start sharing to get the seat's link")
+        self.copy_button = QPushButton("Copy")
+        self.copy_button.setAutoDefault(False)
+        self.copy_button.setToolTip("Copy the link (send it only to this seat's player: it opens the seat)")
+        self.copy_button.clicked.connect(self.copy_link)
+        self.note = plain_label()
+        self.note.setWordWrap(True)
+
+        url_row = QHBoxLayout()
+        url_row.addWidget(self.url_edit, 1)
+        url_row.addWidget(self.copy_button)
+        code = QVBoxLayout()
+        code.addWidget(self.qr_label, 0, Qt.AlignmentFlag.AlignHCenter)
+        code.addWidget(self.qr_name)
+        code.addLayout(url_row)
+        code.addWidget(self.note)
+        code.addStretch(1)
+        code_box = QGroupBox("The seat's link")
+        code_box.setLayout(code)
+        code_box.setFixedWidth(QR_BOX + 40)
+
+        middle = QHBoxLayout()
+        middle.addWidget(seats_box, 1)
+        middle.addWidget(code_box)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(where)
+        layout.addLayout(middle, 1)
+        layout.addWidget(buttons)
+
+        self._timer = QTimer(self)
+        self._timer.setInterval(PRESENCE_MS)
+        self._timer.timeout.connect(self.refresh_presence)
+        self._ships_seen = self._ships_signature()
+        doc.changed.connect(self._session_changed)
+
+        self._select_running_address()
+        self._fill_seats()
+        self._suggest_name()
+        self.refresh_state()
+        fit_to_screen(self, 960, 640)
+
+    # -- lifetime ------------------------------------------------------------------------------
+    def showEvent(self, event) -> None:
+        self.refresh_state()
+        self.refresh_presence()
+        self._timer.start()
+        super().showEvent(event)
+
+    def hideEvent(self, event) -> None:
+        self._timer.stop()
+        super().hideEvent(event)
+
+    # -- sharing ---------------------------------------------------------------------------------
+    def _select_running_address(self) -> None:
+        """When the link already runs, its address is the one shown."""
+        if not self.link.running or not self.link.addresses:
+            return
+        address = self.link.addresses[0]
+        index = self.address.findData(address)
+        if index < 0:
+            self.address.addItem(address, address)
+            index = self.address.count() - 1
+        self.address.blockSignals(True)
+        self.address.setCurrentIndex(index)
+        self.address.blockSignals(False)
+
+    def select_address(self, address: str) -> bool:
+        """Choose ``address`` in the list (restarts sharing there when sharing)."""
+        index = self.address.findData(address)
+        if index >= 0:
+            self.address.setCurrentIndex(index)
+        return index >= 0
+
+    def toggle(self) -> None:
+        if self.link.running:
+            self.stop()
+        else:
+            self.start()
+
+    def start(self, port: int | None = None) -> bool:
+        """Listen on the chosen address (at ``port``, else the port this table had, when it
+        is free). False, with the reason in the dialog, when it cannot."""
+        address = self.address.currentData()
+        if port is None:
+            port = self.link.port or self.book.port
+        try:
+            self.link.start([address], port)
+        except (OSError, ValueError) as exc:
+            why = _why(exc) if isinstance(exc, OSError) else str(exc)
+            self._error = (f"Sharing could not start on {address}: {why}. Choose another "
+                           "address, or try again after closing the program that uses the port.")
+            ok = False
+        else:
+            self._error = ""
+            ok = True
+        self.sharing_changed.emit()
+        self.refresh_state()
+        return ok
+
+    def stop(self) -> None:
+        self.link.stop()
+        self._error = ""
+        self.sharing_changed.emit()
+        self.refresh_state()
+
+    def _address_changed(self, *_args) -> None:
+        if self.link.running:
+            self.start(self.link.port)  # the same port when it is still free
+        else:
+            self.refresh_state()
+
+    def refresh_state(self) -> None:
+        """The start button, the port, the state line, the note and the selected seat's link."""
+        running = self.link.running
+        self.start_button.setText("Stop Sharing" if running else "Start Sharing")
+        port = self.link.port if running else self.book.port
+        self.port_label.setText(str(port) if port else "chosen when sharing starts")
+        if self._error:
+            self.state_label.setText(self._error)
+        elif running:
+            address = self.link.addresses[0] if self.link.addresses else ""
+            self.state_label.setText(f"Sharing on {address}, port {self.link.port} · "
+                                     f"{_phones(phones_connected(self.link))}.")
+        else:
+            self.state_label.setText("Not sharing. Start Sharing, then let each player scan "
+                                     "their seat's code with the phone's camera.")
+        shown_port = str(port) if port else "shown above"
+        self.note.setText("Phones must be on the same network as this computer. A phone that "
+                          "never connects: check the Wi-Fi does not isolate devices and the "
+                          f"firewall allows port {shown_port}.")
+        self._show_code()
+
+    # -- seats ----------------------------------------------------------------------------------
+    def selected_seat(self) -> Seat | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        item = self.table.item(rows[0].row(), 0)
+        return self.book.seat(item.data(ID_ROLE)) if item is not None else None
+
+    def select_seat(self, seat_id: str) -> None:
+        for row in range(self.table.rowCount()):
+            if self.table.item(row, 0).data(ID_ROLE) == seat_id:
+                self.table.selectRow(row)
+                return
+
+    def _controls(self, seat: Seat) -> str:
+        if seat.role == REFEREE:
+            return "all ships"
+        names = {s.id: s.name for s in self.doc.session.ships}
+        parts = list(seat.sides) + [names.get(i, "(a ship no longer here)") for i in seat.ships]
+        if not parts:
+            return "sees all ships" if seat.role == SPECTATOR else "nothing yet"
+        return ", ".join(parts)
+
+    def _fill_seats(self) -> None:
+        """The table from the seat book (keeping the selected seat)."""
+        keep = self.selected_seat()
+        self.table.blockSignals(True)
+        self.table.setRowCount(0)
+        for seat in list(self.book.seats):
+            row = self.table.rowCount()
+            self.table.insertRow(row)
+            name = QTableWidgetItem(seat.name)
+            name.setData(ID_ROLE, seat.id)
+            controls = self._controls(seat)
+            cells = (name, QTableWidgetItem(ROLE_TITLES[seat.role]),
+                     QTableWidgetItem(controls), QTableWidgetItem(""))
+            cells[2].setToolTip(controls)
+            for column, item in enumerate(cells):
+                self.table.setItem(row, column, item)
+        self.table.blockSignals(False)
+        if keep is not None and self.book.seat(keep.id) is not None:
+            self.select_seat(keep.id)
+        elif self.table.rowCount():
+            self.table.selectRow(0)
+        self._show_selected()
+        self.refresh_presence()
+
+    def refresh_presence(self) -> None:
+        """Each seat's phones, and the state line's count (every half second while shown)."""
+        presence = self.link.presence()
+        now = time.time()
+        for row in range(self.table.rowCount()):
+            seat_id = self.table.item(row, 0).data(ID_ROLE)
+            text = presence_text(presence.get(seat_id), now) if self.link.running else "not sharing"
+            item = self.table.item(row, 3)
+            if item.text() != text:
+                item.setText(text)
+                item.setToolTip(text)
+        if self.link.running and not self._error:
+            address = self.link.addresses[0] if self.link.addresses else ""
+            self.state_label.setText(f"Sharing on {address}, port {self.link.port} · "
+                                     f"{_phones(phones_connected(self.link))}.")
+
+    def presence_of(self, seat_id: str) -> str:
+        """The Phones column of a seat, as shown."""
+        for row in range(self.table.rowCount()):
+            if self.table.item(row, 0).data(ID_ROLE) == seat_id:
+                return self.table.item(row, 3).text()
+        return ""
+
+    def _ships_signature(self) -> tuple:
+        return tuple((s.id, s.name, s.side) for s in self.doc.session.ships)
+
+    def _session_changed(self) -> None:
+        """Ships added, removed, renamed or moved to another side: the lists and names
+        follow (a mark on a sheet changes nothing here, and leaves the editor alone)."""
+        signature = self._ships_signature()
+        if signature == self._ships_seen:
+            return
+        self._ships_seen = signature
+        self._fill_seats()
+        self._suggest_name()
+
+    def _unseated_sides(self) -> list[str]:
+        seated = {side for s in self.book.seats if s.role == PLAYER for side in s.sides}
+        return [side for side in self.doc.session.sides if side not in seated]
+
+    def _suggest_name(self) -> None:
+        """The next side without a player seat, as the new seat's name (a name the user
+        typed stays)."""
+        free = self._unseated_sides()
+        self.per_side_button.setEnabled(bool(free))
+        if self.new_name.text() not in ("", self._suggested):
+            return
+        self._suggested = free[0][:MAX_NAME] if free else ""
+        self.new_name.setText(self._suggested)
+        self.new_role.setCurrentIndex(self.new_role.findData(PLAYER))
+
+    def _saved(self) -> None:
+        """After a seat changed: saved, phones told; a save that failed is said."""
+        problem = self.link.save_seats()
+        self.link.seats_changed()
+        self.problem_label.setText(problem)
+        self.problem_label.setVisible(bool(problem))
+
+    def add_seat(self, name: str, role: str = PLAYER, *, sides=(), ships=()) -> Seat | None:
+        """Add a seat (a player named after a side it does not list gets that side)."""
+        if role == PLAYER and not sides and not ships and name.strip() in self.doc.session.sides:
+            sides = (name.strip(),)
+        try:
+            seat = self.book.add(name, role, sides=sides, ships=ships)
+        except RuleViolation as exc:
+            self.seat_message.setText(str(exc))
+            return None
+        self._saved()
+        self.seat_message.setText("")
+        if self.new_name.text().strip() == seat.name:
+            self.new_name.setText("")  # the form is ready for the next seat
+        self._fill_seats()
+        self.select_seat(seat.id)
+        self._suggest_name()
+        return seat
+
+    def add_from_form(self) -> Seat | None:
+        return self.add_seat(self.new_name.text(), self.new_role.currentData())
+
+    def add_seat_per_side(self) -> list[Seat]:
+        """A player seat for every side no player seat controls yet."""
+        made, problems = [], []
+        for side in self._unseated_sides():
+            name = side[:MAX_NAME]
+            if any(s.name.casefold() == name.casefold() for s in self.book.seats):
+                name = f"{side[:MAX_NAME - 9]} (player)"
+            try:
+                made.append(self.book.add(name, PLAYER, sides=(side,)))
+            except RuleViolation as exc:
+                problems.append(str(exc))
+        if made:
+            self._saved()
+        self.seat_message.setText(" ".join(problems))
+        self._fill_seats()
+        if made:
+            self.select_seat(made[0].id)
+        self._suggest_name()
+        return made
+
+    def confirm(self, title: str, text: str) -> bool:
+        """Ask before closing out a seat's phones (tests answer through QMessageBox)."""
+        answer = QMessageBox.question(self, title, text,
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                                      QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def remove_selected(self) -> bool:
+        seat = self.selected_seat()
+        if seat is None or not self.confirm(
+                "Remove Seat", f"Remove the seat “{seat.name}”?\n\nIts link stops working and "
+                "its phones are closed out at once."):
+            return False
+        self.link.remove(seat.id)
+        self._fill_seats()
+        self._suggest_name()
+        return True
+
+    def renew_selected(self) -> bool:
+        """New Link…: a new secret for the seat; the phones holding the old one are closed out."""
+        seat = self.selected_seat()
+        if seat is None or not self.confirm(
+                "New Link", f"Give “{seat.name}” a new link?\n\nThe phones using its current "
+                "link are closed out at once and must scan the new code."):
+            return False
+        self.link.revoke(seat.id)
+        self.seat_message.setText(f"“{seat.name}” has a new link; the old one no longer opens it.")
+        self._show_selected()
+        return True
+
+    # -- the selected seat -----------------------------------------------------------------------
+    def _show_selected(self) -> None:
+        seat = self.selected_seat()
+        for w in (self.editor_box, self.remove_button, self.renew_button):
+            w.setEnabled(seat is not None)
+        widgets = (self.name_edit, self.role_combo, self.may_mark, self.sides_list, self.ships_list)
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            self.sides_list.clear()
+            self.ships_list.clear()
+            if seat is None:
+                self.name_edit.setText("")
+                self.may_mark.setChecked(False)
+            else:
+                self.name_edit.setText(seat.name)
+                self.role_combo.setCurrentIndex(self.role_combo.findData(seat.role))
+                self.may_mark.setChecked(seat.may("mark"))
+                session = self.doc.session
+                sides = list(session.sides) + [s for s in seat.sides if s not in session.sides]
+                for side in sides:
+                    item = QListWidgetItem(side if side in session.sides else f"{side} (no ships now)")
+                    item.setData(ID_ROLE, side)
+                    self._checkable(item, side in seat.sides)
+                    self.sides_list.addItem(item)
+                known = {s.id for s in session.ships}
+                for ship in session.ships:
+                    item = QListWidgetItem(ship.name + (f" · {ship.side}" if ship.side else ""))
+                    item.setData(ID_ROLE, ship.id)
+                    self._checkable(item, ship.id in seat.ships)
+                    self.ships_list.addItem(item)
+                for ship_id in seat.ships:
+                    if ship_id not in known:
+                        item = QListWidgetItem("(a ship no longer in the session)")
+                        item.setData(ID_ROLE, ship_id)
+                        self._checkable(item, True)
+                        self.ships_list.addItem(item)
+                referee = seat.role == REFEREE
+                self.sides_list.setEnabled(not referee)
+                self.ships_list.setEnabled(not referee)
+                tip = "The referee's seat controls every ship." if referee else ""
+                self.sides_list.setToolTip(tip)
+                self.ships_list.setToolTip(tip)
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+        self._show_code()
+
+    @staticmethod
+    def _checkable(item: QListWidgetItem, checked: bool) -> None:
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+
+    def _show_code(self) -> None:
+        """The selected seat's link and QR code (when sharing)."""
+        seat = self.selected_seat()
+        self.qr_name.setText(seat.name if seat is not None else "")
+        if seat is None or not self.link.running:
+            self.url_edit.setText("")
+            self.copy_button.setEnabled(False)
+            self.qr_label.setPixmap(QPixmap())
+            self.qr_label.setText("Add a seat to show its code." if seat is None
+                                  else "Start Sharing to show the seat's code.")
+            return
+        url = self.link.url(seat)
+        self.url_edit.setText(url)
+        self.url_edit.setCursorPosition(0)
+        self.copy_button.setEnabled(True)
+        pixmap = qr_pixmap(url, QR_SCALE, self.devicePixelRatioF())
+        if pixmap is None:
+            self.qr_label.setPixmap(QPixmap())
+            self.qr_label.setText("The QR code needs the segno package; copy the link instead.")
+        else:
+            self.qr_label.setPixmap(pixmap)
+
+    def copy_link(self) -> None:
+        if self.url_edit.text():
+            QGuiApplication.clipboard().setText(self.url_edit.text())
+            self.seat_message.setText("Link copied: send it only to this seat's player.")
+
+    def _update(self, *, editor: bool = False, **changes) -> bool:
+        """Change the selected seat through the seat book; a refusal is said (and the editor
+        shows the seat as it is). ``editor``: show the seat again in the editor after."""
+        seat = self.selected_seat()
+        if seat is None:
+            return False
+        try:
+            self.book.update(seat.id, **changes)
+        except RuleViolation as exc:
+            self.seat_message.setText(str(exc))
+            self._show_selected()
+            return False
+        self.seat_message.setText("")
+        self._saved()
+        self._refresh_rows()
+        if editor:
+            self._show_selected()
+        self._suggest_name()
+        return True
+
+    def _refresh_rows(self) -> None:
+        """Each row's name, role and what it controls, from the seat book (same seats)."""
+        for row in range(self.table.rowCount()):
+            seat = self.book.seat(self.table.item(row, 0).data(ID_ROLE))
+            if seat is None:
+                continue
+            controls = self._controls(seat)
+            self.table.item(row, 0).setText(seat.name)
+            self.table.item(row, 1).setText(ROLE_TITLES[seat.role])
+            self.table.item(row, 2).setText(controls)
+            self.table.item(row, 2).setToolTip(controls)
+
+    def _rename(self) -> None:
+        seat = self.selected_seat()
+        if seat is not None and self.name_edit.text() != seat.name:
+            self._update(name=self.name_edit.text(), editor=True)
+
+    def _set_role(self, *_args) -> None:
+        seat = self.selected_seat()
+        role = self.role_combo.currentData()
+        if seat is not None and role != seat.role:
+            self._update(role=role, rights=None, editor=True)  # the new role's own rights
+
+    def _set_mark(self, on: bool) -> None:
+        seat = self.selected_seat()
+        if seat is None:
+            return
+        base = DEFAULT_RIGHTS[seat.role]
+        rights = base | {"mark"} if on else base - {"mark"}
+        self._update(rights=None if rights == base else rights)
+
+    @staticmethod
+    def _ticked(lst: QListWidget) -> list[str]:
+        return [lst.item(i).data(ID_ROLE) for i in range(lst.count())
+                if lst.item(i).checkState() == Qt.CheckState.Checked]
+
+    def _sides_ticked(self, *_args) -> None:
+        self._update(sides=self._ticked(self.sides_list))
+
+    def _ships_ticked(self, *_args) -> None:
+        self._update(ships=self._ticked(self.ships_list))
+
+    def set_ticked(self, lst: QListWidget, values) -> None:
+        """Tick exactly ``values`` (side names or ship ids) in a list, as a user would."""
+        for i in range(lst.count()):
+            item = lst.item(i)
+            state = Qt.CheckState.Checked if item.data(ID_ROLE) in values else Qt.CheckState.Unchecked
+            if item.checkState() != state:
+                item.setCheckState(state)

@@ -1,0 +1,198 @@
+"""Triplanetary decisions as forms (a phone, an orders file): the recovery choice, fuel and
+cargo, filled with checked values, applied as a click on the sheet applies them.
+
+The sample session (``sample.py``) is turn 2, Movement: Ajax (frigate) at weapons D1,
+drive D1, structure D1, its owner's choice structure, 14 of 20 fuel, empty 40 t hold; the
+Ceres Mule (transport) carries 40 of 50 t; Kite (corsair) 10 of 10 t; Phobos Station
+(orbital base) has no fuel of its own and an unlimited hold.
+"""
+
+import copy
+import json
+
+import pytest
+
+from shipsheet.model import RuleViolation
+from shipsheet.model.decisions import DECIDE, MARK
+from shipsheet.model.games import piece
+from shipsheet.rules import triplanetary as tp
+from shipsheet.rules.triplanetary.decisions import DECISIONS
+from shipsheet.rules.triplanetary.definitions import MAX_AMOUNT
+
+
+@pytest.fixture
+def sample():
+    return piece("triplanetary", "sample")()
+
+
+def kinds(session, ship):
+    return [f["kind"] for f in DECISIONS.forms(session, ship)]
+
+
+def spec(session, ship, kind):
+    return next(f for f in DECISIONS.forms(session, ship) if f["kind"] == kind)
+
+
+def values_of(session, ship, kind, **changes):
+    values = {f["name"]: f["value"] for f in spec(session, ship, kind)["fields"]}
+    values.update(changes)
+    return values
+
+
+def decide(session, ship, kind, values):
+    return session.apply(DECISIONS.action(session, ship, kind, values))
+
+
+def refused(session, ship, kind, values, words=""):
+    """Refused with RuleViolation (containing ``words``); no state, log line or undo step."""
+    states = [copy.deepcopy(s.state) for s in session.ships]
+    log, undo = len(session.log), session.undo_name()
+    with pytest.raises(RuleViolation) as info:
+        decide(session, ship, kind, values)
+    assert words in str(info.value)
+    assert [s.state for s in session.ships] == states
+    assert (len(session.log), session.undo_name()) == (log, undo)
+    return str(info.value)
+
+
+# -- what is offered -------------------------------------------------------------------------
+
+def test_forms_follow_the_ship_type(sample):
+    assert kinds(sample, sample.ship("Ajax")) == ["recovery", "fuel", "cargo"]
+    # [2018] the orbital base: fuel "0 (unlimited store)", cargo unlimited.
+    assert kinds(sample, sample.ship("Phobos Station")) == ["recovery", "cargo"]
+    cargo = spec(sample, sample.ship("Phobos Station"), "cargo")["fields"][0]
+    assert (cargo["min"], cargo["max"]) == (0, MAX_AMOUNT)
+    fuel = spec(sample, sample.ship("Ajax"), "fuel")["fields"][0]
+    assert (fuel["min"], fuel["max"], fuel["value"]) == (0, 20, 14)
+
+
+def test_a_ship_out_of_play_decides_nothing(sample):
+    """[TRI-H7] a destroyed ship can do nothing."""
+    raven = sample.ship("Raven")
+    sample.apply(tp.damage_action(raven, structure=6))
+    assert DECISIONS.forms(sample, raven) == []
+    refused(sample, raven, "recovery", {"track": "drive", "then": "none"}, 'no decision "recovery"')
+
+
+def test_under_standard_combat_there_is_no_recovery_choice(sample):
+    """[TRI-H9] the single disabled track needs no choice."""
+    sample.apply(tp.combat_option_action("standard"))
+    assert kinds(sample, sample.ship("Ajax")) == ["fuel", "cargo"]
+
+
+# -- recovery --------------------------------------------------------------------------------
+
+def test_the_recovery_choice_is_the_owners_and_is_carried_out_when_the_turn_ends(sample):
+    """[seed] "A ship recovers from 1 D a turn ... The ship's owner chooses what kind of
+    damage to recover from." """
+    ajax = sample.ship("Ajax")
+    values = values_of(sample, ajax, "recovery")
+    assert (values["track"], values["then"]) == ("structure", "none")  # the sample's choice
+    options = [o["label"] for o in spec(sample, ajax, "recovery")["fields"][0]["options"]]
+    assert "Drive (D1)" in options
+    change = decide(sample, ajax, "recovery", {"track": "drive", "then": "weapon"})
+    assert change.name == "Recovery choice: drive, then weapons"
+    lines = [e.text for e in sample.log[change.entries]]
+    assert lines[-1] == "recovery choice: drive, then weapons"
+    assert tp.recovery_choice(ajax) == ("drive", "weapon")
+    assert tp.planned_recovery(ajax) == ("drive", "owner's choice")
+    sample.undo()
+    assert tp.recovery_choice(ajax) == ("structure",)
+    sample.redo()
+    sample.next_turn()
+    assert tp.levels(ajax)["drive"] == 0
+    assert "recovers 1 D (owner's choice): drive D1 → D0" in sample.log_text()
+
+
+def test_clearing_the_choice_lets_the_default_apply(sample):
+    """[TRI-H13] the highest D-level, ties in the order drive, weapons, structure."""
+    ajax = sample.ship("Ajax")
+    decide(sample, ajax, "recovery", {"track": "none", "then": "none"})
+    assert tp.recovery_choice(ajax) == ()
+    assert tp.planned_recovery(ajax) == ("drive", tp.recovery.DEFAULT)
+
+
+def test_recovery_refusals_say_why(sample):
+    ajax = sample.ship("Ajax")
+    refused(sample, ajax, "recovery", {"track": "structure", "then": "none"}, "already structure")
+    refused(sample, ajax, "recovery", {"track": "drive", "then": "drive"}, "listed twice")
+    refused(sample, ajax, "recovery", {"track": "none", "then": "drive"}, "Choose the track")
+
+
+@pytest.mark.parametrize("values, words", [
+    ({"track": "standard", "then": "none"}, "Recover from: choose one of"),
+    ({"track": "hull", "then": "none"}, "choose one of"),
+    ({"track": 1, "then": "none"}, "choose one of"),
+    ({"track": ["drive"], "then": "none"}, "choose one of"),
+    ({"track": "drive" * 2000, "then": "none"}, "choose one of"),  # 10 KB
+    ({"track": "drive", "then": "none", "note": "x"}, "no field named note"),
+    ({"then": "none"}, "a value is needed"),
+])
+def test_hostile_recovery_values_are_refused(sample, values, words):
+    refused(sample, sample.ship("Ajax"), "recovery", values, words)
+
+
+# -- fuel and cargo ------------------------------------------------------------------------
+
+def test_fuel_is_set_as_a_click_on_the_fuel_boxes_sets_it(sample):
+    ajax = sample.ship("Ajax")
+    change = decide(sample, ajax, "fuel", {"fuel": 10})
+    assert ajax.state["fuel"] == 10
+    assert change.name == "Set fuel to 10"
+    assert [e.text for e in sample.log[change.entries]][-1] == "fuel 14 → 10"
+    sample.undo()
+    assert ajax.state["fuel"] == 14
+
+
+def test_cargo_is_set_as_a_click_on_the_cargo_scale_sets_it(sample):
+    mule = sample.ship("Ceres Mule")
+    change = decide(sample, mule, "cargo", {"cargo": 25})
+    assert mule.state["cargo"] == 25
+    assert [e.text for e in sample.log[change.entries]][-1] == "cargo 40 t → 25 t"
+    sample.undo()
+    assert mule.state["cargo"] == 40
+    station = sample.ship("Phobos Station")
+    decide(sample, station, "cargo", {"cargo": 5000})  # an unlimited hold
+    assert station.state["cargo"] == 5000
+
+
+@pytest.mark.parametrize("ship, kind, values, words", [
+    ("Ajax", "fuel", {"fuel": 21}, "from 0 to 20"),     # [2018] a frigate holds 20 fuel
+    ("Ajax", "fuel", {"fuel": -1}, "from 0 to 20"),
+    ("Ajax", "fuel", {"fuel": 14}, "already 14"),
+    ("Ajax", "fuel", {"fuel": "lots"}, "a whole number"),
+    ("Ajax", "fuel", {"fuel": "9" * 10_000}, "a whole number"),
+    ("Ajax", "fuel", {"fuel": 3.0}, "a whole number"),
+    ("Ajax", "fuel", {}, "a value is needed"),
+    ("Ajax", "fuel", {"fuel": 3, "cargo": 3}, "no field named cargo"),
+    ("Kite", "cargo", {"cargo": 11}, "from 0 to 10"),   # [2018] a corsair carries 10 t
+    ("Kite", "cargo", {"cargo": 10}, "already 10 t"),
+    ("Phobos Station", "fuel", {"fuel": 1}, 'no decision "fuel"'),
+])
+def test_hostile_fuel_and_cargo_values_are_refused(sample, ship, kind, values, words):
+    refused(sample, sample.ship(ship), kind, values, words)
+
+
+def test_every_form_is_plain_json_with_its_values_accepted_as_they_are(sample):
+    """What a phone page shows: plain JSON; each field's value is one the field allows."""
+    for ship in sample.ships:
+        forms = DECISIONS.forms(sample, ship)
+        assert json.loads(json.dumps(forms)) == forms
+        for form in forms:
+            for field in form["fields"]:
+                if field["type"] == "choice" and field["value"] is not None:
+                    assert field["value"] in [o["value"] for o in field["options"]]
+                if field["type"] == "int" and field["value"] is not None:
+                    assert field["min"] <= field["value"] <= field["max"]
+
+
+# -- taps ----------------------------------------------------------------------------------
+
+def test_the_ladders_are_marks_and_choice_fuel_cargo_are_decisions(sample):
+    ship = sample.ship("Ajax")
+    for key in ("weapon:3", "drive:1", "structure:6", "standard:2", "standard:E", "damage-roll",
+                "counter", "standard-note", "out-of-play", "", "bogus"):
+        assert DECISIONS.tap_right(sample, ship, key) == MARK
+    for key in ("choice:drive", "choice:default", "fuel:3", "fuel:+1", "cargo:20", "cargo:-10"):
+        assert DECISIONS.tap_right(sample, ship, key) == DECIDE

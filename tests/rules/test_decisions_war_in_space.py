@@ -1,0 +1,267 @@
+"""War In Space decisions as forms (a phone, an orders file): the Energy Allocation and the
+repair plan, filled with checked values, applied as the Actions panel applies them.
+
+The sample session (``sample.py``) is mid-turn 2, Movement phase: Vigilant (cruiser, Drive
+2 boxes marked, ♦ locked) committed K♥ with Damage Control and planned Drive 1 + ♦; Lancer
+(frigate, Reactor 1 box, ♠ locked) committed 10♦ with Damage Control (4 energy); Harrier
+committed nothing.
+"""
+
+import copy
+import json
+
+import pytest
+
+from shipsheet.model import RuleViolation
+from shipsheet.model.decisions import DECIDE, MARK
+from shipsheet.model.games import piece
+from shipsheet.rules.war_in_space import (BOX_COST, CRITICAL_COST, committed_allocation,
+                                          planned_repairs)
+from shipsheet.rules.war_in_space.decisions import DECISIONS
+from shipsheet.rules.war_in_space.game import COMBAT, DAMAGE_CONTROL_PHASE
+
+
+@pytest.fixture
+def sample():
+    return piece("war-in-space", "sample")()
+
+
+@pytest.fixture
+def turn3(sample):
+    """Turn 3, Energy Allocation: Vigilant's planned repairs were made in turn 2's Damage
+    Control phase (Drive back to 1 mark: d6; ♦ unlocked); Lancer's ♠ is still locked."""
+    sample.next_turn()
+    return sample
+
+
+def kinds(session, ship):
+    return [f["kind"] for f in DECISIONS.forms(session, ship)]
+
+
+def spec(session, ship, kind):
+    return next(f for f in DECISIONS.forms(session, ship) if f["kind"] == kind)
+
+
+def values_of(session, ship, kind, **changes):
+    """The form as offered (current values), with some fields changed."""
+    values = {f["name"]: f["value"] for f in spec(session, ship, kind)["fields"]}
+    values.update(changes)
+    return values
+
+
+def decide(session, ship, kind, values):
+    return session.apply(DECISIONS.action(session, ship, kind, values))
+
+
+def refused(session, ship, kind, values, words=""):
+    """The decision is refused with RuleViolation (containing ``words``) and changes nothing:
+    no state, no log line, no undo step."""
+    states = [copy.deepcopy(s.state) for s in session.ships]
+    log, undo, dice = len(session.log), session.undo_name(), session.dice.count
+    with pytest.raises(RuleViolation) as info:
+        decide(session, ship, kind, values)
+    assert words in str(info.value)
+    assert [s.state for s in session.ships] == states
+    assert (len(session.log), session.undo_name(), session.dice.count) == (log, undo, dice)
+    return str(info.value)
+
+
+# -- Energy Allocation --------------------------------------------------------------------
+
+def test_energy_is_offered_in_the_energy_allocation_phase_to_a_ship_that_has_not_committed(
+        sample):
+    """[WIS-H8] energy is allocated in the Energy Allocation phase; [WIS-H6] once a turn."""
+    assert "energy" not in kinds(sample, sample.ship("Harrier"))  # Movement: the phase is over
+    sample.next_turn()
+    turn3 = sample
+    vigilant = turn3.ship("Vigilant")
+    assert "energy" in kinds(turn3, vigilant)
+    form = spec(turn3, vigilant, "energy")
+    fields = {f["name"]: f for f in form["fields"]}
+    # One field per system, at its current die: Reactor d10, Drive d6 (1 box marked), FC d8.
+    assert [(fields[n]["min"], fields[n]["max"]) for n in ("die1", "die2", "die3")] == \
+        [(1, 10), (1, 6), (1, 8)]
+    assert len(fields["card"]["options"]) == 53  # 52 cards and the Joker
+    decide(turn3, vigilant, "energy", values_of(turn3, vigilant, "energy", card="4S"))
+    assert "energy" not in kinds(turn3, vigilant)
+
+
+def test_the_seed_example_typed_from_physical_dice(turn3):
+    """Seed: "If the Energy Allocation Card is an Ace through 10, then the highest die score
+    is allocated to the Damage Control Action, the next highest score to the Primary Action
+    Type, and the last die score to the Secondary action type" (4♦ with DC, dice 7, 5, 2)."""
+    vigilant = turn3.ship("Vigilant")
+    change = decide(turn3, vigilant, "energy",
+                    values_of(turn3, vigilant, "energy", card="4D", damage_control=True,
+                              die1=7, die2=5, die3=2))
+    energy = vigilant.state["energy"]
+    assert (energy["damage_control"], energy["attack"], energy["defense"], energy["movement"]) \
+        == (7, 5, 2, 0)
+    assert change.name == "Energy Allocation: 4♦ with Damage Control"
+    lines = [e.text for e in turn3.log[change.entries]]
+    assert lines[-1] == ("4♦ with Damage Control, dice [7, 5, 2]: Attack 5, Defense 2, "
+                         "Movement 0, Damage Control 7")
+    turn3.undo()
+    assert vigilant.state["energy"] is None
+    assert all(e.undone for e in turn3.log[change.entries])
+
+
+def test_dice_left_empty_are_rolled_by_the_session_and_undo_rewinds_them(turn3):
+    vigilant = turn3.ship("Vigilant")
+    values = values_of(turn3, vigilant, "energy", card="7C")
+    assert [values[n] for n in ("die1", "die2", "die3")] == [None, None, None]
+    change = decide(turn3, vigilant, "energy", values)
+    rolls = [e.text for e in turn3.log[change.entries] if e.kind == "roll"]
+    assert [r.split(" ")[0] for r in rolls] == ["d10", "d6", "d8"]
+    dice = committed_allocation(vigilant).dice
+    turn3.undo()
+    decide(turn3, vigilant, "energy", values)
+    assert committed_allocation(vigilant).dice == dice  # the same dice: nothing to fish for
+
+
+def test_a_joker_without_damage_control_assigns_each_die(turn3):
+    """[WIS-H5] Without Damage Control a Joker's dice go where the player says."""
+    resolute = turn3.ship("Resolute")
+    decide(turn3, resolute, "energy",
+           values_of(turn3, resolute, "energy", card="JOKER", die1=4, die2=3, die3=2,
+                     joker1="movement", joker2="attack", joker3="movement"))
+    energy = resolute.state["energy"]
+    assert (energy["attack"], energy["movement"], energy["defense"]) == (3, 6, 0)
+
+
+def test_a_locked_suit_is_offered_and_refused_in_the_rules_words(turn3):
+    """Seed: a critical hit costs the ability "to play cards from a particular suit"."""
+    lancer = turn3.ship("Lancer")
+    card = next(f for f in spec(turn3, lancer, "energy")["fields"] if f["name"] == "card")
+    options = {o["value"]: o["label"] for o in card["options"]}
+    assert "locked" in options["4S"] and "locked" not in options["4H"]
+    refused(turn3, lancer, "energy", values_of(turn3, lancer, "energy", card="4S"),
+            "locks spades out until it is repaired")
+
+
+def test_energy_refusals_teach_and_change_nothing(turn3):
+    vigilant = turn3.ship("Vigilant")
+    base = values_of(turn3, vigilant, "energy", card="4D")
+    refused(turn3, vigilant, "energy", {**base, "die1": 7}, "Type every die")
+    refused(turn3, vigilant, "energy", {**base, "joker1": "attack", "joker2": "attack",
+                                        "joker3": "attack"}, "Only a Joker")
+    refused(turn3, vigilant, "energy", {**base, "card": "JOKER"}, "give an action for each die")
+
+
+@pytest.mark.parametrize("changes, words", [
+    ({"card": "ZZ"}, "Card played: choose one of"),
+    ({"card": 4}, "Card played: choose one of"),
+    ({"card": "4D" * 5000}, "Card played: choose one of"),  # 10 KB
+    ({"card": None}, "Card played: a value is needed"),
+    ({"die1": 11}, "from 1 to 10"),              # a d10 shows 1 to 10
+    ({"die2": 7}, "from 1 to 6"),                # Drive is a d6 now
+    ({"die1": 0}, "from 1 to 10"),
+    ({"die1": "seven"}, "a whole number"),
+    ({"die1": 7.5}, "a whole number"),
+    ({"die1": True}, "a whole number"),
+    ({"damage_control": "yes"}, "yes or no"),
+    ({"joker1": "damage_control"}, "choose one of"),
+    ({"energy": 99}, "no field named energy"),
+    ({"x" * 10_000: 1}, "no field named"),
+])
+def test_hostile_energy_values_are_refused(turn3, changes, words):
+    vigilant = turn3.ship("Vigilant")
+    refused(turn3, vigilant, "energy",
+            values_of(turn3, vigilant, "energy", **{"card": "4D", **changes}), words)
+
+
+def test_hostile_forms_are_refused(sample):
+    harrier = sample.ship("Harrier")  # Movement: energy is no decision now
+    refused(sample, harrier, "energy", {"card": "4D"}, 'no decision "energy"')
+    sample.next_turn()
+    vigilant = sample.ship("Vigilant")
+    refused(sample, vigilant, "energy", ["4D"], "table of names and values")
+    refused(sample, vigilant, "warp", {}, 'no decision "warp"')
+    refused(sample, vigilant, "e" * 10_000, {}, "no decision")
+
+
+# -- repairs ---------------------------------------------------------------------------------
+
+def test_repairs_are_offered_to_a_damaged_ship_until_the_damage_control_phase_is_over(sample):
+    assert "repairs" not in kinds(sample, sample.ship("Kestrel"))  # undamaged
+    vigilant = sample.ship("Vigilant")
+    assert kinds(sample, vigilant) == ["repairs"]
+    # The plan made in the sample (Drive 1, ♦) is the form's value.
+    values = values_of(sample, vigilant, "repairs")
+    assert (values["repair1"], values["repair2"], values["repair3"]) == (0, 1, 0)
+    assert values["critical_diamonds"] is True and values["critical_spades"] is False
+    while sample.phase != COMBAT:
+        sample.next_phase()
+    assert "repairs" not in kinds(sample, sample.ship("Harrier"))
+
+
+def test_planning_a_box_repair_and_undo(sample):
+    """Seed: "By spending 4 energy points a ship may repair one system box"; it waits for
+    "the Damage Control phase after movement"."""
+    lancer = sample.ship("Lancer")
+    change = decide(sample, lancer, "repairs", values_of(sample, lancer, "repairs", repair1=1))
+    assert planned_repairs(lancer).boxes == (1, 0, 0)
+    assert change.name == "Plan repairs"
+    lines = [e.text for e in sample.log[change.entries]]
+    assert f"Reactor: 1 box ({BOX_COST} energy)" in lines
+    assert lancer.state["marks"][0] == 1  # not yet: it waits for the Damage Control phase
+    sample.undo()
+    assert lancer.state["planned_repairs"] is None
+    sample.redo()
+    sample.next_phase()
+    assert sample.phase == DAMAGE_CONTROL_PHASE and lancer.state["marks"][0] == 0
+
+
+def test_repairs_beyond_the_energy_are_refused_saying_how_much_is_missing(sample):
+    """Seed: 8 energy repair one critical hit; Lancer has 4 Damage Control energy."""
+    lancer = sample.ship("Lancer")
+    refused(sample, lancer, "repairs",
+            values_of(sample, lancer, "repairs", critical_spades=True),
+            f"cost {CRITICAL_COST} energy but only 4")
+
+
+def test_repairing_what_is_not_damaged_or_without_damage_control_is_refused(sample):
+    lancer = sample.ship("Lancer")
+    refused(sample, lancer, "repairs", values_of(sample, lancer, "repairs", critical_hearts=True),
+            "is not marked")
+    harrier = sample.ship("Harrier")  # no Energy Allocation committed this turn
+    refused(sample, harrier, "repairs", values_of(sample, harrier, "repairs", repair1=1),
+            "has not committed its Energy Allocation")
+
+
+@pytest.mark.parametrize("changes, words", [
+    ({"repair2": 1}, "from 0 to 0"),            # Lancer's Drive has no marked box
+    ({"repair1": 2}, "from 0 to 1"),            # one Reactor box is marked
+    ({"repair1": -1}, "from 0 to 1"),
+    ({"repair4": 1}, "no field named repair4"),  # a fourth system does not exist
+    ({"box:0:0": 1}, "no field named"),
+    ({"repair1": "1" * 10_000}, "a whole number"),
+    ({"critical_spades": 1}, "yes or no"),
+    ({"critical_stars": True}, "no field named critical_stars"),
+])
+def test_hostile_repair_values_are_refused(sample, changes, words):
+    lancer = sample.ship("Lancer")
+    refused(sample, lancer, "repairs", values_of(sample, lancer, "repairs", **changes), words)
+
+
+def test_every_form_is_plain_json_with_its_values_accepted_as_they_are(sample):
+    """What a phone page shows: plain JSON; each field's value is one the field allows."""
+    for ship in sample.ships:
+        forms = DECISIONS.forms(sample, ship)
+        assert json.loads(json.dumps(forms)) == forms
+        for form in forms:
+            for field in form["fields"]:
+                if field["type"] == "choice" and field["value"] is not None:
+                    assert field["value"] in [o["value"] for o in field["options"]]
+                if field["type"] == "int" and field["value"] is not None:
+                    assert field["min"] <= field["value"] <= field["max"]
+
+
+# -- taps --------------------------------------------------------------------------------------
+
+def test_damage_boxes_are_marks_and_the_turn_record_is_the_players(sample):
+    ship = sample.ship("Vigilant")
+    for key in ("box:0:0", "box:1:2", "crit:spades", "ladder:0", "dead", "unknown", ""):
+        assert DECISIONS.tap_right(sample, ship, key) == MARK
+    for key in ("energy", "repairs", "rolled:0", "rolled:2"):
+        assert DECISIONS.tap_right(sample, ship, key) == DECIDE

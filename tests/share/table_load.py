@@ -1,0 +1,205 @@
+"""Load on a shared table, for the benchmarks and their small version in ``make test``.
+
+Phones are aiohttp clients on one asyncio loop in a background thread; the referee's app
+is the test's own thread running Qt's event loop (the authority). Every figure is timed
+with ``time.perf_counter`` (the same clock on every thread).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+import aiohttp
+
+from shipsheet.model import Ship
+from shipsheet.model.actions import AddShip
+from shipsheet.model.games import get_game, piece
+from shipsheet.share import SeatBook, TableLink
+from shipsheet.share.authority import QtAuthority
+from shipsheet.share.seats import PLAYER
+
+
+def table_session(game: str, ships: int):
+    """The game's sample session grown to ``ships`` ships (copies of its classes)."""
+    session = piece(game, "sample")()
+    rules = get_game(game)
+    classes = [s.ship_class for s in session.ships]
+    n = 0
+    while len(session.ships) < ships:
+        cls = classes[n % len(classes)]
+        session.apply(AddShip(Ship(f"Extra {n + 1}", cls, rules.initial_state(cls)), "Extra"))
+        n += 1
+    session.clear_history()
+    return session
+
+
+class StallMeter:
+    """The longest the server's work held the authority's thread (snapshots, requests)."""
+
+    def __init__(self, link: TableLink):
+        self.worst = 0.0
+        self.samples: list[float] = []
+        host, authority = link.host, link.authority
+        on_change, run = host._on_change, authority._run
+
+        def timed(fn):
+            def wrapper(*args):
+                start = time.perf_counter()
+                try:
+                    return fn(*args)
+                finally:
+                    took = time.perf_counter() - start
+                    self.samples.append(took)
+                    self.worst = max(self.worst, took)
+            return wrapper
+        # The session calls the listener it was given: re-subscribe the timed one.
+        link.session.unsubscribe(host._listener)
+        host._listener = timed(on_change)
+        link.session.subscribe(host._listener)
+        authority._queued.disconnect()
+        from PySide6.QtCore import Qt
+        authority._queued.connect(timed(run), Qt.ConnectionType.QueuedConnection)
+
+
+def share_one_ship_per_phone(session, phones: int, rights=("view", "decide")):
+    book = SeatBook(session.uid)
+    seats = [book.add(f"Phone {i + 1}", PLAYER, ships=(session.ships[i].id,), rights=rights)
+             for i in range(phones)]
+    authority = QtAuthority()
+    link = TableLink(session, book, authority, session.apply, session.undo)
+    link.start(["127.0.0.1"], 0)
+    return link, seats
+
+
+@dataclass
+class PhoneClient:
+    """One phone: pairs, keeps the seat's view, and notes when each revision arrived."""
+
+    url: str
+    arrived: dict[tuple[str, int], float] = field(default_factory=dict)
+    state: dict | None = None
+    accepted: list[str] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    stale: int = 0
+    sent: int = 0
+
+    def __post_init__(self):
+        parts = urlsplit(self.url)
+        self.base = f"{parts.scheme}://{parts.netloc}"
+        self.path = parts.path
+        self.secret = parts.fragment.removeprefix("k=")
+        self.headers = {"Origin": self.base}
+        self.svgs: dict[str, str] = {}
+
+    async def pair(self, http: aiohttp.ClientSession) -> None:
+        async with http.post(self.base + self.path + "api/pair", json={"secret": self.secret},
+                             headers=self.headers) as r:
+            assert r.status == 200, await r.text()
+        await self.refresh(http)
+
+    async def refresh(self, http: aiohttp.ClientSession, state: dict | None = None) -> None:
+        if state is None:
+            async with http.get(self.base + self.path + "api/state", headers=self.headers) as r:
+                state = await r.json()
+                assert r.status == 200, state
+        for ship in state["ships"]:
+            if self.svgs.get(ship["id"]) != ship["svg"]:
+                async with http.get(self.base + ship["svg"], headers=self.headers) as r:
+                    await r.read()
+                self.svgs[ship["id"]] = ship["svg"]
+            self.arrived.setdefault((ship["id"], ship["rev"]), time.perf_counter())
+        self.state = state
+
+    async def live(self, http: aiohttp.ClientSession, stop: asyncio.Event) -> None:
+        url = self.base.replace("http", "ws") + self.path + "api/ws"
+        while not stop.is_set():
+            try:
+                async with http.ws_connect(url, headers=self.headers) as ws:
+                    async for msg in ws:
+                        if msg.type != aiohttp.WSMsgType.TEXT:
+                            break
+                        data = json.loads(msg.data)
+                        if data.get("type") == "changed":
+                            await self.refresh(http)
+                        if stop.is_set():
+                            break
+            except aiohttp.ClientError:
+                await asyncio.sleep(0.05)
+
+    async def act(self, http: aiohttp.ClientSession, body: dict) -> tuple[int, dict]:
+        async with http.post(self.base + self.path + "api/act", json=body, headers=self.headers) as r:
+            return r.status, await r.json()
+
+
+class PhoneThread:
+    """An asyncio loop in a thread, for the phones."""
+
+    def __init__(self):
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run(self, coro):
+        """Schedule ``coro``; a concurrent future."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def close(self):
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def random_tap(state: dict, rng: random.Random, right_areas=None):
+    """A ship of the phone's and a box on it a tap would change, or None."""
+    ships = [s for s in state["ships"] if s["mine"]]
+    rng.shuffle(ships)
+    for ship in ships:
+        taps = [a for a in ship["areas"] if a["tap"]]
+        if taps:
+            return ship, rng.choice(taps)
+    return None
+
+
+async def phone_requests(client: PhoneClient, jar_http, count: int, rng: random.Random,
+                         retry_rate: float, reconnect_rate: float, new_http) -> None:
+    """``count`` taps on the phone's own ship, each on the sheet it last had; a retry of the
+    same request id now and then (as after a dropped answer), a new connection now and then."""
+    http = jar_http
+    for _ in range(count):
+        if client.state is None:
+            await client.refresh(http)
+        choice = random_tap(client.state, rng)
+        if choice is None:
+            client.refused.append(("", "nothing to tap"))
+            continue
+        ship, area = choice
+        body = {"id": new_id(), "epoch": client.state["epoch"], "ship": ship["id"],
+                "rev": ship["rev"], "kind": "tap", "key": area["key"]}
+        client.sent += 1
+        while True:
+            status, answer = await client.act(http, body)
+            if status != 429:
+                break
+            await asyncio.sleep(0.05)  # slowed down by the server: the same request again
+        if rng.random() < retry_rate:  # the answer was "lost": the phone sends it again
+            status2, again = await client.act(http, body)
+            assert again.get("message") == answer.get("message") and again.get("ok") == answer.get("ok"), (answer, again)
+        if answer.get("ok"):
+            client.accepted.append(body["id"])
+        elif status == 409:
+            client.stale += 1
+        else:
+            client.refused.append((area["key"], answer.get("error", "")))
+        client.state = answer.get("state") or client.state
+        if rng.random() < reconnect_rate:
+            http = await new_http(http)
