@@ -64,5 +64,8 @@ def pytest_sessionfinish(session, exitstatus):
     lines += [f"| {n} | {f} | {t} | {_verdict(ok)} |" for n, f, t, ok in _ROWS]
     text = "\n".join(lines) + "\n"
     print("\n\n" + text)
-    if len(_ROWS) >= 3 and "-k" not in sys.argv:
+    # Only a run of the whole folder rewrites the table (a single file's run would drop the
+    # other rows).
+    whole = all(Path(a).resolve() == Path(__file__).parent for a in session.config.args)
+    if whole and "-k" not in sys.argv:
         (Path(__file__).parent / "RESULTS.md").write_text(text)

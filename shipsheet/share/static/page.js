@@ -125,6 +125,7 @@
       try { ws.close(); } catch (e) { /* already closed */ }
     }
     closeMenu(false);
+    $("undo-row").hidden = true;
     var notice = $("notice");
     notice.textContent = text;
     notice.hidden = false;
@@ -299,10 +300,19 @@
   /* ---------------------------------------------------------------- requests */
 
   function sendAct(ship, fields, onOk) {
-    if (app.stopped || !app.view || !ship) return;
+    if (!ship) return;
+    sendRequest({ ship: ship.id, rev: ship.rev }, fields, onOk);
+  }
+
+  /* One request (PROTOCOL.md, Requests): ``target`` is the ship and its revision, or {}
+     for a request about the whole session (the referee's undo). */
+  function sendRequest(target, fields, onOk) {
+    if (app.stopped || !app.view) return;
     if (app.pending) { say("Still sending your last change…", "info"); return; }
-    var body = { id: newId(), epoch: app.view.epoch, ship: ship.id, rev: ship.rev };
-    for (var k in fields) body[k] = fields[k];
+    var body = { id: newId(), epoch: app.view.epoch };
+    var k;
+    for (k in target) body[k] = target[k];
+    for (k in fields) body[k] = fields[k];
     // The same text is sent again after a failure: the server applies an id once.
     app.pending = { json: JSON.stringify(body), inFlight: false, onOk: onOk || null, told: false };
     app.retryDelay = BACKOFF_MIN;
@@ -371,10 +381,24 @@
       var mine = ships.filter(function (sh) { return sh.mine; })[0];
       app.selected = (mine || ships[0] || {}).id || null;
     }
+    renderUndo(v);
     renderPicker(ships);
     renderShips(ships);
     $("no-ships").hidden = ships.length > 0;
     renderLog(Array.isArray(v.log) ? v.log : []);
+  }
+
+  /* The referee's seat may take back the last step (whoever made it), as the window's
+     Edit ▸ Undo does; the button names it. */
+  function renderUndo(v) {
+    var rights = v.seat && Array.isArray(v.seat.rights) ? v.seat.rights : [];
+    var row = $("undo-row");
+    var button = $("undo");
+    row.hidden = rights.indexOf("undo") < 0;
+    if (row.hidden) return;
+    var name = typeof v.undo === "string" && v.undo ? v.undo : null;
+    button.textContent = name ? "Undo " + name : "Nothing to undo";
+    button.disabled = !name;
   }
 
   function renderPicker(ships) {
@@ -743,14 +767,27 @@
       if (type === "choice") {
         input = document.createElement("select");
         var options = Array.isArray(f.options) ? f.options : [];
+        if (f.optional) {
+          // An optional choice may be left empty: a blank first entry, sent as null.
+          var blank = el("option", "", "—");
+          blank.value = "";
+          blank.setAttribute("aria-label", "None");
+          input.appendChild(blank);
+        }
+        var chosen = false;
         options.forEach(function (o, i) {
           var opt = el("option", "", o.label !== undefined ? o.label : o.value);
           opt.value = String(i);
-          if (o.value === f.value) opt.selected = true;
+          if (!chosen && f.value !== null && f.value !== undefined && o.value === f.value) {
+            opt.selected = chosen = true;
+          }
           input.appendChild(opt);
         });
+        if (f.optional && !chosen) input.selectedIndex = 0;
         readers.push([f.name, function () {
-          var o = options[input.selectedIndex];
+          var opt = input.options[input.selectedIndex];
+          if (!opt || opt.value === "") return null;
+          var o = options[Number(opt.value)];
           return o ? o.value : null;
         }]);
       } else if (type === "int") {
@@ -856,6 +893,10 @@
       if (ev.key === "Escape" && app.menu) { ev.preventDefault(); closeMenu(true); }
     });
     $("toast").addEventListener("click", function () { $("toast").classList.remove("show"); });
+    $("undo").addEventListener("click", function () {
+      if (!app.view || !app.view.undo) return;
+      sendRequest({}, { kind: "undo" });
+    });
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") wakeUp();
     });
