@@ -28,6 +28,12 @@ class LogEntry:
     action: int = 0
     undone: bool = False
     time: str = field(default_factory=now_iso)
+    #: The ship that did this to ``ship`` (an attacker: the play-by-e-mail turn report
+    #: gives each player the attacks their ships made or took), or None.
+    by: str | None = None
+    #: A die roll's record, for checking it later (``shipsheet verify-dice``): a short list
+    #: of whole numbers whose layout the dice scheme defines (``model/dice.py``), or None.
+    roll: list | None = None
 
     def to_json(self) -> dict:
         """The entry as saved: fields at their file default are left out, so a log never
@@ -48,6 +54,10 @@ class LogEntry:
             data["undone"] = True
         if self.time:
             data["time"] = self.time
+        if self.by is not None:
+            data["by"] = self.by
+        if self.roll is not None:
+            data["roll"] = self.roll
         return data
 
     def plain(self, ship_names: dict[str, str] | None = None) -> str:

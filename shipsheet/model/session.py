@@ -41,9 +41,11 @@ class _Snapshot:
     ships: list  # the ship objects, in order
     details: dict  # ship id -> (name, side, state copy) for the ships touched
     turn_start: dict  # the session's turn_start mapping (replaced, never changed in place)
+    pbem: dict  # a copy of the session's play-by-e-mail record
 
     def restore(self, session: "Session") -> None:
         session.turn_start = self.turn_start
+        session.pbem = clone(self.pbem)
         session.turn = self.turn
         session.phase = self.phase
         session.options = clone(self.options)
@@ -82,10 +84,14 @@ class ActionContext:
         self.seq = seq
         self.ship = ship
 
-    def log(self, text: str, *, ship: str | None = None, kind: str = "detail") -> None:
-        """Add a log line. Kept trimmed, as a session file reads it back (``Node.str``)."""
+    def log(self, text: str, *, ship: str | None = None, kind: str = "detail",
+            by: str | None = None) -> None:
+        """Add a log line. Kept trimmed, as a session file reads it back (``Node.str``).
+        ``by``: the ship that did it to ``ship`` (an attacker), for turn reports."""
         s = self.session
-        s.log.append(LogEntry(text.strip(), kind, s.turn, s.phase, ship or self.ship, self.seq))
+        entry = LogEntry(text.strip(), kind, s.turn, s.phase, ship or self.ship, self.seq)
+        entry.by = by
+        s.log.append(entry)
 
     def _on_roll(self, sides: int, value: int, reason: str, typed: bool) -> None:
         how = "typed in" if typed else "rolled"
@@ -113,6 +119,9 @@ class Session:
         #: the end of the turn. A mapping that is replaced, never changed in place (so an
         #: undo snapshot holds it without a copy).
         self.turn_start: dict[str, dict] = {}
+        #: The play-by-e-mail record (players, orders received, the dice's turn seeds): plain
+        #: JSON kept by ``shipsheet.pbem``; {} when the session is not played by e-mail.
+        self.pbem: dict = {}
         self._undo: list[Change] = []
         self._redo: list[Change] = []
         self._seq = 0
@@ -172,7 +181,8 @@ class Session:
         details = {s.id: (s.name, s.side, clone(s.state)) for s in ships
                    if wanted is None or s.id in wanted}
         return _Snapshot(self.turn, self.phase, clone(self.options), self.dice.count,
-                         list(self.dice._typed), ships, details, self.turn_start)
+                         list(self.dice._typed), ships, details, self.turn_start,
+                         clone(self.pbem))
 
     def apply(self, action: "Action") -> Change:
         """Check and apply ``action``; refuse with RuleViolation, changing nothing."""

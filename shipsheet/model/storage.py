@@ -99,6 +99,8 @@ def session_to_data(session: Session, with_log: bool = True) -> dict:
         "options": session.options,
         "ships": [_ship_data(session, s) for s in session.ships],
     }
+    if session.pbem:
+        data["pbem"] = session.pbem
     if with_log:
         data["log"] = [e.to_json() for e in session.log]
     return data
@@ -375,6 +377,10 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     if not _depth_ok(options.value, MAX_DEPTH):
         options.fail("nested too deeply")
     session.options = session.rules.check_options(options)
+    pbem = root.get("pbem", {}).table()  # plain JSON here; shipsheet.pbem checks its meaning
+    if not _depth_ok(pbem.value, MAX_DEPTH):
+        pbem.fail("nested too deeply")
+    session.pbem = dict(pbem.value)
 
     seen_ids: set[str] = set()
     turn_start: dict[str, dict] = {}
@@ -453,7 +459,8 @@ class _ClassCache:
             self._by_text[(class_id, self._text(data))] = ship_class
 
 
-_LOG_FIELDS = ("text", "kind", "turn", "phase", "ship", "action", "undone", "time")
+_LOG_FIELDS = ("text", "kind", "turn", "phase", "ship", "action", "undone", "time", "by", "roll")
+_ROLL_LEN = 8  # whole numbers in a roll's record at most
 #: Limits of a log entry's fields, for the fast check and the Node path alike.
 _TEXT_LEN, _PHASE_LEN, _SHIP_LEN, _TIME_LEN = 10_000, 200, 64, 64
 _TURN_MAX, _ACTION_MAX = 1_000_000, 2**48
@@ -470,9 +477,9 @@ def _read_log(node: Node) -> list[LogEntry]:
     entries = []
     append = entries.append
     kinds = set(LOG_KINDS)
-    allowed = frozenset(_LOG_FIELDS)
+    plain = frozenset(_LOG_FIELDS[:8])  # entries with "by" or "roll" take the Node path
     for i, item in enumerate(raw):
-        if type(item) is dict and item.keys() <= allowed:
+        if type(item) is dict and item.keys() <= plain:
             text = item.get("text")
             kind = item.get("kind", "action")
             turn = item.get("turn", 1)
@@ -510,7 +517,15 @@ def _read_log_entry(node: Node) -> LogEntry:
         action=node.get("action", 0).int(lo=0, hi=_ACTION_MAX),
         undone=node.get("undone", False).bool(),
         time=node.get("time", "").str(nonempty=False, max_len=_TIME_LEN),
+        by=None if node.get("by", None).value is None else node.get("by").str(max_len=_SHIP_LEN),
+        roll=_read_roll(node.get("roll", None)),
     )
+
+
+def _read_roll(node: Node) -> list | None:
+    if node.value is None:
+        return None
+    return [item.int(lo=0, hi=2**64) for item in node.list(max_len=_ROLL_LEN)]
 
 
 def load_session(path: str | Path) -> Session:
