@@ -38,6 +38,7 @@ bench: $(TESTSTAMP)
 
 screenshots: $(TESTSTAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/screenshots.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/table_screenshots.py
 
 package: $(TESTSTAMP)
 	$(BIN)/python -m PyInstaller --noconfirm --clean packaging/shipsheet.spec

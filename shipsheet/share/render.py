@@ -19,6 +19,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from ..model.games import piece
 from ..sheets import Theme, painter_for
+from ..sheets.base import touch_words
 from .snapshot import Snapshot
 
 #: Longest label sent for one box (tooltips are a few lines).
@@ -52,14 +53,6 @@ class RenderedSheet:
     forms: tuple[dict, ...] = ()
 
 
-def phone_words(text: str) -> str:
-    """A box's tooltip in a phone's words: a click is a tap, a right-click a long-press."""
-    for desk, phone in (("Right-click", "Long-press"), ("right-click", "long-press"),
-                        ("Double-click", "Double-tap"), ("Click", "Tap"), ("click", "tap")):
-        text = text.replace(desk, phone)
-    return text
-
-
 def render_sheet(snapshot: Snapshot, ship_id: str) -> RenderedSheet:
     """Draw ``ship_id``'s sheet from the snapshot (any thread with a Qt GUI application)."""
     session = snapshot.session
@@ -78,7 +71,7 @@ def render_sheet(snapshot: Snapshot, ship_id: str) -> RenderedSheet:
     generator.setTitle(ship.name)
     qp = QPainter(generator)
     try:
-        painter.paint(qp, Theme.light())
+        painter.paint(qp, Theme.light().for_touch())
     finally:
         qp.end()
     svg = bytes(buffer.data())
@@ -88,7 +81,7 @@ def render_sheet(snapshot: Snapshot, ship_id: str) -> RenderedSheet:
     areas = []
     for area in painter.areas:
         r = area.rect
-        label = phone_words(area.tooltip.strip()[:MAX_LABEL])
+        label = touch_words(area.tooltip.strip()[:MAX_LABEL])
         areas.append(Area(
             area.key, round(r.x(), 2), round(r.y(), 2), round(r.width(), 2), round(r.height(), 2),
             label, area.click is not None, area.refusal,

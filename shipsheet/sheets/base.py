@@ -76,6 +76,16 @@ def sheet_font(size: float, bold: bool = False, scale: float = 0.75) -> QFont:
     return font
 
 
+def touch_words(text: str) -> str:
+    """A hint or tooltip in a touch screen's words: a click is a tap, a right-click a
+    long-press."""
+    for desk, phone in (("Right-click", "Long-press"), ("right-click", "long-press"),
+                        ("Double-click", "Double-tap"), ("double-click", "double-tap"),
+                        ("Click", "Tap"), ("click", "tap")):
+        text = text.replace(desk, phone)
+    return text
+
+
 @dataclass(frozen=True)
 class Theme:
     """Colours of a sheet. Marks never rely on colour alone: shapes carry the meaning."""
@@ -88,6 +98,8 @@ class Theme:
     muted: QColor  # secondary text
     #: Drawn for paper (print, PDF): hints for the screen ("click a box …") are left out.
     on_paper: bool = False
+    #: Drawn for a touch screen (Table Link's phones): hints say tap, not click.
+    touch: bool = False
 
     @staticmethod
     def print_theme() -> "Theme":
@@ -96,8 +108,15 @@ class Theme:
                      QColor("#000000"), QColor("#000000"), QColor("#444444"), on_paper=True)
 
     def hint(self, text: str) -> str:
-        """A hint for the screen (what a click does): nothing on paper."""
-        return "" if self.on_paper else text
+        """A hint for the screen (what a click does): nothing on paper, a tap on a phone."""
+        if self.on_paper:
+            return ""
+        return touch_words(text) if self.touch else text
+
+    def for_touch(self) -> "Theme":
+        """The same colours, with hints for a touch screen."""
+        from dataclasses import replace
+        return replace(self, touch=True)
 
     @staticmethod
     def light() -> "Theme":

@@ -486,7 +486,7 @@ class FedComSheet(SheetPainter):
             x += size + 4 + self.advance(painter, text, 7) + 14
         if not theme.on_paper:
             self.text(painter, QRectF(x, y - 1, self.width - m - x, size + 2),
-                      "Click a box: its next state · right-click: more", size=7,
+                      theme.hint("Click a box: its next state · right-click: more"), size=7,
                       color=theme.muted,
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return y + size + 2

@@ -102,6 +102,7 @@ class FakeServer:
         self.refuse_ws = False
         self.sockets: set[web.WebSocketResponse] = set()
         self.ws_opened = 0
+        self.referee = False  # the seat is the referee's (it may undo)
 
     # -- the view ---------------------------------------------------------------
     def areas(self):
@@ -132,17 +133,26 @@ class FakeServer:
                              {"value": "weapons", "label": "Weapons (W1)"}], "value": "drive"},
                 {"name": "roll", "label": "Die", "type": "int", "min": 1, "max": 6, "value": None,
                  "optional": True},
+                {"name": "helper", "label": "Helped by", "type": "choice",
+                 "options": [{"value": "vig", "label": "Vigilant"}, {"value": "bas", "label": "Bastion"}],
+                 "value": None, "optional": True},
                 {"name": "announce", "label": "Announce Damage Control", "type": "bool", "value": False},
                 {"name": "note", "label": "Note", "type": "text", "max": 80, "value": ""}],
             "submit": "Choose"}
-        return {"epoch": self.epoch,
-                "seat": {"id": SEAT, "name": "Blue", "role": "player", "rights": ["view", "decide"]},
+        seat = {"id": SEAT, "name": "Blue", "role": "player", "rights": ["view", "decide"]}
+        undo = None
+        if self.referee:
+            seat = {"id": SEAT, "name": "Referee", "role": "referee",
+                    "rights": ["admin", "decide", "mark", "undo", "view"]}
+            undo = next((l["text"] for l in reversed(self.log) if l["kind"] == "action" and not l["undone"]),
+                        None)
+        return {"epoch": self.epoch, "seat": seat,
                 "session": {"title": "Battle of Tau Ceti", "game": "fedcom",
                             "game_title": "Federation Commander", "turn": self.turn,
                             "phase": self.phase, "phases": ["Energy", "Movement", "Combat"]},
                 "ships": [self.ship("res", "Resolute", True, [recovery]),
                           self.ship("vig", "Vigilant", True, [])],
-                "log": copy.deepcopy(self.log), "undo": None}
+                "log": copy.deepcopy(self.log), "undo": undo}
 
     # -- the server ---------------------------------------------------------------
     def start(self):
@@ -246,6 +256,13 @@ class FakeServer:
         return web.json_response(answer, status=status)
 
     def apply(self, body):
+        if body.get("kind") == "undo" and body.get("epoch") == self.epoch:
+            line = next((l for l in reversed(self.log) if l["kind"] == "action" and not l["undone"]), None)
+            if not self.referee or line is None:
+                return 403, {"ok": False, "error": "Only the referee's seat may undo.", "state": self.view()}
+            line["undone"] = True
+            self.revs["res"] += 1
+            return 200, {"ok": True, "message": f"Undone: {line['text']}", "state": self.view()}
         sid = body.get("ship")
         if body.get("epoch") != self.epoch or self.revs.get(sid) != body.get("rev"):
             return 409, {"ok": False, "error": "The sheet changed meanwhile; here it is now.",
@@ -494,13 +511,18 @@ def test_forms_render_labelled_fields_and_send_their_values(page):
         height: i.getBoundingClientRect().height}));""", form)
     assert [(f["tag"], f["type"], f["name"], f["label"]) for f in fields] == [
         ("SELECT", "select-one", "track", "Recover from"), ("INPUT", "number", "roll", "Die"),
+        ("SELECT", "select-one", "helper", "Helped by"),
         ("INPUT", "checkbox", "announce", "Announce Damage Control"), ("INPUT", "text", "note", "Note")]
     assert (fields[1]["min"], fields[1]["max"], fields[1]["mode"]) == ("1", "6", "numeric")
-    assert fields[3]["maxlength"] == 80
+    assert fields[4]["maxlength"] == 80
     assert all(f["height"] >= 40 for f in fields if f["type"] != "checkbox")  # finger-sized
     select = Select(form.find_element(By.NAME, "track"))
     assert [o.text for o in select.options] == ["Drive (D2)", "Weapons (W1)"]
     assert select.first_selected_option.text == "Drive (D2)"
+    # An optional choice offers a blank first entry, chosen when the form has no value.
+    helper = Select(form.find_element(By.NAME, "helper"))
+    assert [o.text for o in helper.options] == ["—", "Vigilant", "Bastion"]
+    assert helper.first_selected_option.text == "—"
 
     select.select_by_visible_text("Weapons (W1)")
     form.find_element(By.NAME, "announce").click()
@@ -510,17 +532,51 @@ def test_forms_render_labelled_fields_and_send_their_values(page):
     body = fake.acts[0]
     assert {k: body[k] for k in ("kind", "form", "ship", "rev", "values")} == {
         "kind": "decide", "form": "recovery", "ship": "res", "rev": 7,
-        "values": {"track": "weapons", "roll": None, "announce": True, "note": "Hold <b>fast</b>"}}
+        "values": {"track": "weapons", "roll": None, "helper": None, "announce": True,
+                   "note": "Hold <b>fast</b>"}}
     page.toast("Recovery: weapons")
 
     # Drawn afresh from the answer; a die roll goes as a number.
     form = page.driver.find_element(By.CSS_SELECTOR, ".ship:not([hidden]) form.decision")
     page.until(lambda d: form.find_element(By.NAME, "note").get_attribute("value") == "")
+    Select(form.find_element(By.NAME, "helper")).select_by_visible_text("Bastion")
     form.find_element(By.NAME, "roll").send_keys("4")
     form.find_element(By.NAME, "roll").send_keys(Keys.ENTER)
     page.until(lambda d: len(fake.acts) == 2)
-    assert fake.acts[1]["values"] == {"track": "drive", "roll": 4, "announce": False, "note": ""}
+    assert fake.acts[1]["values"] == {"track": "drive", "roll": 4, "helper": "bas", "announce": False,
+                                      "note": ""}
     assert fake.acts[1]["rev"] == 8
+    page.assert_clean()
+
+
+def test_a_player_seat_has_no_undo_button(page):
+    page.open()
+    assert page.js("return document.getElementById('undo-row').hidden")
+    page.assert_clean()
+
+
+def test_the_referee_seat_undoes_the_last_step_with_a_button_that_names_it(page):
+    fake = page.fake
+    fake.referee = True
+    page.open()
+    undo = page.driver.find_element(By.ID, "undo")
+    assert undo.is_displayed() and undo.text == "Undo Drive box 1 marked" and undo.is_enabled()
+    assert page.text("seat-role") == " (referee)"
+    undo.click()
+    page.until(lambda d: len(fake.acts) == 1)
+    body = fake.acts[0]
+    # No ship and no revision: an undo is about the whole session.
+    assert set(body) == {"id", "epoch", "kind"}
+    assert body["kind"] == "undo" and body["epoch"] == "k3J9x0"
+    assert re.fullmatch(r"[A-Za-z0-9_-]{16,64}", body["id"])
+    page.toast("Undone: Drive box 1 marked")
+    # Drawn again from the answer: the line struck, the button names nothing left.
+    page.until(lambda d: page.text("undo") == "Nothing to undo")
+    assert not page.driver.find_element(By.ID, "undo").is_enabled()
+    assert page.js("return document.querySelectorAll('#log-lines s.log-text').length") == 2
+    undo.click()
+    time.sleep(0.2)
+    assert len(fake.acts) == 1  # a disabled button sends nothing
     page.assert_clean()
 
 

@@ -754,6 +754,7 @@
   function buildForm(parts, spec) {
     var form = el("form", "decision");
     form.setAttribute("aria-label", spec.title || spec.kind);
+    form.dataset.kind = String(spec.kind);
     form.appendChild(el("h3", "decision-title", spec.title || spec.kind));
     if (spec.text) form.appendChild(el("p", "decision-text", spec.text));
     var readers = [];

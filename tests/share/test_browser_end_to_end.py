@@ -1,0 +1,301 @@
+"""Table Link end to end: the real server on 127.0.0.1, the referee's real window (a
+MainWindow showing the Federation Commander sample) and the player's page in a real
+headless Chromium, phone-sized.
+
+A player's tap and form change the referee's session, log, sheet and Edit ▸ Undo; a box
+the seat may not tap says why and changes nothing; the referee's seat marks damage and
+undoes from the phone; a change made in the window reaches the phone live. The page runs
+without a console error or a Content-Security-Policy violation.
+
+Qt's event loop runs in the test thread throughout (the server hands each request to it
+through queued signals): every Selenium call is made on a helper thread while the test
+thread waits in ``qtbot.waitUntil`` (``phone.wait``)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from types import SimpleNamespace
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from shipsheet.model.autosave import AutosaveStore
+from shipsheet.model.games import piece
+from shipsheet.rules.fedcom.actions import set_turn_state_action
+from shipsheet.rules.fedcom.overrides import orders_of
+from shipsheet.rules.fedcom.state import shield_left, turn_state
+from shipsheet.share import SeatBook, TableLink
+from shipsheet.share.authority import QtAuthority
+
+from .browser import Console
+from .phone import wait
+
+NOT_YOURS = "Your seat may not mark damage; the referee does."
+
+
+@pytest.fixture(scope="module")
+def table(qapp, tmp_path_factory):
+    """The referee's window on the FedCom sample, shared on 127.0.0.1 with a Blue player
+    seat and a referee seat, as the window's sharing does (its doc's apply and undo)."""
+    base = tmp_path_factory.mktemp("table")
+    with pytest.MonkeyPatch.context() as mp:
+        # Module scope runs before the autouse private-folders fixture: private folders here.
+        for var in ("SHIPSHEET_DATA_DIR", "SHIPSHEET_STATE_DIR", "SHIPSHEET_CONFIG_DIR"):
+            mp.setenv(var, str(base / var.lower()))
+        from shipsheet.ui.main_window import MainWindow
+
+        window = MainWindow(AutosaveStore(base / "autosave"))
+        doc = window.open_session(piece("fedcom", "sample")())
+        window.show()
+        session = doc.session
+        book = SeatBook(session.uid)
+        blue = book.add("Blue", "player", sides=("Blue",), ships=())
+        referee = book.add("Referee", "referee", sides=(), ships=())
+        authority = QtAuthority()
+        link = TableLink(session, book, authority, doc.apply, doc.undo_stack.undo)
+        link.start(["127.0.0.1"], 0)
+        try:
+            yield SimpleNamespace(window=window, doc=doc, session=session, link=link,
+                                  blue=blue, referee=referee, authority=authority,
+                                  resolute=session.ship("Resolute"))
+        finally:
+            link.stop()
+            doc.undo_stack.setClean()  # closing asks nothing
+            window.close()
+            window.deleteLater()
+            qapp.processEvents()
+
+
+class Page:
+    """The phone's page. Called from the test thread, each call runs on a helper thread
+    while Qt's loop runs here; called from a helper thread (inside ``until``), directly."""
+
+    def __init__(self, driver, qtbot, table):
+        self.driver = driver
+        self.qtbot = qtbot
+        self.table = table
+        self.console = Console(driver)
+        self.console.read()  # what an earlier test left
+
+    def _call(self, fn, timeout=15000):
+        if threading.current_thread() is threading.main_thread():
+            return wait(self.qtbot, fn, timeout)
+        return fn()
+
+    def open(self, seat):
+        url = self.table.link.url(seat)
+
+        def go():
+            self.driver.get("about:blank")  # a fresh page, not a same-document hash change
+            self.driver.get(url)
+        self._call(go)
+        self.until(lambda: self.js("return document.querySelectorAll('.ship:not([hidden]) .area').length") > 0
+                   and self.js("return !!document.querySelector('.ship:not([hidden]) svg.sheet-svg')")
+                   and self.text("conn") == "Live", timeout=10)
+        return self
+
+    def js(self, script, *args):
+        return self._call(lambda: self.driver.execute_script(script, *args))
+
+    def text(self, element_id):
+        return self.js("var e = document.getElementById(arguments[0]); return e ? e.textContent : null;",
+                       element_id)
+
+    def until(self, predicate, timeout=6.0, message=""):
+        def run():
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.03).until(
+                lambda d: predicate(), message)
+        return self._call(run, int(timeout * 1000) + 5000)
+
+    def label(self, key):
+        return self.js("var b = document.querySelector('.ship:not([hidden]) button.area[data-key=\"' + "
+                       "arguments[0] + '\"]'); return b ? b.getAttribute('aria-label') : null;", key)
+
+    def tap(self, key):
+        """A real click on the box's button (scrolled clear of the sticky header first)."""
+        def click():
+            button = self.driver.find_element(
+                By.CSS_SELECTOR, f'.ship:not([hidden]) button.area[data-key="{key}"]')
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+        self._call(click)
+
+    def toast(self, expected, timeout=6.0):
+        self.until(lambda: self.text("toast") == expected, timeout,
+                   f"the live region never said {expected!r}")
+
+    def form(self, kind):
+        return self._call(lambda: self.driver.find_element(
+            By.CSS_SELECTOR, f'.ship:not([hidden]) form.decision[data-kind="{kind}"]'))
+
+    def submit(self, form):
+        """Click the form's button (scrolled to the middle: clear of the header and the toast)."""
+        def click():
+            button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+        self._call(click)
+
+    def assert_clean(self):
+        errors = self._call(lambda: (self.console.csp_violations(), self.console.script_errors()))
+        assert errors == ([], []), errors
+
+
+@pytest.fixture
+def page(browser, qtbot, table):
+    return Page(browser, qtbot, table)
+
+
+def undo_button(session):
+    """What the referee's Undo button says."""
+    name = session.undo_name()
+    return f"Undo {name}" if name else "Nothing to undo"
+
+
+def last_log(session):
+    """The headline of the last change (its detail lines follow it)."""
+    return next(e.text for e in reversed(session.log) if e.kind == "action")
+
+
+def test_a_player_sees_their_sheets_and_a_tap_decides_in_the_referees_window(page, table, qtbot):
+    session, doc, window, ship = table.session, table.doc, table.window, table.resolute
+    page.open(table.blue)
+    assert page.text("session-title") == session.title
+    assert page.text("game") == "Federation Commander"
+    assert page.text("turn") == f"Turn {session.turn} · {session.phase}"
+    assert page.text("seat-name") == "Blue" and page.text("seat-role") == ""
+    assert page.js("return document.getElementById('undo-row').hidden")  # a player does not undo
+    # Blue's ships only, Resolute first; its sheet drawn inline, a labelled button per box.
+    tabs = page.js("return Array.from(document.querySelectorAll('#picker [role=tab]')).map(t => t.textContent)")
+    assert tabs == [s.name for s in session.ships if s.side == "Blue"]
+    svg = page.js("""const svg = document.querySelector('.ship:not([hidden]) svg.sheet-svg');
+        return {inPage: svg.ownerDocument === document, label: svg.getAttribute('aria-label'),
+                width: svg.getBoundingClientRect().width, shapes: svg.querySelectorAll('rect, path, text').length}""")
+    assert svg["inPage"] and svg["label"] == "Sheet of Resolute"
+    assert 300 <= svg["width"] <= 390 and svg["shapes"] > 100
+    areas = page.js("""return Array.from(document.querySelectorAll('.ship:not([hidden]) button.area')).map(b =>
+        [b.dataset.key, b.getAttribute('aria-label'), b.getAttribute('aria-disabled')])""")
+    keys = {k for k, _, _ in areas}
+    assert {"box:ph-1", "shield:1:1", "frame:1"} <= keys and all(label for _, label, _ in areas)
+    by_key = {k: (label, disabled) for k, label, disabled in areas}
+    assert by_key["box:ph-1"][1] is None and by_key["shield:1:1"][1] == "true"
+    assert "Intact; unfired this turn" in by_key["box:ph-1"][0]
+
+    steps = doc.undo_stack.count()
+    page.tap("box:ph-1")
+    qtbot.waitUntil(lambda: turn_state(ship, "ph-1") == "fired", timeout=5000)
+    # The referee's session, log, undo stack and window show the player's step, named.
+    name = session.undo_name()
+    assert name.endswith("— Blue's phone") and last_log(session).endswith("— Blue's phone")
+    assert doc.undo_stack.count() == steps + 1 and doc.undo_stack.undoText() == name
+    assert window.act_undo.text() == f"&Undo {name}"
+    canvas = window.sheet_view.canvas
+    assert canvas.painter.ship is ship
+    assert "Intact; fired this turn" in next(a.tooltip for a in canvas.painter.areas if a.key == "box:ph-1")
+    log_list = window.log_view.list
+    assert any(name in log_list.item(i).text() for i in range(log_list.count()))
+    # The phone shows the answer and its sheet drawn again from it.
+    page.toast(name)
+    page.until(lambda: "Intact; fired this turn" in page.label("box:ph-1"))
+    page.assert_clean()
+
+
+def test_a_box_the_player_may_not_tap_says_why_and_changes_nothing(page, table, qtbot):
+    session, doc, ship = table.session, table.doc, table.resolute
+    page.open(table.blue)
+    steps, lines, rev = doc.undo_stack.count(), len(session.log), table.link.host.revs[ship.id]
+    up = shield_left(ship, 1)
+    page.tap("shield:1:1")
+    page.toast(NOT_YOURS)
+    assert page.js("return document.getElementById('toast').dataset.kind") == "error"
+    assert page.js("return document.getElementById('toast').getAttribute('aria-live')") == "polite"
+    qtbot.wait(200)  # were anything sent, it would have been applied by now
+    assert shield_left(ship, 1) == up
+    assert (doc.undo_stack.count(), len(session.log), table.link.host.revs[ship.id]) == (steps, lines, rev)
+    page.assert_clean()
+
+
+def test_a_change_made_in_the_window_reaches_the_phone_live(page, table, qtbot):
+    doc, ship, host = table.doc, table.resolute, table.link.host
+    page.open(table.blue)
+    page.until(lambda: "Intact; unfired this turn" in page.label("box:ph-2"))
+    requests_before = page.js("return performance.getEntriesByType('resource').length")
+    start = time.monotonic()
+    doc.apply(set_turn_state_action(ship, "ph-2", "fired"))
+    page.until(lambda: "Intact; fired this turn" in page.label("box:ph-2"), timeout=3)
+    elapsed = time.monotonic() - start
+    assert elapsed < 1.0, f"the phone showed the window's change after {elapsed:.2f} s"
+    # The new revision's sheet was fetched (no reload: the same page asked for it).
+    sheet = f"/api/sheet/{ship.id}/{host.epoch}-{host.revs[ship.id]}.svg"
+    page.until(lambda: any(sheet in e for e in page.js(
+        "return performance.getEntriesByType('resource').map(e => e.name)")))
+    assert page.js("return performance.getEntriesByType('resource').length") > requests_before
+    assert page.js("return performance.getEntriesByType('navigation').length") == 1
+    page.assert_clean()
+
+
+def test_forms_sent_from_the_page_apply_in_the_window(page, table, qtbot):
+    session, doc, ship = table.session, table.doc, table.resolute
+    page.open(table.blue)
+    # Turn state of a box: two choices.
+    form = page.form("turn_state")
+    page._call(lambda: Select(form.find_element(By.NAME, "box")).select_by_visible_text("ph-3 (phaser: unfired)"))
+    page._call(lambda: Select(form.find_element(By.NAME, "state")).select_by_visible_text("fired"))
+    page.submit(form)
+    qtbot.waitUntil(lambda: turn_state(ship, "ph-3") == "fired", timeout=5000)
+    assert last_log(session).endswith("— Blue's phone")
+    assert doc.undo_stack.undoText().endswith("— Blue's phone")
+    page.until(lambda: "Intact; fired this turn" in page.label("box:ph-3"))
+
+    # Standing orders: text, checkboxes and optional heavy-weapon ranks left blank (null).
+    assert orders_of(ship).heavy_weapon_order is None
+    form = page.form("orders")
+    heavy = page._call(lambda: [[o.text for o in Select(s).options] + [Select(s).first_selected_option.text]
+                                for s in form.find_elements(By.CSS_SELECTOR, "select")])
+    assert heavy and all(h[0] == "—" and h[-1] == "—" for h in heavy)
+
+    def fill():
+        first = form.find_element(By.NAME, "first")
+        first.clear()
+        first.send_keys("ph-2")
+    steps = doc.undo_stack.count()
+    page._call(fill)
+    page.submit(form)
+    qtbot.waitUntil(lambda: orders_of(ship).first == ("ph-2",), timeout=5000)
+    assert orders_of(ship).heavy_weapon_order is None and orders_of(ship).last == ("ph-5",)
+    assert doc.undo_stack.count() == steps + 1
+    assert last_log(session).endswith("— Blue's phone")
+    page.toast(session.undo_name())
+    page.assert_clean()
+
+
+def test_the_referee_seat_marks_damage_and_undoes_from_the_phone(page, table, qtbot):
+    session, doc, ship = table.session, table.doc, table.resolute
+    page.open(table.referee)
+    assert page.text("seat-name") == "Referee" and page.text("seat-role") == " (referee)"
+    tabs = page.js("return Array.from(document.querySelectorAll('#picker [role=tab]')).map(t => t.textContent)")
+    assert tabs == [s.name for s in session.ships]
+    assert page.text("undo") == undo_button(session)
+    assert page.js("return document.querySelector('.ship:not([hidden]) button.area[data-key=\"shield:1:1\"]')"
+                   ".getAttribute('aria-disabled')") is None
+
+    up = shield_left(ship, 1)
+    steps = doc.undo_stack.count()
+    page.tap("shield:1:1")
+    qtbot.waitUntil(lambda: shield_left(ship, 1) == up - 1, timeout=5000)
+    name = session.undo_name()
+    assert name.endswith("— Referee's phone") and last_log(session).endswith("— Referee's phone")
+    assert doc.undo_stack.count() == steps + 1 and doc.undo_stack.undoText() == name
+    assert table.window.act_undo.text() == f"&Undo {name}"
+    page.until(lambda: page.text("undo") == f"Undo {name}")
+
+    # Undo from the phone: the window's undo stack steps back, as Edit ▸ Undo would.
+    page._call(lambda: page.driver.find_element(By.ID, "undo").click())
+    qtbot.waitUntil(lambda: shield_left(ship, 1) == up, timeout=5000)
+    assert doc.undo_stack.index() == steps and doc.undo_stack.redoText() == name
+    assert session.log[-1].undone and last_log(session) == name
+    page.toast(f"Undone: {name}")
+    page.until(lambda: page.text("undo") == undo_button(session))
+    page.assert_clean()
