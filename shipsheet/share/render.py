@@ -53,12 +53,21 @@ class RenderedSheet:
     forms: tuple[dict, ...] = ()
 
 
-def render_sheet(snapshot: Snapshot, ship_id: str) -> RenderedSheet:
-    """Draw ``ship_id``'s sheet from the snapshot (any thread with a Qt GUI application)."""
+def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> RenderedSheet:
+    """Draw ``ship_id``'s sheet from the snapshot (any thread with a Qt GUI application).
+
+    ``public``: as a seat that does not own the ship sees it — without what the game keeps
+    to the ship's owner (Federation Commander's standing orders: the decisions piece's
+    ``public_state``), and with no decisions."""
     session = snapshot.session
     ship = snapshot.ship(ship_id)
     if ship is None:
         raise KeyError(ship_id)
+    if public:
+        from ..model.trial import trial_ship
+        shown = trial_ship(ship, piece(ship.game, "decisions").public_state(ship))
+        shown.side = ship.side
+        ship = shown
     painter = painter_for(ship, session)
     size = painter.size()  # lays it out: the height is known before drawing
     buffer = QBuffer()
@@ -88,6 +97,6 @@ def render_sheet(snapshot: Snapshot, ship_id: str) -> RenderedSheet:
             tuple(text for text, _factory in area.menu) if area.has_menu() else (),
             decisions.tap_right(session, ship, area.key)))
     painter.release()
-    forms = tuple(decisions.forms(session, ship))
+    forms = () if public else tuple(decisions.forms(session, ship))
     return RenderedSheet(ship_id, snapshot.revs.get(ship_id, 0), svg, gzip.compress(svg, 6),
                          drawn.width(), drawn.height(), tuple(areas), forms)

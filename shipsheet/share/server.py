@@ -128,7 +128,7 @@ class TableServer:
         self.port: int | None = None
         self._allowed_hosts: set[str] = set()
         self._snapshot: Snapshot = host.snapshot
-        self._rendered: dict[str, tuple[int, asyncio.Future]] = {}
+        self._rendered: dict[tuple[str, bool], tuple[int, asyncio.Future]] = {}
         self._seen: dict[str, _Seen] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -275,7 +275,7 @@ class TableServer:
             seat = self.book.seat(seat_id)
             if seen.sockets and seat is not None:
                 for ship in seat.visible(snapshot.session):
-                    self._render(snapshot, ship.id)
+                    self._render(snapshot, ship.id, not seat.owns(ship))
         self._notify_all()
 
     def _notify_all(self) -> None:
@@ -314,18 +314,20 @@ class TableServer:
         seen.sockets.clear()
         seen.sent = None
 
-    def _render(self, snapshot: Snapshot, ship_id: str) -> asyncio.Future:
-        """The ship's drawing at the snapshot's revision: drawn once, then shared."""
+    def _render(self, snapshot: Snapshot, ship_id: str, public: bool = False) -> asyncio.Future:
+        """The ship's drawing at the snapshot's revision: drawn once, then shared.
+        ``public``: as seats that do not own the ship see it (no private orders)."""
         rev = snapshot.revs.get(ship_id, 0)
-        known = self._rendered.get(ship_id)
+        key = (ship_id, public)
+        known = self._rendered.get(key)
         if known is not None and known[0] == rev and not _failed(known[1]):
             return known[1]
 
         def draw() -> RenderedSheet:
             self.render_count += 1
-            return render_sheet(snapshot, ship_id)
+            return render_sheet(snapshot, ship_id, public=public)
         future = asyncio.wrap_future(self._renderer.submit(draw), loop=self._loop)
-        self._rendered[ship_id] = (rev, future)
+        self._rendered[key] = (rev, future)
         return future
 
     # -- the middleware: hosts, origins, headers ------------------------------------------
@@ -425,7 +427,7 @@ class TableServer:
         ship = snap.ship(request.match_info["ship"])
         if ship is None or not seat.sees(ship):
             return _error(404, "There is no such ship at your seat.")
-        rendered = await self._render(snap, ship.id)
+        rendered = await self._render(snap, ship.id, not seat.owns(ship))
         current = request.match_info["version"] == f"{snap.epoch}-{rendered.rev}"
         if "gzip" in request.headers.get("Accept-Encoding", ""):
             response = web.Response(body=rendered.svg_gzip, content_type="image/svg+xml")
@@ -478,7 +480,7 @@ class TableServer:
     async def view(self, seat: Seat) -> dict:
         snap = self._snapshot
         ships = seat.visible(snap.session)
-        rendered = await asyncio.gather(*(self._render(snap, s.id) for s in ships))
+        rendered = await asyncio.gather(*(self._render(snap, s.id, not seat.owns(s)) for s in ships))
         own_ids = {s.id for s in ships}
         names = {s.id: s.name for s in snap.session.ships}
         out_ships = []

@@ -89,8 +89,9 @@ def measure(phones: int, seconds: float, rate: float, seed: int = 7) -> dict:
         spin(lambda: all((s, r) in c.arrived for c, s, r, _ in changes), 10)
         latencies = [c.arrived[(s, r)] - t0 for c, s, r, t0 in changes if (s, r) in c.arrived]
         missing = len(changes) - len(latencies)
-        sizes = [len(link.server._rendered[s.id][1].result().svg_gzip) for s in session.ships[:phones]
-                 if s.id in link.server._rendered and link.server._rendered[s.id][1].done()]
+        drawn = link.server._rendered
+        sizes = [len(drawn[(s.id, False)][1].result().svg_gzip) for s in session.ships[:phones]
+                 if (s.id, False) in drawn and drawn[(s.id, False)][1].done()]
         done = loop.run(finish(tasks))
         spin(done.done, 5)
     finally:

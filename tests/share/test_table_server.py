@@ -270,3 +270,21 @@ def test_seats_persist_and_the_port_is_used_again(qtbot):
         assert again.book.seat(seat.id).secret == seat.secret
     finally:
         again.stop()
+
+
+def test_a_spectator_does_not_see_the_owners_standing_orders(qtbot, fedcom):
+    """Federation Commander's standing orders are the owner's: a seat that does not own the
+    ship is sent its sheet without them (the decisions piece's public_state)."""
+    session, link, seats = fedcom
+    resolute = session.ship("Resolute")
+    assert resolute.state.get("orders"), "the sample's Resolute has standing orders"
+    owner = paired(qtbot, link, seats["blue"])
+    watcher = paired(qtbot, link, seats["watcher"])
+    _, mine, _ = wait(qtbot, owner.state)
+    _, theirs, _ = wait(qtbot, watcher.state)
+    own_svg = wait(qtbot, lambda: owner.request("GET", ship_of(mine, "Resolute")["svg"],
+                                                headers={"Accept-Encoding": "identity"}))[1]
+    public_svg = wait(qtbot, lambda: watcher.request("GET", ship_of(theirs, "Resolute")["svg"],
+                                                     headers={"Accept-Encoding": "identity"}))[1]
+    assert b"hit last" in own_svg
+    assert b"hit last" not in public_svg and b"Resolute" in public_svg
