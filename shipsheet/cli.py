@@ -1,5 +1,7 @@
 """Command line: ``shipsheet [FILE]``, ``shipsheet check FILE``, ``shipsheet print``,
-``shipsheet serve`` (Table Link with no window), ``shipsheet --version``.
+``shipsheet serve`` (Table Link with no window), ``shipsheet verify-dice FILE`` (recompute
+every recorded die roll), ``shipsheet pbem ...`` (the play-by-e-mail desk:
+players, orders, the turn desk; ``pbem/cli.py``), ``shipsheet --version``.
 
 Subcommands (``COMMANDS``) are headless: they never need a display, whatever
 ``QT_QPA_PLATFORM`` the environment names, so they run on a server, over ssh or in
@@ -17,7 +19,7 @@ from pathlib import Path
 from . import __version__
 from .model.text import terminal_safe
 
-COMMANDS = ("check", "print", "serve")
+COMMANDS = ("check", "print", "serve", "pbem", "verify-dice")
 
 
 def _check(argv: list[str]) -> int:
@@ -87,6 +89,12 @@ def main(argv: list[str] | None = None) -> int:
         if argv[0] == "serve":
             from .share.headless import serve_command
             return serve_command(argv[1:])
+        if argv[0] == "pbem":
+            from .pbem.cli import pbem_command
+            return pbem_command(argv[1:])
+        if argv[0] == "verify-dice":
+            from .pbem.verify_cli import verify_dice_command
+            return verify_dice_command(argv[1:])
         from .printing.cli import print_command
         return print_command(argv[1:])
     args = _app_parser().parse_args(argv)

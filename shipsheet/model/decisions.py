@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .errors import RuleViolation
+from .ship import clone
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
@@ -128,3 +129,9 @@ class GameDecisions:
         """The right a tap on the sheet's box ``key`` needs: MARK (damage, the referee's)
         unless the game says the box is a player's decision (DECIDE)."""
         return MARK
+
+    def public_state(self, ship: "Ship") -> dict:
+        """The ship's state as another player may see it (a play-by-e-mail player file shows
+        the other players' ships without their owners' orders): a copy of the state, less
+        what the game keeps private. By default the whole state (a copy)."""
+        return clone(ship.state)

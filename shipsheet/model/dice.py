@@ -1,21 +1,64 @@
 """Session dice: seeded, reproducible, every roll logged, physical rolls accepted.
 
-Each roll is derived from the session seed and the roll's number, so a
-session replays exactly from its file, and undoing a change rewinds the
-counter: undo and redo the same attack and the same dice come up again.
+Each roll is derived from a seed and the roll's number, so a session replays
+exactly from its file, and undoing a change rewinds the counter: undo and redo
+the same attack and the same dice come up again.
+
+Two schemes (``Dice.scheme``; the session file's ``"dice": {"scheme": ...}``):
+
+- ``seeded-v1`` (every file saved before schemes existed, and every session not
+  played by e-mail): roll *n* is ``random.Random(f"{seed}:{n}").randint(1, sides)``
+  with the session seed kept in the file. Reproducible, but it proves nothing to
+  anyone else: whoever holds the file knew the seed all along.
+- ``turn-hmac-v1`` (verifiable dice, switched on by ``shipsheet.pbem.dice``): roll
+  *n* of turn *t* is HMAC-SHA256 with rejection sampling (:func:`turn_hmac_value`)
+  keyed by the turn's secret seed mixed with the nonces of the turn's accepted
+  orders (:func:`turn_key`). The seeds, nonces and commitments are plain JSON in
+  ``session.pbem["dice"]``; the scheme is documented in ``shipsheet/pbem/dice.py``.
+  The model reads that record (never importing ``pbem``) through
+  :class:`SessionKeys`, and makes a turn's seed itself when a roll needs one that is
+  not there yet (``secrets``; marked ``late``), plus the next two turns', so a turn
+  report can commit to the next.
+
+Every roll, random or typed, leaves its record in :attr:`Dice.last_record` for the
+session to put in the roll's log entry (``LogEntry.roll``, see :data:`RECORD_FIELDS`).
 
 Physical dice: :meth:`Dice.type_in` queues values read off real dice; the
 next rolls take them instead of random numbers, after checking each is
-possible on the die being rolled.
+possible on the die being rolled. A typed roll does not use up a number.
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
+import hmac
 import os
-from typing import Callable
+import random
+import re
+import secrets
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .errors import RuleViolation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import Session
+
+SEEDED = "seeded-v1"
+TURN_HMAC = "turn-hmac-v1"
+SCHEMES = (SEEDED, TURN_HMAC)
+#: The first number of a roll's record names its scheme.
+SCHEME_IDS = {SEEDED: 1, TURN_HMAC: 2}
+SCHEME_NAMES = {v: k for k, v in SCHEME_IDS.items()}
+#: A roll's record (``LogEntry.roll``): these whole numbers, in this order. ``number``
+#: is the roll's number (``Dice.count`` when it was rolled; a typed roll records the
+#: number the next random roll takes, and does not use it up); ``typed`` is 1 for a
+#: value typed in off physical dice; ``nonces`` how many of the turn's order nonces were
+#: mixed into the key (always 0 in ``seeded-v1``). The turn is the log entry's.
+RECORD_FIELDS = ("scheme", "number", "sides", "value", "typed", "nonces")
+#: Verifiable dice have at most this many sides (a roll's record holds numbers up to 2**64).
+MAX_SIDES = 2**32
+_RECORD_MAX = 2**64
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 def check_die(value: object, sides: int, what: str = "") -> int:
@@ -29,21 +72,226 @@ def check_die(value: object, sides: int, what: str = "") -> int:
     return value
 
 
+# -- the two schemes' values (also what ``shipsheet verify-dice`` recomputes) -----------
+
+def seeded_value(seed: int, number: int, sides: int) -> int:
+    """``seeded-v1``: roll ``number`` of a ``sides``-sided die from the session seed."""
+    return random.Random(f"{seed}:{number}").randint(1, sides)
+
+
+def is_hex64(text: object) -> bool:
+    """32 bytes as 64 lower-case hex digits (a seed, a nonce, a commitment)."""
+    return isinstance(text, str) and _HEX64.fullmatch(text) is not None
+
+
+def commitment(seed_hex: str) -> str:
+    """The commitment to a turn's seed: SHA-256 of its 32 bytes, as 64 hex digits."""
+    return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+
+
+def new_seed() -> str:
+    """A fresh 256-bit secret seed, as 64 hex digits."""
+    return secrets.token_bytes(32).hex()
+
+
+def turn_key(seed_hex: str, nonces: list[str]) -> bytes:
+    """``turn-hmac-v1``: the key of a turn's rolls, the turn's seed mixed with the first
+    nonces of its accepted orders: HMAC-SHA256(seed, b"nonces:" + nonce bytes...)."""
+    mix = b"nonces:" + b"".join(bytes.fromhex(n) for n in nonces)
+    return hmac.new(bytes.fromhex(seed_hex), mix, hashlib.sha256).digest()
+
+
+def turn_hmac_value(key: bytes, number: int, sides: int) -> int:
+    """``turn-hmac-v1``: roll ``number`` of a ``sides``-sided die, unbiased.
+
+    For attempt a = 0, 1, ...: x = the first 8 bytes (big-endian) of
+    HMAC-SHA256(key, f"{number}:{a}"); x is accepted when below the largest multiple
+    of ``sides`` not above 2**64, and the value is x % sides + 1."""
+    if not 1 <= sides <= MAX_SIDES:
+        raise RuleViolation(f"A verifiable die has 1 to {MAX_SIDES} sides, not {sides}.")
+    limit = 2**64 - (2**64 % sides)
+    attempt = 0
+    while True:
+        digest = hmac.new(key, f"{number}:{attempt}".encode(), hashlib.sha256).digest()
+        x = int.from_bytes(digest[:8], "big")
+        if x < limit:
+            return x % sides + 1
+        attempt += 1
+
+
+# -- where a verifiable roll's key comes from ----------------------------------------
+
+class KeySource(Protocol):
+    """What verifiable dice ask before each roll (see :class:`SessionKeys`)."""
+
+    def scheme(self) -> str: ...
+
+    def position(self) -> int:
+        """How many nonces the current turn's key mixes in (no seed is made)."""
+
+    def key(self) -> tuple[bytes, int]:
+        """(the current turn's key, how many nonces it mixes in)."""
+
+    def preview(self) -> "KeySource":
+        """A source for a copy of the dice: the same keys, changing nothing."""
+
+
+def dice_record(pbem: dict) -> dict | None:
+    """The record of the verifiable dice this session rolls (``pbem["dice"]``), or None.
+    A player file's copy (``"public": true``: commitments, nonces, revealed seeds) is no
+    such record: its own dice are seeded-v1, for trying things out."""
+    record = pbem.get("dice") if isinstance(pbem, dict) else None
+    if (isinstance(record, dict) and record.get("scheme") == TURN_HMAC
+            and not record.get("public")):
+        return record
+    return None
+
+
+def session_scheme(session: "Session") -> str:
+    """The scheme a session's dice roll: ``turn-hmac-v1`` when its play-by-e-mail record
+    holds verifiable dice, else the dice's own (what a session file says it rolls)."""
+    if dice_record(session.pbem) is not None:
+        return TURN_HMAC
+    keys = session.dice.keys
+    return SEEDED if isinstance(keys, SessionKeys) else session.dice.scheme
+
+
+def turn_nonces(record: dict, turn: int) -> list[str]:
+    """The nonces mixed into ``turn``'s dice so far (checked; refused when damaged)."""
+    nonces = record.get("nonces", {})
+    found = nonces.get(str(turn), []) if isinstance(nonces, dict) else None
+    if not isinstance(found, list) or not all(is_hex64(n) for n in found):
+        raise RuleViolation(f"The dice record's nonces for turn {turn} are damaged.")
+    return found
+
+
+def _table(record: dict, key: str) -> dict:
+    table = record.setdefault(key, {})
+    if not isinstance(table, dict):
+        raise RuleViolation(f'The dice record\'s "{key}" is damaged.')
+    return table
+
+
+def _foreign(record: dict, turn: int) -> bool:
+    """Whether ``turn`` has a seed entry or a commitment but no usable seed here."""
+    seeds, commitments = record.get("seeds"), record.get("commitments")
+    if isinstance(seeds, dict) and is_hex64(seeds.get(str(turn))):
+        return False
+    return ((isinstance(seeds, dict) and str(turn) in seeds)
+            or (isinstance(commitments, dict) and str(turn) in commitments))
+
+
+def _foreign_refusal(turn: int) -> RuleViolation:
+    return RuleViolation(
+        f"The dice of turn {turn} are the moderator's: this file holds no seed for them "
+        "(only its commitment), so it cannot roll them.")
+
+
+def make_seeds(session: "Session", turns: list[int], pending: dict | None = None, *,
+               ahead: bool = False) -> None:
+    """Make a fresh seed (and its commitment) for each of ``turns`` that has none, in the
+    session's dice record. A seed made for the turn being played (or an earlier one) is
+    marked ``late``: no report can have committed to it before its rolls. A turn with a
+    commitment but no seed is another's (a player file holds the moderator's
+    commitments): refused, or, with ``ahead`` (seeds made in advance), left alone."""
+    record = dice_record(session.pbem)
+    if record is None:
+        raise RuleViolation("This session's dice are not verifiable.")
+    seeds, commitments = _table(record, "seeds"), _table(record, "commitments")
+    for turn in turns:
+        if is_hex64(seeds.get(str(turn))):
+            continue
+        if _foreign(record, turn):
+            if ahead:
+                continue
+            raise _foreign_refusal(turn)
+        seed = (pending or {}).pop(turn, None) or new_seed()
+        seeds[str(turn)] = seed
+        commitments[str(turn)] = commitment(seed)
+        if turn <= session.turn:
+            late = record.setdefault("late", [])
+            if isinstance(late, list) and turn not in late:
+                late.append(turn)
+
+
+class SessionKeys:
+    """The keys of a session's verifiable dice, read from ``session.pbem["dice"]`` at
+    each roll (undo replaces that record, so it is never held). The live source makes
+    the current turn's seed when a roll needs one, and the next turn's; a preview (for a
+    copy of the dice) changes nothing, keeping any seed it had to make in ``pending``
+    for the real roll, so a preview rolls what the real roll will."""
+
+    def __init__(self, session: "Session", *, live: bool = True, pending: dict | None = None):
+        self.session = session
+        self.live = live
+        self.pending: dict[int, str] = {} if pending is None else pending
+
+    def scheme(self) -> str:
+        return TURN_HMAC if dice_record(self.session.pbem) is not None else SEEDED
+
+    def _record(self) -> dict:
+        record = dice_record(self.session.pbem)
+        if record is None:
+            raise RuleViolation("This session's dice are not verifiable.")
+        return record
+
+    def position(self) -> int:
+        return len(turn_nonces(self._record(), self.session.turn))
+
+    def key(self) -> tuple[bytes, int]:
+        record, turn = self._record(), self.session.turn
+        seeds = record.get("seeds", {})
+        seed = seeds.get(str(turn)) if isinstance(seeds, dict) else None
+        if self.live:
+            make_seeds(self.session, [turn], self.pending)
+            make_seeds(self.session, [turn + 1, turn + 2], self.pending, ahead=True)
+            seed = record["seeds"][str(turn)]
+        elif not is_hex64(seed):
+            if _foreign(record, turn):
+                raise _foreign_refusal(turn)
+            seed = self.pending.setdefault(turn, new_seed())
+        nonces = turn_nonces(record, turn)
+        return turn_key(seed, nonces), len(nonces)
+
+    def preview(self) -> "SessionKeys":
+        return SessionKeys(self.session, live=False, pending=self.pending)
+
+
+def bind_session(session: "Session") -> None:
+    """Let the session's dice find their keys in its play-by-e-mail record (the dice's
+    scheme then follows ``session.pbem["dice"]``, so undo switches it back too)."""
+    if not isinstance(session.dice.keys, SessionKeys) or session.dice.keys.session is not session:
+        session.dice.keys = SessionKeys(session)
+
+
 class Dice:
     """The session's dice. Usable as the ``rng`` of rule functions."""
 
-    def __init__(self, seed: int | None = None, count: int = 0):
+    def __init__(self, seed: int | None = None, count: int = 0, scheme: str = SEEDED):
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(6), "big")
         self.count = count
+        if scheme not in SCHEMES:
+            raise ValueError(f"unknown dice scheme {scheme!r}")
+        self._scheme = scheme
         self._typed: list[int] = []
         # Set by the session while an action runs, so rolls land in its log.
         self.on_roll: Callable[[int, int, str, bool], None] | None = None
+        #: Where verifiable rolls get their key (:class:`SessionKeys`), or None.
+        self.keys: KeySource | None = None
+        #: The record of the last roll (:data:`RECORD_FIELDS`), set before ``on_roll``.
+        self.last_record: list[int] | None = None
+
+    @property
+    def scheme(self) -> str:
+        """``seeded-v1`` or ``turn-hmac-v1``: the key source's when there is one."""
+        return self.keys.scheme() if self.keys is not None else self._scheme
 
     def copy(self) -> "Dice":
         """Dice that roll exactly what these roll next (typed-in values included) and log
         nowhere: for previews and trials that must not move the session's dice."""
-        copy = Dice(self.seed, self.count)
+        copy = Dice(self.seed, self.count, self._scheme)
         copy._typed = list(self._typed)
+        copy.keys = None if self.keys is None else self.keys.preview()
         return copy
 
     # -- physical dice --------------------------------------------------
@@ -63,20 +311,36 @@ class Dice:
 
     # -- rolling --------------------------------------------------------
     def _random(self, sides: int) -> int:
-        rng = random.Random(f"{self.seed}:{self.count}")
+        value = seeded_value(self.seed, self.count, sides)
         self.count += 1
-        return rng.randint(1, sides)
+        return value
+
+    def _keys(self) -> KeySource:
+        if self.keys is None:
+            raise RuleViolation("These verifiable dice have no turn seed to roll with.")
+        return self.keys
 
     def roll(self, sides: int = 6, reason: str = "") -> int:
         """Roll one die of ``sides`` sides (typed-in value first), and log it."""
         if sides < 1:
             raise RuleViolation(f"A die needs at least one side, not {sides}.")
+        scheme = self.scheme
+        if scheme == TURN_HMAC and sides > MAX_SIDES:
+            raise RuleViolation(f"A verifiable die has at most {MAX_SIDES} sides, not {sides}.")
         typed = bool(self._typed)
+        number = self.count
         if typed:
             value = check_die(self._typed[0], sides, reason)
+            mixed = self._keys().position() if scheme == TURN_HMAC else 0
             self._typed.pop(0)
+        elif scheme == TURN_HMAC:
+            key, mixed = self._keys().key()
+            value = turn_hmac_value(key, number, sides)
+            self.count += 1
         else:
-            value = self._random(sides)
+            value, mixed = self._random(sides), 0
+        record = [SCHEME_IDS[scheme], number, sides, value, int(typed), mixed]
+        self.last_record = record if sides <= _RECORD_MAX else None
         if self.on_roll is not None:
             self.on_roll(sides, value, reason, typed)
         return value

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from .dice import Dice
+from .dice import SCHEME_IDS, TURN_HMAC, Dice, dice_record
 from .errors import RuleViolation
 from .games import GAME_TITLES, get_game
 from .log import LogEntry, log_as_text
@@ -94,9 +94,17 @@ class ActionContext:
         s.log.append(entry)
 
     def _on_roll(self, sides: int, value: int, reason: str, typed: bool) -> None:
+        """Log a roll, with its record (``Dice.last_record``: scheme, number, sides, value,
+        typed, nonces mixed in) so ``shipsheet verify-dice`` can recompute it later."""
         how = "typed in" if typed else "rolled"
         what = f" for {reason}" if reason else ""
         self.log(f"d{sides} {how}: {value}{what}", kind="roll")
+        record, self.dice.last_record = self.dice.last_record, None
+        if record is not None and record[2:5] == [sides, value, int(typed)]:
+            if record[0] != SCHEME_IDS[TURN_HMAC] and dice_record(self.session.pbem):
+                raise RuleViolation("This session's dice are verifiable, but these dice are not "
+                                    "bound to it (model.dice.bind_session).")
+            self.session.log[-1].roll = list(record)
 
 
 class Session:

@@ -4,7 +4,7 @@ Format::
 
     {"format": "shipsheet-session", "version": 1, "game": "fedcom",
      "name": "...", "uid": "...", "turn": 3, "phase": "...",
-     "dice": {"seed": 123, "count": 17}, "options": {...},
+     "dice": {"seed": 123, "count": 17, "scheme": "seeded-v1"}, "options": {...},
      "ships": [{"id": "...", "name": "...", "side": "...", "class_id": "fedcom/ca",
                 "class": {...the definition...}, "state": {...}}],
      "log": [{"text": "...", "kind": "action", "turn": 1, "phase": "...", ...}]}
@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .dice import Dice
+from .dice import SCHEMES, SEEDED, Dice, bind_session, session_scheme
 from .errors import SessionFileError, ShipDefinitionError
 from .files import problem, read_regular
 from .games import GAME_IDS
@@ -95,7 +95,8 @@ def session_to_data(session: Session, with_log: bool = True) -> dict:
         "uid": session.uid,
         "turn": session.turn,
         "phase": session.phase,
-        "dice": {"seed": session.dice.seed, "count": session.dice.count},
+        "dice": {"seed": session.dice.seed, "count": session.dice.count,
+                 "scheme": session_scheme(session)},
         "options": session.options,
         "ships": [_ship_data(session, s) for s in session.ships],
     }
@@ -372,7 +373,10 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     phase = root.get("phase", session.rules.phases[0])
     session.phase = phase.str(choices=session.rules.phases)
     dice = root.get("dice", {"seed": 0, "count": 0}).table()
-    session.dice = Dice(dice.get("seed").int(lo=0, hi=2**64), dice.get("count", 0).int(lo=0, hi=2**48))
+    # Files saved before dice schemes rolled seeded-v1 (model/dice.py).
+    scheme = dice.get("scheme", SEEDED).str(choices=SCHEMES)
+    session.dice = Dice(dice.get("seed").int(lo=0, hi=2**64), dice.get("count", 0).int(lo=0, hi=2**48),
+                        scheme)
     options = root.get("options", {}).table()
     if not _depth_ok(options.value, MAX_DEPTH):
         options.fail("nested too deeply")
@@ -381,6 +385,11 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     if not _depth_ok(pbem.value, MAX_DEPTH):
         pbem.fail("nested too deeply")
     session.pbem = dict(pbem.value)
+    bind_session(session)  # the dice's scheme now follows session.pbem["dice"]
+    if session_scheme(session) != scheme:
+        dice.get("scheme", SEEDED).fail(
+            f'says the dice are "{scheme}" but the play-by-e-mail record says '
+            f'"{session_scheme(session)}"')
 
     seen_ids: set[str] = set()
     turn_start: dict[str, dict] = {}
@@ -477,9 +486,9 @@ def _read_log(node: Node) -> list[LogEntry]:
     entries = []
     append = entries.append
     kinds = set(LOG_KINDS)
-    plain = frozenset(_LOG_FIELDS[:8])  # entries with "by" or "roll" take the Node path
+    allowed = frozenset(_LOG_FIELDS)
     for i, item in enumerate(raw):
-        if type(item) is dict and item.keys() <= plain:
+        if type(item) is dict and item.keys() <= allowed:
             text = item.get("text")
             kind = item.get("kind", "action")
             turn = item.get("turn", 1)
@@ -488,6 +497,8 @@ def _read_log(node: Node) -> list[LogEntry]:
             action = item.get("action", 0)
             undone = item.get("undone", False)
             time = item.get("time", "")
+            by = item.get("by")
+            roll = item.get("roll")
             # Only what the Node path would return unchanged (its texts are stripped).
             if (type(text) is str and len(text) <= _TEXT_LEN and text.strip() == text
                     and type(kind) is str and kind in kinds
@@ -497,8 +508,17 @@ def _read_log(node: Node) -> list[LogEntry]:
                                           and ship.strip() == ship))
                     and type(action) is int and 0 <= action <= _ACTION_MAX
                     and type(undone) is bool
-                    and type(time) is str and len(time) <= _TIME_LEN and time.strip() == time):
-                append(LogEntry(text, kind, turn, phase, ship, action, undone, time))
+                    and type(time) is str and len(time) <= _TIME_LEN and time.strip() == time
+                    and (by is None or (type(by) is str and 0 < len(by) <= _SHIP_LEN
+                                        and by.strip() == by))
+                    and (roll is None or (type(roll) is list and len(roll) <= _ROLL_LEN
+                                          and all(type(v) is int and 0 <= v <= 2**64 for v in roll)))):
+                entry = LogEntry(text, kind, turn, phase, ship, action, undone, time)
+                if by is not None:
+                    entry.by = by
+                if roll is not None:
+                    entry.roll = roll
+                append(entry)
                 continue
         append(_read_log_entry(node.child(i, item)))
     return entries

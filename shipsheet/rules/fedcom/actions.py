@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from shipsheet.model.actions import SessionAction, ShipAction
+from shipsheet.model.errors import RuleViolation
 
 from . import state as _state
 from .chart import Chart, chart_options, get_chart, session_chart
@@ -95,25 +96,51 @@ def repair_action(ship: "Ship", box_ids: Iterable[str]) -> ShipAction:
                       lambda s, ctx: apply_repair(s, plan_repair(s, ids)))
 
 
+def _attacker_id(attacker: "Ship | str | None") -> str | None:
+    """The attacking ship's id (a ship or its id), or None when the attacker is not known."""
+    if attacker is None:
+        return None
+    return attacker if isinstance(attacker, str) else attacker.id
+
+
+def _check_attacker(ctx: "ActionContext", attacker_id: str | None, target: "Ship") -> str | None:
+    """The attacker's id, checked to be another ship of the session (refused otherwise)."""
+    if attacker_id is None:
+        return None
+    attacker = ctx.session.ship(attacker_id)  # refuses a ship not in the session
+    if attacker.id == target.id:
+        raise RuleViolation(f"{target.name} cannot fire a volley at itself.")
+    return attacker.id
+
+
 def volley_action(ship: "Ship", points: int, *, rolls: Iterable[int] | None = None,
                   shield: int | None = None, overrides: "Overrides | dict | None" = None,
-                  chart: "Chart | str | None" = None) -> ShipAction:
+                  chart: "Chart | str | None" = None,
+                  attacker: "Ship | str | None" = None) -> ShipAction:
     """"Volley of 14 on shield #1": allocate and apply in one undo step.
 
     The chart is ``chart`` or else the session's choice; dice beyond ``rolls``
     are the session's (logged). ``overrides`` None uses the ship's standing
     orders. One log line per point, then every order not applied and why.
+    ``attacker`` (a ship or its id; None: not known): the ship that fired, recorded as
+    the ``by`` of every line about the target (a play-by-e-mail turn report gives each
+    player the volleys their ships fired or took).
     """
     rolls = None if rolls is None else list(rolls)
     where = f", shield #{shield}" if shield is not None else ", internal"
+    attacker_id = _attacker_id(attacker)
+    # The name says who fired when a ship is given (an id alone names no one until applied).
+    source = "" if attacker is None or isinstance(attacker, str) else f" from {attacker.name}"
 
-    def fn(s: "Ship", ctx: "ActionContext") -> list[str]:
+    def fn(s: "Ship", ctx: "ActionContext") -> None:
+        by = _check_attacker(ctx, attacker_id, s)
         the_chart = chart if chart is not None else session_chart(ctx.session.options)
         result = allocate_volley(s, points, rolls=rolls, shield=shield, overrides=overrides,
                                  chart=the_chart, rng=ctx.dice)
-        return apply_volley(s, result)
+        for line in apply_volley(s, result):
+            ctx.log(line, by=by)
 
-    return ShipAction(f"Volley of {points} at {_name(ship)}{where}", ship, fn)
+    return ShipAction(f"Volley of {points}{source} at {_name(ship)}{where}", ship, fn)
 
 
 def preview_volley(session: "Session", ship: "Ship", points: int, *,

@@ -261,5 +261,13 @@ class FedComDecisions(GameDecisions):
                 return DECIDE
         return MARK
 
+    def public_state(self, ship: "Ship") -> dict:
+        """The state without the owner's standing orders (this turn's and those copied to the
+        next): [seed 8FC3] the orders are the player's, sent to the moderator alone."""
+        state = super().public_state(ship)
+        state["orders"] = {}
+        state["next_orders"] = None
+        return state
+
 
 DECISIONS = FedComDecisions()

@@ -50,13 +50,22 @@ def _apply_result(result: AttackResult, session, ctx) -> None:
     elif attackers and result.launch is not None:
         entry = ordnance.spend(attackers[0], result.launch)
         ctx.log(f"{ordnance.describe_launch(attackers[0], entry)} is spent", ship=attackers[0].id)
+    by = attackers[0].id if attackers else None
+    if len(attackers) > 1:
+        # Each attacker of a joint attack gets a line of its own (``by`` names one ship).
+        names = ", ".join(t.name for t in targets)
+        for ship in attackers:
+            others = ", ".join(a.name for a in attackers if a is not ship)
+            ctx.log(f"attacks {names} together with {others}", ship=ship.id)
     for preview, ship in zip(result.targets, targets):
         if preview.damage:
             apply_damage(ship, weapon=preview.damage.weapon, drive=preview.damage.drive,
                          structure=preview.damage.structure)
         if preview.standard_result:
             apply_standard(ship, preview.standard_result)
-        ctx.log(_target_line(result, ship), ship=ship.id)
+        # [LogEntry.by] the attacker (the first, when several attack together), so a
+        # play-by-e-mail turn report gives each player the attacks their ships made or took.
+        ctx.log(_target_line(result, ship), ship=ship.id, by=by)
 
 
 def _target_line(result: AttackResult, ship: Ship) -> str:
@@ -133,14 +142,35 @@ def other_damage(kind: str, defenders: Ship | Iterable[Ship], *,
                          ships=d_ids + s_ids)
 
 
+def _attacker_id(attacker: Ship | str | None) -> str | None:
+    """The attacking ship's id (a ship or its id), or None when it is not known."""
+    if attacker is None:
+        return None
+    return attacker if isinstance(attacker, str) else attacker.id
+
+
+def _check_attacker(session, attacker_id: str | None, target: Ship) -> str | None:
+    """The attacker's id, checked to be another ship of the session (refused otherwise)."""
+    if attacker_id is None:
+        return None
+    attacker = session.ship(attacker_id)  # refuses a ship not in the session
+    if attacker.id == target.id:
+        raise RuleViolation(f"{target.name} cannot be its own attacker.")
+    return attacker.id
+
+
 def damage_action(ship: Ship, *, weapon: int = 0, drive: int = 0,
-                  structure: int = 0) -> ShipAction:
-    """Mark damage by hand (e.g. a click on a D-track ladder)."""
+                  structure: int = 0, attacker: Ship | str | None = None) -> ShipAction:
+    """Mark damage by hand (e.g. a click on a D-track ladder). ``attacker`` (a ship or its
+    id; None: not known): the ship that did it, recorded as the log line's ``by``."""
     damage = Damage(weapon, drive, structure)
+    attacker_id = _attacker_id(attacker)
 
     def fn(s: Ship, ctx):
+        by = _check_attacker(ctx.session, attacker_id, s)
         apply_damage(s, weapon=weapon, drive=drive, structure=structure)
-        return f"{damage.describe()} → {'DESTROYED' if is_destroyed(s) else describe_levels(s)}"
+        ctx.log(f"{damage.describe()} → {'DESTROYED' if is_destroyed(s) else describe_levels(s)}",
+                by=by)
 
     return ShipAction(f"Mark {damage.describe()}", ship, fn)
 
@@ -205,13 +235,18 @@ def mark_level_action(ship: Ship, track: str, level: int) -> ShipAction:
                       lambda s, ctx: mark_level(s, track, level, phase=ctx.session.phase))
 
 
-def standard_result_action(ship: Ship, result: str) -> ShipAction:
+def standard_result_action(ship: Ship, result: str, *,
+                           attacker: Ship | str | None = None) -> ShipAction:
     """A standard-combat result ("D1"…"D5" or "E") marked by hand on the disabled track
-    ([2018] "D-results accumulate on one track; D6 or more, or E, destroys the ship")."""
+    ([2018] "D-results accumulate on one track; D6 or more, or E, destroys the ship").
+    ``attacker``: as for :func:`damage_action`."""
+    attacker_id = _attacker_id(attacker)
+
     def fn(s: Ship, ctx):
+        by = _check_attacker(ctx.session, attacker_id, s)
         apply_standard(s, result)
-        return f"standard result {result}: {describe_levels(s)}" + (
-            "; destroyed" if is_destroyed(s) else "")
+        ctx.log(f"standard result {result}: {describe_levels(s)}"
+                + ("; destroyed" if is_destroyed(s) else ""), by=by)
 
     return ShipAction(f"Mark {result}" + (" (eliminated)" if result == "E" else ""), ship, fn)
 

@@ -39,16 +39,47 @@ def _card_label(card: object) -> str:
         return str(card)
 
 
-def mark_system_box_action(ship: Ship, system: object) -> ShipAction:
-    """"Mark Drive box": the system's die steps one type down."""
+def _attacker_id(attacker: Ship | str | None) -> str | None:
+    """The attacking ship's id (a ship or its id), or None when it is not known."""
+    if attacker is None:
+        return None
+    return attacker if isinstance(attacker, str) else attacker.id
+
+
+def _marked_by(attacker: Ship | str | None, mark):
+    """The action's function: ``mark(ship)`` gives the log line, logged with the attacker
+    as its ``by`` (checked to be another ship of the session) when one is named."""
+    attacker_id = _attacker_id(attacker)
+
+    def fn(s: Ship, ctx) -> None:
+        by = None
+        if attacker_id is not None:
+            by = ctx.session.ship(attacker_id).id  # refuses a ship not in the session
+            if by == s.id:
+                raise RuleViolation(f"{s.name} cannot be its own attacker.")
+        ctx.log(mark(s), by=by)
+
+    return fn
+
+
+def mark_system_box_action(ship: Ship, system: object, *,
+                           attacker: Ship | str | None = None) -> ShipAction:
+    """"Mark Drive box": the system's die steps one type down.
+
+    ``attacker`` (a ship or its id; None: not known): the ship whose attack did it,
+    recorded as the log line's ``by`` (a play-by-e-mail turn report gives each player the
+    attacks their ships made or took). War In Space's combat is marked by hand, so this
+    mark is its attack."""
     return ShipAction(f"Mark {_system_label(ship, system)} box", ship,
-                      lambda s, ctx: mark_system_box(s, system))
+                      _marked_by(attacker, lambda s: mark_system_box(s, system)))
 
 
-def mark_critical_action(ship: Ship, suit: object) -> ShipAction:
-    """"Mark ♦ critical": the suit is locked out."""
+def mark_critical_action(ship: Ship, suit: object, *,
+                         attacker: Ship | str | None = None) -> ShipAction:
+    """"Mark ♦ critical": the suit is locked out. ``attacker``: as for
+    :func:`mark_system_box_action`."""
     return ShipAction(f"Mark {_suit_label(suit)} critical", ship,
-                      lambda s, ctx: mark_critical(s, suit))
+                      _marked_by(attacker, lambda s: mark_critical(s, suit)))
 
 
 def correct_mark_action(ship: Ship, system: object = None, *, suit: object = None) -> ShipAction:

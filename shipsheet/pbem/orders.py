@@ -1,0 +1,610 @@
+"""Orders files: a player's decisions for one turn, out of their file, into the moderator's.
+
+**Out, from the player.** :func:`current_orders` reads the player's decisions from their
+file: every decision form of their own ships whose values now differ from the same form
+on the ship as exported (the baseline: standing orders, a recovery choice, planned
+repairs...), after the decisions made with ``players.decide`` whose form carries no value
+of its own (a turn state, the boxes to repair, War In Space's Energy Allocation). Dice
+fields are left empty: the dice are the moderator's to roll. :func:`order_warnings` tries
+them on a copy of the file as exported and says every order the moderator would refuse and
+every one the rules would not apply (the DDAP's notes), before anything is sent.
+:func:`export_orders` writes the file (DESK.md), authenticated with the player's secret.
+
+**In, at the moderator.** :func:`import_orders` checks each file (DESK.md, "Import
+checks") and applies an accepted one as one undo step (:class:`ApplyOrders`, logged
+"orders from Blue for turn 3"). A refused file changes nothing of the game; an authentic
+file for this turn that is refused for its orders is noted in the turn desk's record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+from shipsheet.model.actions import Action, SessionAction
+from shipsheet.model.errors import RuleViolation, ShipSheetError
+from shipsheet.model.files import problem, read_regular
+from shipsheet.model.games import GAME_IDS, GAME_TITLES, piece
+from shipsheet.model.keypath import Node
+from shipsheet.model.session import Session, valid_uid
+from shipsheet.model.ship import Ship, clone
+from shipsheet.model.storage import write_atomic
+from shipsheet.model.trial import trial_session
+
+from . import record
+from .dice import add_nonce
+from .players import checked_values, dice_fields, find_form, form_current
+from .record import APPLIED, ARRIVED, REFUSED, OrdersEntry, Player, check_name, is_hex64
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.session import ActionContext
+
+
+FORMAT = "shipsheet-orders"
+VERSION = 1
+SUFFIX = ".orders.json"
+#: Larger files are refused unread.
+MAX_BYTES = 256 * 1024
+MAX_ORDERS = 500
+MAX_FIELDS = 100
+MAX_TEXT = 10_000
+
+ACCEPTED, DUPLICATE, NEEDS_CONFIRMATION = "accepted", "duplicate", "needs-confirmation"
+#: ``ImportResult.status`` values ("refused" is :data:`record.REFUSED`).
+RESULTS = (ACCEPTED, REFUSED, DUPLICATE, NEEDS_CONFIRMATION)
+
+
+class OrdersFileError(ShipSheetError):
+    """A file that is not a readable orders file; the message says why."""
+
+
+# -- the MAC ------------------------------------------------------------------------------------
+
+def canonical(data: Mapping) -> bytes:
+    """The bytes the MAC covers: ``data`` without ``mac``, as canonical JSON (DESK.md)."""
+    body = {k: v for k, v in data.items() if k != "mac"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def compute_mac(secret: str, data: Mapping) -> str:
+    """HMAC-SHA256 of :func:`canonical` ``data`` with the player's secret (64 hex digits)."""
+    return hmac.new(bytes.fromhex(secret), canonical(data), hashlib.sha256).hexdigest()
+
+
+def sign(data: Mapping, secret: str) -> dict:
+    """``data`` with its ``mac``."""
+    out = {k: v for k, v in data.items() if k != "mac"}
+    out["mac"] = compute_mac(secret, out)
+    return out
+
+
+# -- one order ------------------------------------------------------------------------------------
+
+def _order_label(session: Session, order: Any) -> str:
+    if not isinstance(order, Mapping):
+        return "an order"
+    ship = next((s for s in session.ships if s.id == order.get("ship")), None)
+    name = ship.name if ship is not None else f'ship "{str(order.get("ship"))[:64]}"'
+    spec = find_form(session, ship, order.get("form")) if ship is not None else None
+    return f"{name}, {spec['title'] if spec else str(order.get('form'))[:80]}"
+
+
+def order_action(session: Session, player: Player, order: Any) -> Action | None:
+    """The game's action for one order of ``player``'s, as things stand in ``session``; None
+    when the form already holds these values (nothing to do). RuleViolation, in words, when
+    the ship is not the player's, the form is not offered now or its values are not valid,
+    or the order fills a die (the dice are the moderator's)."""
+    if not isinstance(order, Mapping) or not isinstance(order.get("ship"), str) \
+            or not isinstance(order.get("form"), str):
+        raise RuleViolation("An order names a ship and a decision form.")
+    ship = next((s for s in session.ships if s.id == order["ship"]), None)
+    if ship is None:
+        raise RuleViolation(f'there is no ship "{order["ship"][:64]}" in the session.')
+    if not player.owns(ship):
+        raise RuleViolation(f"{ship.name} is not {player.name}'s ship: its own player "
+                            f"gives its orders.")
+    kind = order["form"]
+    spec = find_form(session, ship, kind)
+    if spec is None:
+        raise RuleViolation(f'{ship.name}: there is no decision "{kind[:80]}" to make now.')
+    values = order.get("values", {})
+    if not isinstance(values, Mapping):
+        raise RuleViolation("The form's values must be a table of names and values.")
+    typed = [n for n in dice_fields(spec) if values.get(n) not in (None, "")]
+    if typed:
+        raise RuleViolation(f"{spec['title']}: the dice are the moderator's to roll; leave "
+                            f"{', '.join(typed)} empty.")
+    decisions = piece(session.game, "decisions")
+    action = decisions.action(session, ship, kind, values)  # checks the values (form_values)
+    if not dice_fields(spec):
+        now = checked_values(spec, form_current(spec))
+        if now is not None and now == checked_values(spec, values):
+            return None
+    return action
+
+
+# -- out: the player's orders ----------------------------------------------------------------------
+
+def baseline_session(player_file: Session) -> Session:
+    """A throwaway copy of a player file with its own ships as they were exported."""
+    copy = trial_session(player_file)
+    states = record.baseline(player_file)
+    for ship in copy.ships:
+        if ship.id in states:
+            ship.state = clone(states[ship.id])
+    return copy
+
+
+def current_orders(player_file: Session) -> list[dict]:
+    """The player's orders for this turn, read from their file (see the module docstring):
+    ``[{"ship": id, "form": kind, "values": {...}}]``, dice fields empty."""
+    me = record.own_player(player_file)
+    decisions = piece(player_file.game, "decisions")
+    base = baseline_session(player_file)
+    own = me.own_ships(player_file)
+    changed: list[dict] = []
+    for ship in own:
+        base_ship = next((s for s in base.ships if s.id == ship.id), None)
+        before = {} if base_ship is None else {
+            f["kind"]: checked_values(f, form_current(f)) for f in decisions.forms(base, base_ship)}
+        for spec in decisions.forms(player_file, ship):
+            now = form_current(spec)
+            checked = checked_values(spec, now)
+            if spec["kind"] in before:
+                if checked == before[spec["kind"]]:
+                    continue
+            elif not any(v not in (None, "", False) for v in now.values()):
+                continue  # a form offered since, left as it came
+            changed.append({"ship": ship.id, "form": spec["kind"],
+                            "values": checked if checked is not None else now})
+    made = record.decided(player_file, player_file.turn)
+    last = {(o["ship"], o["form"]): o["values"] for o in made}
+    out: list[dict] = []
+    for order in made:
+        ship = next((s for s in own if s.id == order["ship"]), None)
+        if ship is None:
+            continue
+        spec = find_form(player_file, ship, order["form"])
+        if spec is not None and not dice_fields(spec):
+            now = checked_values(spec, form_current(spec))
+            if now is not None and now == checked_values(spec, last[(order["ship"], order["form"])]):
+                continue  # the form shows it: the change above carries it
+        values = dict(order["values"])
+        if spec is not None:
+            values.update({n: None for n in dice_fields(spec)})
+        item = {"ship": order["ship"], "form": order["form"], "values": values}
+        if item not in out and item not in changed:
+            out.append(item)
+    return out + changed
+
+
+def ignored_orders(session: Session, ship: Ship) -> list[str]:
+    """What of the ship's standing orders the rules would not apply, and why (the game's
+    own checks; [] for a game without standing orders)."""
+    check = _IGNORED.get(session.game)
+    return check(session, ship) if check is not None else []
+
+
+def _fedcom_ignored(session: Session, ship: Ship) -> list[str]:
+    """[seed 8FC4] "If an order is vague or illegal, the moderator will fall back upon the
+    default order of damage": ``overrides.resolve`` notes each such part. Besides: a box of
+    a kind the session's chart never names is never hit by the DDAP [seed 8FC2: each point
+    hits the kind its chart cell names, else the cell's alternate], so an order naming it
+    does nothing; and frame orders are not applied when no frame box is left [FC-H6]."""
+    from shipsheet.rules.fedcom.card import card
+    from shipsheet.rules.fedcom.chart import FRAME, session_chart
+    from shipsheet.rules.fedcom.overrides import orders_of, resolve
+    from shipsheet.rules.fedcom.state import frame_left
+
+    orders = orders_of(ship)
+    if not orders or ship.state.get("ship_destroyed"):
+        return []
+    spec = card(ship)
+    notes = list(resolve(spec, ship.state["destroyed"], orders).notes)
+    try:
+        chart = session_chart(session.options)
+    except RuleViolation as exc:
+        return notes + [str(exc)]
+    reached = {k for row in chart.rows for cell in row for k in (cell.primary, cell.alternate) if k}
+    named = [*orders.first, *orders.last, *(i for ids in (orders.order or {}).values() for i in ids)]
+    for box_id in dict.fromkeys(named):
+        box = spec.box_index.get(box_id)
+        if box is not None and box.kind not in reached and box_id not in ship.state["destroyed"]:
+            notes.append(f'Order for "{box_id}" does nothing: the damage allocation chart '
+                         f'"{chart.name}" never names {box.kind}, so the DDAP never reaches it.')
+    for kind in orders.frame_instead_of_last:
+        if kind in spec.by_kind and kind != FRAME and kind not in reached:
+            notes.append(f'frame_instead_of_last: "{kind}" does nothing: the damage allocation '
+                         f'chart "{chart.name}" never names {kind}.')
+    if frame_left(ship) <= 0 and (orders.frame_instead_of_last or orders.frame_instead_of_skip):
+        notes.append("Frame orders not applied: no frame box is left, so frame damage would "
+                     "destroy the ship (house rule FC-H6).")
+    return notes
+
+
+_IGNORED = {"fedcom": _fedcom_ignored}
+
+
+def order_warnings(player_file: Session, orders: Iterable[Any]) -> list[str]:
+    """Every order the moderator would refuse, and why (tried in turn on a copy of the file
+    as it was exported, as the moderator applies them), then every standing order the rules
+    would not apply (e.g. the DDAP's) on the player's ships after them. [] when all is well."""
+    me = record.own_player(player_file)
+    trial = baseline_session(player_file)
+    warnings = []
+    for order in orders:
+        label = _order_label(trial, order)
+        try:
+            action = order_action(trial, me, order)
+            if action is not None:
+                trial.apply(action)
+        except RuleViolation as exc:
+            warnings.append(f"{label}: would be refused: {exc}")
+    for ship in me.own_ships(trial):
+        warnings += [f"{ship.name}: {note}" for note in ignored_orders(trial, ship)]
+    return warnings
+
+
+_EXPORTED = re.compile(r"Orders for turn (\d+) exported as number (\d+)")
+
+
+def _next_seq(player_file: Session, turn: int) -> int:
+    """One more than any number used for ``turn``: the record, and the log (its lines stay
+    when an undo takes the record back, so a number is never used twice)."""
+    used = record.sent(player_file).get(turn, 0)
+    for entry in player_file.log:
+        found = _EXPORTED.fullmatch(entry.text)
+        if found and int(found.group(1)) == turn:
+            used = max(used, int(found.group(2)))
+    return used + 1
+
+
+def _checked_orders(orders: Any) -> list[dict]:
+    node = Node(orders, "orders", "", RuleViolation)
+    _check_orders_list(node)
+    return [{"ship": o["ship"], "form": o["form"], "values": dict(o.get("values", {}))}
+            for o in orders]
+
+
+def export_orders(player_file: Session, turn: int, path: str | Path,
+                  orders: list[dict] | None = None) -> Path:
+    """Write the player's orders for ``turn`` (this file's turn) to ``path``: ``orders``, or
+    :func:`current_orders`. Numbered one past the last sent (recorded in the file: the
+    caller saves the player file after). The path."""
+    me = record.own_player(player_file)
+    uid = record.moderator_uid(player_file)
+    if isinstance(turn, bool) or not isinstance(turn, int) or turn != player_file.turn:
+        raise RuleViolation(f"This player file is for turn {player_file.turn}: its orders are "
+                            f"for that turn, not turn {turn}.")
+    orders = current_orders(player_file) if orders is None else _checked_orders(orders)
+    seq = _next_seq(player_file, turn)
+    data = {"format": FORMAT, "version": VERSION, "game": player_file.game, "session": uid,
+            "turn": turn, "player": me.name, "seq": seq, "nonce": secrets.token_hex(32),
+            "orders": orders}
+    data = sign(data, me.secret)
+    payload = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+    if len(payload) > MAX_BYTES:
+        raise RuleViolation(f"These orders are too long for an orders file (at most "
+                            f"{MAX_BYTES // 1024} KB).")
+    write_atomic(path, payload)
+
+    def note(s: Session, ctx: "ActionContext") -> None:
+        record.put_sent(s, turn, seq)
+    player_file.apply(SessionAction(f"Orders for turn {turn} exported as number {seq}", note,
+                                    ships=()))
+    return Path(path)
+
+
+# -- in: reading a file ------------------------------------------------------------------------------
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed in an orders file")
+
+
+def _check_orders_list(node: Node) -> None:
+    for item in node.list(max_len=MAX_ORDERS):
+        item.table()
+        item.only_keys("ship", "form", "values")
+        item.get("ship").str(max_len=64)
+        item.get("form").str(max_len=80)
+        values = item.get("values", {}).table()
+        if len(values.value) > MAX_FIELDS:
+            values.fail(f"at most {MAX_FIELDS} values")
+        for key, value in values.items():
+            if len(key) > 80:
+                value.fail("a field name is at most 80 characters")
+            v = value.value
+            if v is None or isinstance(v, bool):
+                continue
+            if isinstance(v, int):
+                if abs(v) > 2**53:
+                    value.fail("the number is too large")
+            elif isinstance(v, str):
+                if len(v) > MAX_TEXT:
+                    value.fail(f"at most {MAX_TEXT} characters")
+            else:
+                value.fail("a value is text, a whole number, true/false or empty (null)")
+
+
+def _what_it_is(data: Any) -> str | None:
+    """What a JSON object that is not an orders file is, in words, or None."""
+    if not isinstance(data, dict):
+        return None
+    if data.get("format") == "shipsheet-session":
+        pbem = data.get("pbem")
+        if isinstance(pbem, dict) and pbem.get("role") == "player":
+            who = pbem.get("player")
+            who = f"{who[:40]}'s" if isinstance(who, str) else "a player's"
+            return (f"a player file ({who} session file), not an orders file: the player "
+                    f"sends their orders with File ▸ PBEM ▸ Export Orders…")
+        return "a session file, not an orders file"
+    return None
+
+
+def parse_orders(raw: bytes, label: str = "orders") -> dict:
+    """The checked content of an orders file's bytes, or OrdersFileError saying why."""
+    def fail(message: str) -> OrdersFileError:
+        return OrdersFileError(f"{label}: {message}")
+
+    if not raw.strip():
+        raise fail("the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise fail("not an orders file (not UTF-8 text; it may be damaged)") from None
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise fail("nested too deeply; not an orders file") from None
+    except ValueError as exc:
+        raise fail(f"damaged or truncated ({exc})") from None
+    if not isinstance(data, dict):
+        raise fail("not an orders file (a JSON object is expected)")
+    other = _what_it_is(data)
+    if other is not None:
+        raise fail(f"this is {other}")
+    root = Node(data, label, "", OrdersFileError)
+    if data.get("format") != FORMAT:
+        root.fail(f'not a ShipSheet orders file (no "format": "{FORMAT}")')
+    version = root.get("version").int(lo=1)
+    if version > VERSION:
+        root.fail(f"made by a newer ShipSheet (orders version {version}; this version reads "
+                  f"up to {VERSION}). Update ShipSheet to read it.")
+    root.only_keys("format", "version", "game", "session", "turn", "player", "seq", "nonce",
+                   "orders", "mac")
+    root.get("game").str(choices=tuple(GAME_IDS))
+    uid = root.get("session")
+    if not (isinstance(uid.value, str) and valid_uid(uid.value)):
+        uid.fail("not a session uid")
+    root.get("turn").int(lo=1, hi=record.MAX_TURN)
+    player = root.get("player")
+    try:
+        if check_name(player.value) != player.value:
+            raise RuleViolation("not written as ShipSheet writes a name")
+    except RuleViolation as exc:
+        player.fail(str(exc))
+    root.get("seq").int(lo=1, hi=record.MAX_SEQ)
+    for key in ("nonce", "mac"):
+        if not is_hex64(root.get(key).value):
+            root.get(key).fail("64 hex digits expected")
+    _check_orders_list(root.get("orders"))
+    if not _all_text_encodable(data):  # "\ud800" is valid JSON, but no character
+        raise fail("contains text that is not valid Unicode (a lone surrogate)")
+    return data
+
+
+def _all_text_encodable(value: Any) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
+
+
+def _read(path: str | Path) -> tuple[dict, bytes]:
+    path = Path(path)
+    try:
+        raw = read_regular(path, MAX_BYTES)
+    except OSError as exc:
+        raise OrdersFileError(f"{path.name}: {problem(exc)}") from None
+    return parse_orders(raw, path.name), raw
+
+
+def read_orders(path: str | Path) -> dict:
+    """The checked content of an orders file (at most 256 KB, read bounded), or
+    OrdersFileError saying why it is not one (a session or player file says so)."""
+    return _read(path)[0]
+
+
+# -- in: applying ---------------------------------------------------------------------------------
+
+class ApplyOrders(Action):
+    """A player's orders file applied: each order's decision action, in order, in one step
+    (one undo step), its nonce added to the turn's dice mix, the record marked applied."""
+
+    def __init__(self, player: Player, data: Mapping, digest: str):
+        self.player = player
+        self.data = data
+        self.digest = digest
+        self.name = f"orders from {player.name} for turn {data['turn']}"
+
+    def touches(self, session: Session):
+        return None
+
+    def apply(self, session: Session, ctx: "ActionContext") -> None:
+        data, name = self.data, self.player.name
+        turn, seq = data["turn"], data["seq"]
+        if turn != session.turn:
+            raise RuleViolation(f"These orders are for turn {turn}; this is turn {session.turn}.")
+        add_nonce(session, turn, data["nonce"])  # into the turn's dice (undone with this step)
+        done = 0
+        for i, order in enumerate(data["orders"], 1):
+            label = _order_label(session, order)
+            try:
+                action = order_action(session, self.player, order)
+            except RuleViolation as exc:
+                raise RuleViolation(f"order {i} ({label}): {exc}") from None
+            ship_id = order["ship"]
+            if action is None:
+                ctx.log(f"{label}: as ordered already", ship=ship_id)
+                continue
+            ctx.log(action.name, ship=ship_id)
+            outer, ctx.ship = ctx.ship, ship_id
+            try:
+                action.apply(session, ctx)
+            except RuleViolation as exc:
+                raise RuleViolation(f"order {i} ({label}): {exc}") from None
+            finally:
+                ctx.ship = outer
+            done += 1
+        before = record.orders_entry(session, name, turn)
+        applied = (before.applied if before else ()) + (seq,)
+        record.put_orders_entry(session, name, turn, OrdersEntry(
+            seq, APPLIED, data["nonce"], "", self.digest, applied))
+        ctx.log(f"{name}'s orders number {seq}: {done} applied of {len(data['orders'])}")
+
+
+@dataclass
+class ImportResult:
+    """What became of one file: ``status`` is "accepted", "refused", "duplicate" or
+    "needs-confirmation"; ``reason`` says why in plain words; ``changed``: the session
+    changed (orders applied, or the desk's record of a refusal or a held correction)."""
+
+    path: Path
+    status: str
+    reason: str
+    player: str | None = None
+    turn: int | None = None
+    seq: int | None = None
+    changed: bool = False
+
+    @property
+    def accepted(self) -> bool:
+        return self.status == ACCEPTED
+
+    def line(self) -> str:
+        word = {ACCEPTED: "accepted", REFUSED: "REFUSED", DUPLICATE: "duplicate",
+                NEEDS_CONFIRMATION: "needs confirmation"}[self.status]
+        return f"{self.path.name}: {word}: {self.reason}"
+
+
+def _note(session: Session, name: str, player: str, turn: int, entry: OrdersEntry) -> None:
+    """Record a refused or held file in the desk's record (one undo step, nothing else)."""
+    def fn(s: Session, ctx: "ActionContext") -> None:
+        record.put_orders_entry(s, player, turn, entry)
+        if entry.reason:
+            ctx.log(entry.reason)
+    session.apply(SessionAction(name, fn, ships=()))
+
+
+def import_orders(session: Session, paths: Iterable[str | Path], *,
+                  confirm: bool = False) -> list[ImportResult]:
+    """Check and apply orders files at the moderator (DESK.md, "Import checks"), in the
+    order given; one :class:`ImportResult` per file. ``confirm``: apply a correction that
+    arrives after orders of that turn were applied (otherwise it is held, "arrived")."""
+    if not record.is_moderator(session):
+        if record.is_player_file(session):
+            raise RuleViolation("This is a player file: orders are imported into the "
+                                "moderator's session.")
+        raise RuleViolation("This session is not played by e-mail: set up its players first.")
+    record.players(session)  # a damaged record is refused before any file is read
+    return [_import_one(session, Path(p), confirm) for p in paths]
+
+
+def _import_one(session: Session, path: Path, confirm: bool) -> ImportResult:
+    def refused(reason: str, **known) -> ImportResult:
+        return ImportResult(path, REFUSED, reason, **known)
+
+    try:
+        data, raw = _read(path)
+    except OrdersFileError as exc:
+        return refused(str(exc))
+    digest = hashlib.sha256(raw).hexdigest()
+    if data["game"] != session.game:
+        return refused(f"orders for a {GAME_TITLES.get(data['game'], data['game'])} session; "
+                       f"this session plays {session.rules.title}.")
+    if data["session"] != session.uid:
+        return refused("orders for another session (a different session uid): not this one's.")
+    player = record.find_player(session, data["player"])
+    if player is None or player.name != data["player"]:
+        return refused(f'there is no player called "{data["player"]}" in this session.')
+    known = {"player": player.name, "turn": data["turn"], "seq": data["seq"]}
+    if not hmac.compare_digest(compute_mac(player.secret, data), data["mac"]):
+        return refused(f"not authentic: the file does not match {player.name}'s secret (it was "
+                       f"changed after it was written, or not written by {player.name}).",
+                       **known)
+    turn, seq = data["turn"], data["seq"]
+    if turn < session.turn:
+        return refused(f"orders for turn {turn}, which is over (this is turn {session.turn}): "
+                       f"a replay of an old file.", **known)
+    if turn > session.turn:
+        return refused(f"orders for turn {turn}, a turn still to come (this is turn "
+                       f"{session.turn}).", **known)
+    entries = record.orders_entries(session, player.name)
+    if any(e.nonce == data["nonce"] and t != turn for t, e in entries.items()):
+        return refused("a replay: these orders' nonce was used in another turn.", **known)
+    entry = entries.get(turn)
+    held = False
+    if entry is not None:
+        if seq < entry.seq:
+            return refused(f"number {seq} is older than number {entry.seq}, already received "
+                           f"for turn {turn}: a replay or a file its correction overtook.",
+                           **known)
+        if seq == entry.seq:
+            if entry.digest != digest:
+                return refused(f"another file numbered {seq} was already received for turn "
+                               f"{turn}: a file is numbered once (export the orders again).",
+                               **known)
+            if entry.status == ARRIVED and confirm:
+                held = True
+            elif entry.status == ARRIVED:
+                return ImportResult(path, NEEDS_CONFIRMATION, _held_words(player, turn, seq),
+                                    **known)
+            else:
+                return ImportResult(path, DUPLICATE, f"already received ({entry.status}): "
+                                    f"orders number {seq} from {player.name} for turn {turn}.",
+                                    **known)
+        if entry.applied and not confirm and not held:
+            reason = _held_words(player, turn, seq)
+            _note(session, f"correction from {player.name} for turn {turn} held", player.name,
+                  turn, OrdersEntry(seq, ARRIVED, data["nonce"], reason, digest, entry.applied))
+            return ImportResult(path, NEEDS_CONFIRMATION, reason, changed=True, **known)
+    action = ApplyOrders(player, data, digest)
+    try:
+        session.apply(action)
+    except RuleViolation as exc:
+        reason = f"refused: {exc}"
+        _note(session, f"refused orders from {player.name} for turn {turn}", player.name, turn,
+              OrdersEntry(seq, REFUSED, data["nonce"], reason[:record.MAX_REASON], digest,
+                          entry.applied if entry else ()))
+        return ImportResult(path, REFUSED, str(exc), changed=True, **known)
+    count = len(data["orders"])
+    return ImportResult(path, ACCEPTED, f"applied as one step: {action.name} "
+                        f"({count} order{'s' if count != 1 else ''}, number {seq}).",
+                        changed=True, **known)
+
+
+def _held_words(player: Player, turn: int, seq: int) -> str:
+    return (f"a correction (number {seq}) of {player.name}'s orders for turn {turn}, which were "
+            f"applied already: import it again with confirmation to apply it as a new step.")
+
+
+__all__ = ["ACCEPTED", "ApplyOrders", "DUPLICATE", "FORMAT", "ImportResult", "MAX_BYTES",
+           "NEEDS_CONFIRMATION", "OrdersFileError", "SUFFIX", "canonical", "compute_mac",
+           "current_orders", "export_orders", "ignored_orders", "import_orders",
+           "order_action", "order_warnings", "parse_orders", "read_orders", "sign"]

@@ -1,0 +1,62 @@
+"""``shipsheet pbem report SESSION --turn N -o DIR [--pdf] [--player NAME ...]``: a turn's
+reports, one set of files per player, in ``DIR/turn-<N>/`` (:mod:`.reports`)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+#: The printing layer's PDF maker, named (not imported): ``pbem`` never imports ``printing``
+#: (tests/test_import_graph.py); ``--pdf`` loads it by name, as the games table names the
+#: window's pieces (``model/games.py``).
+PDF_MAKER = "shipsheet.printing.pbem_pdf:ships_pdf"
+
+
+def _pdf_maker():
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"  # headless, as every subcommand (cli.py)
+    module, _, name = PDF_MAKER.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def report_command(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="shipsheet pbem report",
+        description="Write a turn's play-by-e-mail reports: per player a plain-text e-mail "
+                    "body with its subject line, the player's updated player file and, with "
+                    "--pdf, the PDF of their ships, in DIR/turn-N/.")
+    parser.add_argument("session", metavar="SESSION", help="the moderator's session file")
+    parser.add_argument("--turn", type=int, required=True, metavar="N", help="the turn to report")
+    parser.add_argument("-o", "--output", required=True, metavar="DIR",
+                        help="the folder to write turn-N/ in")
+    parser.add_argument("--pdf", action="store_true", help="also the PDF of each player's ships")
+    parser.add_argument("--player", action="append", metavar="NAME",
+                        help="only this player (repeat for several; default every player)")
+    args = parser.parse_args(argv)
+
+    from shipsheet.model import RuleViolation, SessionFileError, load_session
+    from shipsheet.model.text import terminal_safe as safe
+    from .reports import export_turn_reports
+    try:
+        session = load_session(args.session)
+    except SessionFileError as exc:
+        print(f"shipsheet pbem report: {safe(str(exc))}", file=sys.stderr)
+        return 1
+    try:
+        pdf = _pdf_maker() if args.pdf else None
+        written = export_turn_reports(session, args.turn, args.output, pdf=pdf,
+                                      players=args.player)
+    except RuleViolation as exc:
+        print(f"shipsheet pbem report: {safe(str(exc))}", file=sys.stderr)
+        return 1
+    except (OSError, ValueError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        print(f"shipsheet pbem report: cannot write the reports: {safe(why)}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(safe(str(path)))
+    return 0
+
+
+__all__ = ["PDF_MAKER", "report_command"]

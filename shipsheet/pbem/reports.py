@@ -1,0 +1,503 @@
+"""Turn reports: per player, per turn, a plain-text e-mail body (DESK.md, "Turn reports").
+
+:func:`turn_report` writes one player's report of one turn: a fixed-width text of at most
+:data:`WIDTH` columns (a long line wraps with a hanging indent, cutting no word unless the
+word alone is longer than the line), in sections:
+
+- a header: the session, the game, the turn, the player, the date;
+- "This turn": the turn's log lines that concern the player's ships, under each phase's
+  heading. A line concerns a player when its ship is theirs; an attack (an action one of
+  whose lines records an attacker, ``LogEntry.by``) that one of their ships made or took is
+  given whole: its die rolls, and for Federation Commander each point of the DDAP with its
+  reason. Undone changes are left out;
+- "Your ships": each ship's damage in a few lines (the game's status words, and a short
+  summary per game);
+- "Dice", when the session rolls verifiable dice (``pbem.dice``): the seed of the reported
+  turn, revealed, and the commitment to the next turn's seed.
+
+:func:`export_turn_reports` writes a turn's reports into ``turn-<N>/`` of a folder: per
+player ``<name>.txt`` (the subject line, a blank line, the body), ``<name>.shipsheet`` (the
+player's updated player file) and, when a PDF maker is given, ``<name>.pdf``. File names are
+made from player names by :func:`safe_file_name`: no id or name becomes a path.
+
+No Qt here: the PDF maker is a callable the printing layer provides
+(``shipsheet.printing.pbem_pdf.ships_pdf``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import unicodedata
+from dataclasses import dataclass
+from datetime import date as _date
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from urllib.parse import quote
+
+from shipsheet.model.errors import RuleViolation
+from shipsheet.model.games import GAME_TITLES
+from shipsheet.model.storage import save_session, write_atomic
+from shipsheet.model.text import terminal_safe
+
+from . import record
+from .record import Player
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.log import LogEntry
+    from shipsheet.model.session import Session
+    from shipsheet.model.ship import Ship
+
+#: The widest line of a report, in columns (a wide character counts two).
+WIDTH = 72
+#: The longest file name made from a player's name (before its extension).
+MAX_FILE_STEM = 64
+RULE = "=" * WIDTH
+_HEAD = 2    # where a headline starts
+_DETAIL = 6  # where a headline's further lines start
+_HANG = 2    # how much further a wrapped line's continuation starts
+
+PdfMaker = Callable[["Session", list, Path], object]
+PlayerFileMaker = Callable[["Session", str], "Session"]
+
+
+@dataclass(frozen=True)
+class Report:
+    """One player's report of one turn: the suggested subject line and the body."""
+
+    subject: str
+    body: str
+
+    @property
+    def text(self) -> str:
+        """The report as its ``.txt`` file holds it: ``Subject: …``, a blank line, the body.
+
+        A subject too long for one line is folded the way a mail header is (its further
+        lines start with a space), so no line of the file is wider than :data:`WIDTH`."""
+        return "\n".join(_fold_subject(self.subject)) + "\n\n" + self.body
+
+
+# -- text of a fixed width ---------------------------------------------------------------------
+
+def columns(text: str) -> int:
+    """How many columns ``text`` takes in a fixed-width font: a wide (East Asian) character
+    two, a combining mark none, anything else one."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def clean(text: object) -> str:
+    """Text from a file, safe in a plain-text mail: control and format characters escaped
+    (no line break, tab or bidirectional override gets into the layout)."""
+    return terminal_safe(str(text))
+
+
+def _cut(word: str, room: int) -> tuple[str, str]:
+    """The longest head of ``word`` that fits ``room`` columns (at least one character)."""
+    used = 0
+    for i, ch in enumerate(word):
+        w = columns(ch)
+        if used + w > room and i:
+            return word[:i], word[i:]
+        used += w
+    return word, ""
+
+
+def wrap(text: str, indent: int = 0, hang: int = _HANG, width: int = WIDTH) -> list[str]:
+    """``text`` (cleaned first) as lines of at most ``width`` columns, the first starting at
+    ``indent``, the rest at ``indent + hang``. Words are cut only when longer than a line."""
+    text = clean(text)
+    first, rest = " " * indent, " " * (indent + hang)
+    lines: list[str] = []
+    line, empty = first, True
+    for word in text.split():
+        while word:
+            room = width - columns(line) - (0 if empty else 1)
+            if columns(word) <= room:
+                line += ("" if empty else " ") + word
+                empty, word = False, ""
+            elif not empty:
+                lines.append(line)
+                line, empty = rest, True
+            else:  # a word longer than a whole line: cut it
+                head, word = _cut(word, max(1, room))
+                lines.append(line + head)
+                line = rest
+    if not empty or not lines:
+        lines.append(line.rstrip() if empty else line)
+    return lines
+
+
+def _fold_subject(subject: str) -> list[str]:
+    return wrap("Subject: " + subject, 0, 1)
+
+
+def _field(label: str, value: object, at: int = 9) -> list[str]:
+    """``Label:  value``, the value's lines (wrapped) all starting at column ``at``."""
+    lines = wrap(str(value), at, 0)
+    lines[0] = f"{label + ':':<{at}}" + lines[0][at:]
+    return lines
+
+
+def _section(title: str) -> list[str]:
+    return ["", title, "-" * len(title)]
+
+
+# -- who sees what -------------------------------------------------------------------------------
+
+def _player(session: "Session", player: "str | Player") -> Player:
+    if isinstance(player, Player):
+        return player
+    found = record.find_player(session, player)
+    if found is None:
+        known = ", ".join(p.name for p in record.players(session)) or "none"
+        raise RuleViolation(f'There is no player "{clean(player)}" in this session\'s '
+                            f"play-by-e-mail record (players: {clean(known)}).")
+    return found
+
+
+def _check_turn(session: "Session", turn: object) -> int:
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= session.turn:
+        raise RuleViolation(f"There is no turn {turn!r} to report: this session is at turn "
+                            f"{session.turn}.")
+    return turn
+
+
+def _groups(entries: Iterable["LogEntry"]) -> list[list["LogEntry"]]:
+    """The entries in runs of one change each (its ``action`` number), in log order."""
+    groups: list[list] = []
+    for entry in entries:
+        if groups and groups[-1][0].action == entry.action and entry.action:
+            groups[-1].append(entry)
+        else:
+            groups.append([entry])
+    return groups
+
+
+def turn_lines(session: "Session", player: "str | Player", turn: int) -> list[tuple[str, str, int]]:
+    """The turn's log, as one player's report gives it: (phase, text, indent) per line.
+
+    ``text`` is ``""`` for a phase heading. See the module's docstring for what is given."""
+    me = _player(session, player)
+    turn = _check_turn(session, turn)
+    mine = {s.id for s in me.own_ships(session)}
+    mine.update(me.ships)  # a ship removed from the session still names its attacks
+    names = session.ship_names()
+
+    def name(ship_id: str | None) -> str:
+        return names.get(ship_id, "a ship no longer in the session") if ship_id else ""
+
+    out: list[tuple[str, str, int]] = []
+    phase = None
+    for whole in _groups(e for e in session.log if not e.undone):
+        # A change that moved to another phase (the turn's end) gives no headline of its own.
+        changes_phase = any(e.kind == "phase" for e in whole)
+        group = [e for e in whole if e.turn == turn]
+        if not group:
+            continue
+        attack = any(e.by is not None for e in group)
+        given = attack and any(e.ship in mine or e.by in mine for e in group)
+        # (entries compare by value: two alike lines are still two lines, so by identity)
+        shown = {id(e) for e in group if e.kind != "phase" and (given or e.ship in mine)}
+        head = group[0] if group[0].kind == "action" else None
+        if head is not None and shown and head.ship is None and not changes_phase:
+            shown.add(id(head))  # the headline of a change that touched the player's ship
+        with_head = head is not None and id(head) in shown
+        for e in group:
+            if e.phase != phase:
+                phase = e.phase
+                out.append((phase, "", 0))
+            if id(e) not in shown:
+                continue
+            if e is head:
+                prefix = f"{name(e.ship)}: " if e.ship and name(e.ship) not in e.text else ""
+                out.append((phase, prefix + e.text, _HEAD))
+            else:
+                other = e.ship is not None and (not with_head or e.ship != head.ship)
+                prefix = f"{name(e.ship)}: " if other else ""
+                out.append((phase, prefix + e.text, _DETAIL if with_head else _HEAD))
+    return out
+
+
+# -- each ship's damage --------------------------------------------------------------------------
+
+def _fedcom_summary(ship: "Ship") -> list[str]:
+    from shipsheet.rules.fedcom.card import card
+    from shipsheet.rules.fedcom.status import status
+    s = status(ship)
+    spec = card(ship)
+    lines = [f"Internal: {s.boxes_destroyed} of {s.boxes_total} boxes lost, "
+             f"frame {s.frame_left} of {s.frame} left"]
+    shields = [f"#{n} {left}/{size}" for n, (left, size)
+               in enumerate(zip(s.shields_left, spec.shields), start=1) if size]
+    if shields:
+        lines.append("Shields: " + ", ".join(shields))
+    destroyed = list(ship.state.get("destroyed", ()))
+    if destroyed:
+        lines.append("Destroyed: " + ", ".join(destroyed))
+    repair = ship.state.get("repair")
+    if isinstance(repair, dict) and repair.get("box"):
+        lines.append(f"Under repair: {repair['box']} ({repair.get('points', 0)} points carried)")
+    return lines
+
+
+def _triplanetary_summary(ship: "Ship") -> list[str]:
+    from shipsheet.rules.triplanetary.ordnance import in_flight
+    from shipsheet.rules.triplanetary.tracks import describe_levels
+    lines = [f"Tracks: {describe_levels(ship)}"]
+    fuel, cargo = ship.state.get("fuel"), ship.state.get("cargo")
+    lines.append(f"Fuel {'unlimited' if fuel is None else fuel}, cargo {cargo or 0} t")
+    flying = in_flight(ship)
+    if flying:
+        lines.append("In flight: " + ", ".join(f"{e['kind']} {e['n']} (turn {e['turn']})"
+                                               for e in flying))
+    return lines
+
+
+def _war_in_space_summary(ship: "Ship") -> list[str]:
+    from shipsheet.rules.war_in_space.damage import current_die, die_label, locked_suits
+    from shipsheet.rules.war_in_space.definition import spec_of
+    from shipsheet.rules.war_in_space.terms import SUIT_SYMBOLS
+    systems = []
+    for i, system in enumerate(spec_of(ship).systems):
+        marks = ship.state["marks"][i]
+        hurt = f" ({marks} of {system.boxes} boxes marked)" if marks else ""
+        systems.append(f"{system.name} {die_label(current_die(ship, i))}{hurt}")
+    lines = ["Systems: " + ", ".join(systems)]
+    locked = locked_suits(ship)
+    if locked:
+        lines.append("Critical hits: " + ", ".join(f"{SUIT_SYMBOLS[s]} {s}" for s in locked))
+    return lines
+
+
+#: A short text summary of a ship's damage, per game (a game not named here: its status
+#: words alone).
+SUMMARIES: dict[str, Callable[["Ship"], list[str]]] = {
+    "fedcom": _fedcom_summary,
+    "triplanetary": _triplanetary_summary,
+    "war-in-space": _war_in_space_summary,
+}
+
+
+def ship_summary(session: "Session", ship: "Ship") -> list[str]:
+    """A ship's damage in a few lines of plain text (not wrapped): its status words from the
+    game's rules, then the game's summary."""
+    chips = [clean(c) for c in session.rules.status_chips(ship)]
+    lines = [f"Status: {', '.join(chips)}"] if chips else []
+    summary = SUMMARIES.get(session.game)
+    if summary is not None:
+        lines.extend(summary(ship))
+    return lines
+
+
+# -- the report -----------------------------------------------------------------------------------
+
+def _dice_lines(session: "Session", turn: int) -> list[str]:
+    """The "Dice" section: this turn's seed revealed, the next one's commitment
+    (``pbem.dice.reveal``); [] when the session's dice are not verifiable."""
+    from . import dice
+    verifiable = getattr(dice, "is_verifiable", None)
+    if callable(verifiable) and not verifiable(session):
+        return []
+    out = _section("DICE")
+    since = session.pbem["dice"].get("since_turn") if isinstance(session.pbem["dice"], dict) else None
+    if isinstance(since, int) and not isinstance(since, bool) and turn < since:
+        return out + wrap(f"Turn {turn} was played before the dice became verifiable (from "
+                          f"turn {since}): it has no seed to reveal.")
+    seed, commitment = dice.reveal(session, turn)
+    out += wrap(f"Seed of turn {turn}, revealed (check the rolls: shipsheet verify-dice):")
+    out += wrap(clean(seed), _HEAD)
+    out += wrap(f"Commitment to turn {turn + 1}'s seed (SHA-256; revealed next report):")
+    out += wrap(clean(commitment), _HEAD)
+    return out
+
+
+def report_subject(session: "Session", player: "str | Player", turn: int) -> str:
+    """``<game name> T<turn> SITREP <player>``: the session's title (its name, else the
+    game's) as the game's name."""
+    me = _player(session, player)
+    return clean(f"{session.title} T{turn} SITREP {me.name}")
+
+
+def turn_report(session: "Session", player: "str | Player", turn: int, *,
+                date: "str | _date | None" = None) -> Report:
+    """``player``'s report of ``turn``: the subject line and a body of at most :data:`WIDTH`
+    columns a line. ``date``: the report's date (today when None). Refused
+    (RuleViolation) for an unknown player or a turn the session has not reached."""
+    me = _player(session, player)
+    turn = _check_turn(session, turn)
+    when = date.isoformat() if isinstance(date, _date) else (date or _date.today().isoformat())
+    title = GAME_TITLES.get(session.game, session.game)
+    body: list[str] = wrap(f"SITREP: {session.title}")
+    body.append(RULE)
+    for label, value in (("Game", title), ("Session", session.title), ("Turn", turn),
+                         ("Player", me.name), ("Date", when)):
+        body += _field(label, value)
+
+    body += _section(f"THIS TURN (turn {turn})")
+    lines = turn_lines(session, me, turn)
+    if not any(text for _, text, _ in lines):
+        body.append("(nothing that concerns your ships)")
+    for phase, text, indent in lines:
+        if text:
+            body += wrap(text, indent)
+        else:
+            body += wrap(f"[{phase}]" if phase else "[no phase]")
+
+    body += _section("YOUR SHIPS")
+    ships = me.own_ships(session)
+    if not ships:
+        body.append("(no ships)")
+    for ship in ships:
+        cls = ship.ship_class.name
+        side = f", side {ship.side}" if ship.side else ""
+        body += wrap(f"{ship.name} ({cls}{side})")
+        for line in ship_summary(session, ship):
+            body += wrap(line, _HEAD)
+
+    if session.pbem.get("dice"):
+        body += _dice_lines(session, turn)
+    body += ["", RULE, "Made by ShipSheet."]
+    return Report(report_subject(session, me, turn), "\n".join(body) + "\n")
+
+
+def mailto_url(report: Report, to: str = "") -> str:
+    """A ``mailto:`` URL that opens the user's mail program with the report's subject and
+    body filled in. Every part is percent-encoded (RFC 6068); the body's line breaks are
+    sent as CRLF (``%0D%0A``), as RFC 6068 asks. A long report may be more than some mail
+    programs take through a link: the ``.txt`` file holds the same text."""
+    body = report.body.replace("\r\n", "\n").replace("\n", "\r\n")
+    return (f"mailto:{quote(to, safe='@,')}?subject={quote(report.subject, safe='')}"
+            f"&body={quote(body, safe='')}")
+
+
+# -- the files ------------------------------------------------------------------------------------
+
+_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)),
+             *(f"LPT{i}" for i in range(10))}
+_FILE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+
+
+#: Latin letters that have no accent to drop, spelled in ASCII.
+_SPELLED = str.maketrans({"Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "Œ": "OE", "œ": "oe",
+                          "ß": "ss", "Ð": "D", "ð": "d", "Þ": "Th", "þ": "th", "Ł": "L",
+                          "ł": "l", "Đ": "D", "đ": "d", "ı": "i", "Ŋ": "N", "ŋ": "n"})
+
+
+def safe_file_name(name: object, limit: int = MAX_FILE_STEM) -> str:
+    """A file name (without extension) made from a player's name: ASCII letters, digits,
+    ``.``, ``_`` and ``-`` only (accents dropped, anything else ``_``), no leading dot or
+    dash, no trailing dot, at most ``limit`` characters, never a name Windows reserves.
+    When nothing is left (a name in another script), ``player-`` and 8 hex digits of the
+    name's SHA-256, so two such names still differ. No path separator survives, so no name
+    becomes a path."""
+    original = str(name)
+    text = unicodedata.normalize("NFKD", original.translate(_SPELLED))
+    text = text.encode("ascii", "ignore").decode("ascii")
+    out, gap = [], False
+    for ch in text:
+        if ch in _FILE_CHARS:
+            out.append(ch)
+            gap = False
+        elif not gap:
+            out.append("_")
+            gap = True
+    stem = "".join(out).lstrip("._-")[:limit].rstrip("._-")
+    if not stem.strip("_"):
+        digest = hashlib.sha256(original.encode("utf-8", "surrogatepass")).hexdigest()
+        return f"player-{digest[:8]}"[:max(limit, 1)]
+    if stem.split(".")[0].upper() in _RESERVED:
+        stem = ("_" + stem)[:limit]
+    return stem
+
+
+def _unique_stems(names: Sequence[str]) -> list[str]:
+    """Each name's safe file stem, made unique (ignoring case, as some file systems do)."""
+    used: set[str] = set()
+    stems = []
+    for name in names:
+        base = safe_file_name(name)
+        stem, n = base, 1
+        while stem.casefold() in used:
+            n += 1
+            stem = f"{base[:MAX_FILE_STEM - len(str(n)) - 1]}-{n}"
+        used.add(stem.casefold())
+        stems.append(stem)
+    return stems
+
+
+def _save_private(player_session: "Session", path: Path) -> None:
+    """Save a player file readable by its owner only (it holds the player's secret), from
+    the first byte: the file is made 0600 before the save, which keeps its permissions."""
+    made = False
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        made = True
+    except FileExistsError:
+        try:
+            os.chmod(path, 0o600)
+        except OSError:
+            pass
+    try:
+        save_session(player_session, path)
+    except BaseException:
+        if made:
+            try:
+                path.unlink()
+            except OSError:
+                pass
+        raise
+
+
+def _default_player_file() -> PlayerFileMaker:
+    from .players import player_session
+    return player_session
+
+
+def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
+                        player_file: PlayerFileMaker | None = None,
+                        pdf: PdfMaker | None = None, players: Iterable[str] | None = None,
+                        date: "str | _date | None" = None) -> list[Path]:
+    """Write ``turn``'s reports into ``folder/turn-<N>/``; return the files written.
+
+    Per player: ``<name>.txt`` (``Subject: …``, a blank line, the body), ``<name>.shipsheet``
+    (``player_file(session, name)``, by default :func:`shipsheet.pbem.players.player_session`,
+    saved with :func:`~shipsheet.model.storage.save_session`, readable by its owner only: it
+    holds the player's secret) and, when ``pdf`` is given
+    and the player has ships, ``<name>.pdf`` (``pdf(session, ship_ids, path)``).
+    ``players``: only these players (by name; default every player). File names come
+    from :func:`safe_file_name`. Refused (RuleViolation) when the session has no players,
+    for an unknown player, or a turn the session has not reached."""
+    turn = _check_turn(session, turn)
+    everyone = record.players(session)
+    if not everyone:
+        raise RuleViolation("This session has no play-by-e-mail players: there is no one to "
+                            "report to.")
+    chosen = everyone if players is None else [_player(session, n) for n in players]
+    make_file = player_file if player_file is not None else _default_player_file()
+    out_dir = Path(folder) / f"turn-{turn}"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for me, stem in zip(chosen, _unique_stems([p.name for p in chosen])):
+        report = turn_report(session, me, turn, date=date)
+        path = out_dir / f"{stem}.txt"
+        write_atomic(path, report.text.encode("utf-8"))
+        written.append(path)
+        path = out_dir / f"{stem}.shipsheet"
+        _save_private(make_file(session, me.name), path)
+        written.append(path)
+        ships = [s.id for s in me.own_ships(session)]
+        if pdf is not None and ships:
+            path = out_dir / f"{stem}.pdf"
+            pdf(session, ships, path)
+            written.append(path)
+    return written
+
+
+__all__ = ["MAX_FILE_STEM", "Report", "SUMMARIES", "WIDTH", "clean", "columns",
+           "export_turn_reports", "mailto_url", "report_subject", "safe_file_name",
+           "ship_summary", "turn_lines", "turn_report", "wrap"]
