@@ -76,6 +76,9 @@ def setup_command(argv: list[str]) -> int:
                         help="a player and the sides or ships (names or ids) they command; repeat")
     parser.add_argument("--show-others", action="store_true",
                         help="player files show the other players' ships (without their orders)")
+    parser.add_argument("--no-verifiable-dice", action="store_true",
+                        help="keep the session's dice as they are (by default a session played "
+                             "by e-mail switches to dice anyone can verify: verify-dice)")
     args = parser.parse_args(argv)
     from shipsheet.model.storage import save_session
 
@@ -88,6 +91,10 @@ def setup_command(argv: list[str]) -> int:
         session = _load(path)
         players = [player_from_items(session, name, items) for name, items in args.player]
         session.apply(set_players_action(session, players, args.show_others))
+        commitment = None
+        from .dice import start_verifiable
+        if not args.no_verifiable_dice and not isinstance(session.pbem.get("dice"), dict):
+            commitment = start_verifiable(session)
         save_session(session, path)
     except SessionFileError as exc:
         _err(str(exc))
@@ -104,6 +111,9 @@ def setup_command(argv: list[str]) -> int:
     for player in record.players(session):
         ships = ", ".join(s.name for s in player.own_ships(session))
         print(f"{safe(player.name)}: {safe(ships)}")
+    if commitment:
+        print(f"Dice: verifiable from turn {session.turn}; tell the players the commitment to "
+              f"this turn's seed: {commitment}")
     print(f"Saved {safe(str(path))}")
     return OK
 
