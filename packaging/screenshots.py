@@ -101,6 +101,55 @@ def table_share_dialog(window, grab, name: str = "table-share-dialog.png") -> No
         link.stop()
 
 
+def pbem_import_report(window, grab, name: str = "pbem-import-report.png") -> None:
+    """File ▸ PBEM ▸ Import Orders… on the Federation Commander sample played by e-mail (Blue,
+    Red and Green): turn 3's orders from Blue accepted, Green's changed after it was written
+    (refused: not authentic), and Red's file of turn 2 sent again (refused: a replay)."""
+    from shipsheet.model import NextTurn, SetSide, load_session
+    from shipsheet.model.games import piece
+    from shipsheet.model.storage import save_session
+    from shipsheet.pbem.orders import export_orders
+    from shipsheet.pbem.players import export_player_files
+
+    window.open_sample("fedcom")
+    doc, desk = window.doc, window.pbem
+    doc.do(SetSide(doc.session.ship("Bastion"), "Green"))
+    desk.set_players([{"name": n, "sides": [n], "ships": []} for n in ("Blue", "Red", "Green")],
+                     False, False)
+    folder = Path(tempfile.mkdtemp(prefix="shipsheet-pbem-"))
+    inbox = folder / "inbox"
+    inbox.mkdir()
+
+    def orders(player: str, ship: str, **values) -> Path:
+        ps = load_session(folder / f"{player}.shipsheet")
+        decisions = piece(ps.game, "decisions")
+        s = ps.ship(ship)
+        spec = next(f for f in decisions.forms(ps, s) if f["kind"] == "orders")
+        filled = {f["name"]: f["value"] for f in spec["fields"]} | values
+        ps.apply(decisions.action(ps, s, "orders", filled))
+        out = export_orders(ps, ps.turn, inbox / f"{player}-turn-{ps.turn}.orders.json")
+        save_session(ps, folder / f"{player}.shipsheet")
+        return out
+
+    export_player_files(doc.session, folder)
+    red_t2 = orders("Red", "Hornet", first="drone-2")
+    desk.import_orders([red_t2])
+    doc.do(NextTurn())
+    export_player_files(doc.session, folder)
+    blue = orders("Blue", "Resolute", first="ph-1, ph-2")
+    green = orders("Green", "Bastion", last="ph-1")
+    raw = green.read_bytes()
+    green.write_bytes(raw.replace(b'"last": "ph-1"', b'"last": "ph-2"'))
+    dialog = desk.import_orders([blue, green, red_t2])
+    dialog.resize(980, 250)
+    grab(dialog, name)
+    dialog.close()
+    while doc.undo_stack.canUndo():  # back to the sample as it opened
+        doc.undo_stack.undo()
+    doc.undo_stack.setClean()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="shipsheet-shots-"))
     # A private, empty user environment: no recent files or autosaves of the user's in the pictures.
@@ -157,6 +206,7 @@ def main() -> None:
     window.open_sample("fedcom")
     table_share_dialog(window, grab)
     window.doc.undo_stack.setClean()
+    pbem_import_report(window, grab)
 
     wis = load_session(sample_path("war-in-space"))
     sheet_png(wis.ships[0], wis, "war-in-space-sds.png")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -82,6 +83,9 @@ class SessionDocument(QObject):
         self.autosave = autosave_handle or self.autosave_store.handle()
         self.autosave_error = ""  # the last autosave's failure, "" when it worked
         self.current_ship_id: str | None = session.ships[0].id if session.ships else None
+        #: Asked before every change: why ``action`` may not be applied here, or None (a
+        #: play-by-e-mail player file takes only its player's decisions: ``pbem_desk``).
+        self.guard: Callable[[Action], str | None] | None = None
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -104,7 +108,12 @@ class SessionDocument(QObject):
 
     def apply(self, action: Action):
         """Apply ``action`` as one undo step and return the model's Change; a refusal raises
-        RuleViolation (for callers that answer someone else: a phone at the table)."""
+        RuleViolation (for callers that answer someone else: a phone at the table), also
+        when the document's :attr:`guard` refuses it."""
+        if self.guard is not None:
+            why = self.guard(action)
+            if why:
+                raise RuleViolation(why)
         change = self.session.apply(action)
         self.undo_stack.push(ActionCommand(self, change.name))
         return change

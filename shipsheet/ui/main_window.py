@@ -22,6 +22,7 @@ from .document import SessionDocument
 from .layouts import fit_to_screen
 from .log_view import LogView
 from .panels import make_panel
+from .pbem_desk import PbemDesk, is_orders_file
 from .qactions import make_action
 from .roster import RosterView
 from .settings import add_recent_file, get_setting, recent_files, set_setting
@@ -150,6 +151,7 @@ class MainWindow(QMainWindow):
                                           "Close every phone's connection and stop sharing")
         self.act_about = self._act("&About ShipSheet", lambda: self._dialogs().about(self))
         self.act_rules = self._act("&Rules and House Rules", self.show_rules, K.HelpContents)
+        self.pbem = PbemDesk(self)  # File ▸ PBEM: the play-by-e-mail desk (pbem_desk.py)
 
     # Printing and the dialogs load on first use: start-up paints sooner.
     @staticmethod
@@ -178,6 +180,8 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_save)
         m.addAction(self.act_save_as)
         self.file_menu = m
+        m.addSeparator()
+        self.pbem.build_menu(m)
         m.addSeparator()
         m.addAction(self.act_print)
         m.addAction(self.act_preview)
@@ -272,6 +276,7 @@ class MainWindow(QMainWindow):
         stack = self.doc.undo_stack if has else None
         self.act_undo.setEnabled(bool(stack and stack.canUndo()))
         self.act_redo.setEnabled(bool(stack and stack.canRedo()))
+        self.pbem.update()
         # The Edit menu names the change; the toolbar keeps short fixed labels (its buttons
         # never move under the pointer), with the change in the tooltip.
         for act, word, can, text in (
@@ -319,6 +324,7 @@ class MainWindow(QMainWindow):
             old.deleteLater()  # closed by the caller; its signals must not reach this window
             collector.thaw()  # it may have been made during start-up
         if doc is None:
+            self.pbem.document_changed(None)
             self.welcome.refresh()
             self.stack.setCurrentWidget(self.welcome)
             self._update_actions()
@@ -338,6 +344,7 @@ class MainWindow(QMainWindow):
         roster_dock, actions_dock, log_dock = self._docks
         self.resizeDocks([roster_dock, actions_dock], [380, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([log_dock], [170], Qt.Orientation.Vertical)
+        self.pbem.document_changed(doc)  # a player file's guard; the turn desk or decisions
 
         # Bound methods, not lambdas: Qt drops these connections with the window.
         doc.changed.connect(self._refresh_chrome)
@@ -648,10 +655,17 @@ class MainWindow(QMainWindow):
 
     def dragEnterEvent(self, event) -> None:
         urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
-        if any(u.isLocalFile() and u.toLocalFile().endswith(".shipsheet") for u in urls):
+        if any(u.isLocalFile() and (u.toLocalFile().endswith(".shipsheet")
+                                    or is_orders_file(u.toLocalFile())) for u in urls):
             event.acceptProposedAction()
 
     def dropEvent(self, event) -> None:
+        """A session file is opened; orders files are imported (File ▸ PBEM)."""
+        local = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if any(is_orders_file(p) for p in local):
+            event.acceptProposedAction()
+            self.pbem.drop(local)
+            return
         for url in event.mimeData().urls():
             if url.isLocalFile() and url.toLocalFile().endswith(".shipsheet"):
                 event.acceptProposedAction()

@@ -125,7 +125,16 @@ class Triplanetary(GameDriver):
             if kind == "capture":
                 return Step(f"{actor.name} captures {target.name}", kind,
                             lambda: capture_action(actor, target), (actor.id, target.id))
-            tons = data.draw(st.integers(-1, 60), label="tons")
+            # Half the time aim at what looting needs (a disabled ship with cargo, as much as
+            # it carries): blind pairs are almost always refused, and an action that is never
+            # accepted proves nothing (assert_exercised).
+            lootable = [s for s in session.ships if s.id != actor.id and s.state.get("cargo")
+                        and status(s).disabled]
+            if lootable and data.draw(st.booleans(), label="aim at a lootable ship"):
+                target = lootable[data.draw(st.integers(0, len(lootable) - 1), label="lootable")]
+                tons = data.draw(st.integers(1, int(target.state["cargo"])), label="tons")
+            else:
+                tons = data.draw(st.integers(-1, 60), label="tons")
             return Step(f"{actor.name} loots {tons} t from {target.name}", kind,
                         lambda: loot_action(actor, target, tons), (actor.id, target.id))
         if kind == "combat option":

@@ -1,0 +1,674 @@
+"""The dialogs of File ▸ PBEM (the play-by-e-mail desk, ``shipsheet/pbem/DESK.md``).
+
+Players… (:class:`PlayersDialog`), the import report (:class:`ImportReportDialog`), the
+warnings before a player's orders are written (:class:`OrdersWarningsDialog`), the turn
+reports' options and results (:class:`ReportOptionsDialog`, :class:`TurnReportsDialog`)
+and Verify Dice… (:class:`VerifyDiceDialog`). Everything they show that comes from a file
+(names, reasons, reports) is plain text: table and list items, plain labels. They change
+nothing themselves: the window's desk (``pbem_desk.py``) applies what they ask for.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QGuiApplication, QPalette
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QDialogButtonBox,
+                               QFormLayout, QHBoxLayout, QHeaderView, QLineEdit, QListWidget,
+                               QListWidgetItem, QPlainTextEdit, QPushButton, QSpinBox,
+                               QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from .plaintext import plain_label
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Session
+    from ..pbem.orders import ImportResult
+    from ..pbem.reports import Report
+
+# -- shared pieces --------------------------------------------------------------------------
+
+#: A result's or a desk row's word -> its colour (light theme, dark theme).
+_TONES = {
+    "accepted": ("#1b7f3b", "#80d394"), "applied": ("#1b7f3b", "#80d394"),
+    "refused": ("#b3261e", "#ff8a80"),
+    "needs-confirmation": ("#8a5a00", "#f2c462"), "arrived": ("#8a5a00", "#f2c462"),
+}
+_WORDS = {"accepted": "Accepted", "refused": "Refused", "duplicate": "Duplicate",
+          "needs-confirmation": "Needs confirmation", "missing": "Missing",
+          "arrived": "Arrived", "applied": "Applied"}
+
+
+def status_word(status: str) -> str:
+    return _WORDS.get(status, status.capitalize())
+
+
+def tone(widget: QWidget, status: str) -> QColor | None:
+    """The colour of a status word on ``widget``'s palette (None: the normal text colour)."""
+    pair = _TONES.get(status)
+    if pair is None:
+        return None
+    dark = widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
+    return QColor(pair[1] if dark else pair[0])
+
+
+def heading(text: str = "") -> QWidget:
+    """A bold plain-text line (it may hold names from files)."""
+    label = plain_label(text)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    label.setWordWrap(True)
+    return label
+
+
+def note(text: str = "") -> QWidget:
+    """A quieter plain-text line of explanation."""
+    label = plain_label(text)
+    label.setWordWrap(True)
+    label.setStyleSheet("color: palette(placeholder-text)")
+    return label
+
+
+def error_label() -> QWidget:
+    label = plain_label()
+    label.setWordWrap(True)
+    label.setAccessibleName("Problem")
+    label.setStyleSheet("color: #c62828")
+    label.hide()
+    return label
+
+
+def fixed_font() -> QFont:
+    return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+
+
+def table(headers: Sequence[str]) -> QTableWidget:
+    """A read-only table of whole rows, with word-wrapped cells."""
+    view = QTableWidget(0, len(headers))
+    view.setHorizontalHeaderLabels(list(headers))
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setAlternatingRowColors(True)
+    view.setWordWrap(True)
+    view.verticalHeader().hide()
+    view.horizontalHeader().setStretchLastSection(True)
+    view.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    return view
+
+
+def cell(text: object, tip: str = "") -> QTableWidgetItem:
+    item = QTableWidgetItem("" if text is None else str(text))
+    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+    if tip:
+        item.setToolTip(tip)
+    return item
+
+
+def status_cell(view: QWidget, status: str) -> QTableWidgetItem:
+    """A status word: coloured and bold when something happened, quiet when not."""
+    item = cell(status_word(status))
+    colour = tone(view, status)
+    if colour is not None:
+        item.setForeground(colour)
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+    else:
+        item.setForeground(view.palette().color(QPalette.ColorRole.PlaceholderText))
+    return item
+
+
+#: Room above and below a row's text, in pixels.
+ROW_PADDING = 8
+
+
+def fit_rows(view: QTableWidget) -> None:
+    """Each row as tall as its (wrapped) text, with some room around it."""
+    view.resizeRowsToContents()
+    for row in range(view.rowCount()):
+        view.setRowHeight(row, view.rowHeight(row) + ROW_PADDING)
+
+
+def fit_columns(view: QTableWidget, widths: Sequence[int]) -> None:
+    """Fixed widths for all but the last column (which stretches), rows as tall as their text."""
+    for column, width in enumerate(widths):
+        view.setColumnWidth(column, width)
+    fit_rows(view)
+
+
+# -- Players… ---------------------------------------------------------------------------------
+
+SIDE, SHIP = "side", "ship"
+
+
+class PlayersDialog(QDialog):
+    """Name the players, and what each commands (sides of the session, or single ships);
+    whether player files show the other players' ships; verifiable dice. ``apply(players,
+    show_others, verifiable)`` sets them up (one undo step) and returns None, or the
+    refusal's message, shown here while the dialog stays open."""
+
+    def __init__(self, session: "Session", apply: Callable[[list, bool, bool], str | None],
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        from ..pbem import dice, record
+        self.setWindowTitle("Play by E-mail: Players")
+        self.session = session
+        self._apply = apply
+        try:
+            known = record.players(session) if record.is_moderator(session) else []
+            show = record.show_others(session)
+        except record.RecordError:
+            known, show = [], False
+        if not known:  # a start: one player per side
+            known = [record.Player(side, (side,)) for side in session.sides] or \
+                [record.Player("Player 1")]
+        self.entries: list[dict] = [{"name": p.name, "sides": list(p.sides),
+                                     "ships": list(p.ships)} for p in known]
+
+        intro = note("Each player receives a player file of their own ships and sends back "
+                     "orders files. A player commands sides (every ship of the side, "
+                     "including ships that join it later) or single ships.")
+        self.list = QListWidget()
+        self.list.setAccessibleName("Players")
+        self.add_button = QPushButton("&Add Player")
+        self.remove_button = QPushButton("&Remove")
+        self.add_button.clicked.connect(self.add_player)
+        self.remove_button.clicked.connect(self.remove_player)
+        left = QVBoxLayout()
+        left.addWidget(self.list, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.add_button)
+        row.addWidget(self.remove_button)
+        left.addLayout(row)
+
+        self.name = QLineEdit()
+        self.name.setMaxLength(record.MAX_NAME)
+        self.name.setAccessibleName("Player's name")
+        self.name.textEdited.connect(self._renamed)
+        self.items = QListWidget()
+        self.items.setAccessibleName("Sides and ships the player commands")
+        self.items.itemChanged.connect(self._checked)
+        for side in session.sides:
+            count = sum(1 for s in session.ships if s.side == side)
+            item = QListWidgetItem(f"Side: {side}  ({count} ship{'s' if count != 1 else ''})")
+            item.setData(Qt.ItemDataRole.UserRole, (SIDE, side))
+            self.items.addItem(item)
+        for ship in session.ships:
+            side = f", {ship.side}" if ship.side else ""
+            item = QListWidgetItem(f"Ship: {ship.name}  ({ship.ship_class.name}{side})")
+            item.setData(Qt.ItemDataRole.UserRole, (SHIP, ship.id))
+            self.items.addItem(item)
+        right = QFormLayout()
+        right.addRow("&Name:", self.name)
+        right.addRow("&Commands:", self.items)
+
+        self.show_others = QCheckBox("&Show other players' ships in player files (without "
+                                     "their orders)")
+        self.show_others.setChecked(show)
+        self.verifiable = QCheckBox("Roll &verifiable dice from this turn (each turn report "
+                                    "reveals the turn's seed; players can check every roll)")
+        if dice.is_verifiable(session):
+            self.verifiable.setChecked(True)
+            self.verifiable.setEnabled(False)
+            self.verifiable.setText("Verifiable dice: on")
+        elif isinstance(session.pbem.get("dice"), dict):
+            self.verifiable.setEnabled(False)
+        self.error = error_label()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Set Up Players")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+
+        body = QHBoxLayout()
+        body.addLayout(left, 2)
+        body.addLayout(right, 5)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(body, 1)
+        layout.addWidget(self.show_others)
+        layout.addWidget(self.verifiable)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.resize(720, 440)
+
+        for entry in self.entries:
+            self.list.addItem(entry["name"])
+        self.list.currentRowChanged.connect(self._show_entry)
+        self.list.setCurrentRow(0)
+
+    # the entries
+    def _current(self) -> dict | None:
+        row = self.list.currentRow()
+        return self.entries[row] if 0 <= row < len(self.entries) else None
+
+    def _show_entry(self, _row: int = 0) -> None:
+        entry = self._current()
+        self.name.setEnabled(entry is not None)
+        self.items.setEnabled(entry is not None)
+        self.remove_button.setEnabled(entry is not None)
+        self.name.setText(entry["name"] if entry else "")
+        self.items.blockSignals(True)
+        for i in range(self.items.count()):
+            item = self.items.item(i)
+            kind, key = item.data(Qt.ItemDataRole.UserRole)
+            on = entry is not None and key in entry["sides" if kind == SIDE else "ships"]
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self.items.blockSignals(False)
+
+    def _renamed(self, text: str) -> None:
+        entry = self._current()
+        if entry is not None:
+            entry["name"] = text
+            self.list.currentItem().setText(text)
+
+    def _checked(self, item: QListWidgetItem) -> None:
+        entry = self._current()
+        if entry is None:
+            return
+        kind, key = item.data(Qt.ItemDataRole.UserRole)
+        listed = entry["sides" if kind == SIDE else "ships"]
+        on = item.checkState() == Qt.CheckState.Checked
+        if on and key not in listed:
+            listed.append(key)
+        elif not on and key in listed:
+            listed.remove(key)
+
+    def add_player(self) -> None:
+        taken = {e["name"].casefold() for e in self.entries}
+        n = len(self.entries) + 1
+        while f"player {n}" in taken:
+            n += 1
+        self.entries.append({"name": f"Player {n}", "sides": [], "ships": []})
+        self.list.addItem(f"Player {n}")
+        self.list.setCurrentRow(len(self.entries) - 1)
+        self.name.setFocus()
+        self.name.selectAll()
+
+    def remove_player(self) -> None:
+        row = self.list.currentRow()
+        if 0 <= row < len(self.entries):
+            del self.entries[row]
+            self.list.takeItem(row)
+            self._show_entry()
+
+    def set_commands(self, row: int, *, name: str | None = None, sides: Iterable[str] = (),
+                     ships: Iterable[str] = ()) -> None:
+        """Set one player's entry (as the user would, through the list)."""
+        self.list.setCurrentRow(row)
+        if name is not None:
+            self.name.setText(name)
+            self._renamed(name)
+        for i in range(self.items.count()):
+            item = self.items.item(i)
+            kind, key = item.data(Qt.ItemDataRole.UserRole)
+            on = key in (sides if kind == SIDE else ships)
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def players(self) -> list[dict]:
+        return [{"name": e["name"], "sides": list(e["sides"]), "ships": list(e["ships"])}
+                for e in self.entries]
+
+    def accept(self) -> None:
+        problem = self._apply(self.players(), self.show_others.isChecked(),
+                              self.verifiable.isChecked() and self.verifiable.isEnabled())
+        if problem:
+            self.error.setText(problem)
+            self.error.show()
+            return
+        super().accept()
+
+
+# -- the import report -------------------------------------------------------------------------
+
+class ImportReportDialog(QDialog):
+    """What became of each orders file: its player, turn and number, accepted, refused,
+    duplicate or needing confirmation, and why."""
+
+    HEADERS = ("File", "Player", "Turn", "No.", "Result", "Why")
+
+    def __init__(self, results: Sequence["ImportResult"], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Orders Imported")
+        self.results = list(results)
+        counts: dict[str, int] = {}
+        for r in self.results:
+            counts[r.status] = counts.get(r.status, 0) + 1
+        parts = [f"{counts[s]} {status_word(s).lower()}" for s in
+                 ("accepted", "refused", "needs-confirmation", "duplicate") if counts.get(s)]
+        n = len(self.results)
+        self.summary = heading(f"{n} orders file{'s' if n != 1 else ''}: {', '.join(parts)}.")
+        explain = note("Each accepted file was applied as one undo step (Edit ▸ Undo takes it "
+                       "back). A refused file changed nothing of the game.")
+        self.view = table(self.HEADERS)
+        self.view.setAccessibleName("Orders files")
+        self.view.setRowCount(len(self.results))
+        for row, r in enumerate(self.results):
+            self.view.setItem(row, 0, cell(r.path.name, str(r.path)))
+            self.view.setItem(row, 1, cell(r.player or "—"))
+            self.view.setItem(row, 2, cell(r.turn if r.turn is not None else "—"))
+            self.view.setItem(row, 3, cell(r.seq if r.seq is not None else "—"))
+            self.view.setItem(row, 4, status_cell(self.view, r.status))
+            self.view.setItem(row, 5, cell(r.reason, r.reason))
+        copy = QPushButton("&Copy Report")
+        copy.clicked.connect(self.copy)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.addButton(copy, QDialogButtonBox.ButtonRole.ActionRole)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(explain)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(buttons)
+        fit_columns(self.view, (210, 90, 50, 40, 150))
+        self.view.setCurrentCell(-1, -1)
+        self.resize(960, 170 + 52 * min(max(2, len(self.results)), 10))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        fit_rows(self.view)
+
+    def rows(self) -> list[tuple[str, ...]]:
+        """The table as shown (for tests and Copy Report)."""
+        return [tuple(self.view.item(r, c).text() for c in range(self.view.columnCount()))
+                for r in range(self.view.rowCount())]
+
+    def text(self) -> str:
+        return "\n".join(r.line() for r in self.results)
+
+    def copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.text())
+
+
+# -- before a player's orders are written ----------------------------------------------------
+
+class OrdersWarningsDialog(QDialog):
+    """The orders the rules would refuse or the DDAP would ignore, and why, before they are
+    written: Write Anyway or Cancel."""
+
+    def __init__(self, turn: int, orders: Sequence[str], warnings: Sequence[str],
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(f"Orders for Turn {turn}")
+        n = len(warnings)
+        title = heading(f"{n} of these orders would not do what they say:" if n != 1 else
+                        "One of these orders would not do what it says:")
+        self.warnings = QListWidget()
+        self.warnings.setAccessibleName("Warnings")
+        self.warnings.setWordWrap(True)
+        self.warnings.addItems(list(warnings))
+        summary = note(f"Your orders for turn {turn}: " + ("; ".join(orders) if orders else
+                                                           "none") + ".")
+        explain = note("The moderator's ShipSheet checks them the same way: an order it refuses "
+                       "refuses the whole file, and an order the rules ignore is not applied. "
+                       "Cancel to change them first.")
+        self.buttons = QDialogButtonBox()
+        self.write_button = self.buttons.addButton("&Write Anyway",
+                                                   QDialogButtonBox.ButtonRole.AcceptRole)
+        cancel = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setDefault(True)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addWidget(self.warnings, 1)
+        layout.addWidget(summary)
+        layout.addWidget(explain)
+        layout.addWidget(self.buttons)
+        self.resize(640, 380)
+
+    def lines(self) -> list[str]:
+        return [self.warnings.item(i).text() for i in range(self.warnings.count())]
+
+
+# -- turn reports ------------------------------------------------------------------------------
+
+class ReportOptionsDialog(QDialog):
+    """Export Turn Reports…: the turn, the folder (``turn-N`` is made in it), with PDFs."""
+
+    def __init__(self, session: "Session", folder: str, pick_folder: Callable[[QWidget, str, str], str],
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Export Turn Reports")
+        self._pick = pick_folder
+        self.turn = QSpinBox()
+        self.turn.setRange(1, max(1, session.turn))
+        self.turn.setValue(session.turn)
+        self.folder = QLineEdit(folder)
+        self.folder.setAccessibleName("Folder")
+        browse = QPushButton("&Browse…")
+        browse.clicked.connect(self.browse)
+        row = QHBoxLayout()
+        row.addWidget(self.folder, 1)
+        row.addWidget(browse)
+        self.with_pdf = QCheckBox("Also a &PDF of each player's ships")
+        form = QFormLayout()
+        form.addRow("&Turn:", self.turn)
+        form.addRow("&Folder:", row)
+        form.addRow("", self.with_pdf)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Write Reports")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note("Per player: the e-mail text (turn-N/NAME.txt), their updated "
+                              "player file and, if chosen, the PDF of their ships, in a "
+                              "folder turn-N."))
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+        self.folder.textChanged.connect(self._ok)
+        self._ok()
+        self.resize(560, 0)
+
+    def _ok(self) -> None:
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(
+            bool(self.folder.text().strip()))
+
+    def browse(self) -> None:
+        chosen = self._pick(self, "Folder for the Turn Reports", self.folder.text())
+        if chosen:
+            self.folder.setText(chosen)
+
+    def values(self) -> tuple[str, int, bool]:
+        return self.folder.text().strip(), self.turn.value(), self.with_pdf.isChecked()
+
+
+class TurnReportsDialog(QDialog):
+    """The reports written: per player their files, Open in Mail and Copy Text, and the
+    selected player's text."""
+
+    mail_requested = Signal(str)  # a mailto: URL
+
+    HEADERS = ("Player", "Files", "", "")
+
+    def __init__(self, turn: int, folder: Path, reports: Sequence[tuple[str, "Report", list[Path]]],
+                 mailto: Callable[["Report"], str], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(f"Turn {turn} Reports")
+        self.reports = list(reports)
+        self._mailto = mailto
+        self.folder = folder
+        self.summary = heading(f"Turn {turn}: {len(self.reports)} report"
+                               f"{'s' if len(self.reports) != 1 else ''} written")
+        where = note(f"In {folder}. Attach each player's files to their e-mail (the player "
+                     f"file holds their secret: send it to them only).")
+        self.view = table(("Player", "Files", "Mail", "Text"))
+        self.view.setAccessibleName("Reports")
+        self.view.setRowCount(len(self.reports))
+        self.mail_buttons: list[QPushButton] = []
+        self.copy_buttons: list[QPushButton] = []
+        for row, (name, report, files) in enumerate(self.reports):
+            self.view.setItem(row, 0, cell(name))
+            self.view.setItem(row, 1, cell(", ".join(p.name for p in files),
+                                           "\n".join(str(p) for p in files)))
+            mail = QPushButton("Open in Mail")
+            mail.setToolTip(f"A new e-mail in your mail program: {report.subject}")
+            mail.clicked.connect(lambda _=False, r=row: self.open_in_mail(r))
+            copy = QPushButton("Copy Text")
+            copy.setToolTip("The subject and the text, to paste into an e-mail")
+            copy.clicked.connect(lambda _=False, r=row: self.copy_text(r))
+            self.view.setCellWidget(row, 2, mail)
+            self.view.setCellWidget(row, 3, copy)
+            self.mail_buttons.append(mail)
+            self.copy_buttons.append(copy)
+        self.view.horizontalHeader().setStretchLastSection(False)
+        self.view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.view.setColumnWidth(0, 120)
+        self.view.setColumnWidth(2, 130)
+        self.view.setColumnWidth(3, 110)
+        self.view.verticalHeader().setDefaultSectionSize(34)
+        self.view.currentCellChanged.connect(lambda row, *_: self.show_report(row))
+        self.subject = plain_label()
+        self.subject.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.body = QPlainTextEdit()
+        self.body.setReadOnly(True)
+        self.body.setFont(fixed_font())
+        self.body.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.body.setAccessibleName("Report text")
+        preview = QWidget()
+        box = QVBoxLayout(preview)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.subject)
+        box.addWidget(self.body, 1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.view)
+        split.addWidget(preview)
+        split.setSizes([150, 380])
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(where)
+        layout.addWidget(split, 1)
+        layout.addWidget(buttons)
+        self.resize(820, 640)
+        if self.reports:
+            self.view.setCurrentCell(0, 0)
+            self.show_report(0)
+
+    def show_report(self, row: int) -> None:
+        if 0 <= row < len(self.reports):
+            report = self.reports[row][1]
+            self.subject.setText(f"Subject: {report.subject}")
+            self.body.setPlainText(report.body)
+
+    def mailto_url(self, row: int) -> str:
+        return self._mailto(self.reports[row][1])
+
+    def open_in_mail(self, row: int) -> None:
+        self.mail_requested.emit(self.mailto_url(row))
+
+    def copy_text(self, row: int) -> None:
+        QGuiApplication.clipboard().setText(self.reports[row][1].text)
+
+
+# -- Verify Dice… ---------------------------------------------------------------------------
+
+def parse_turn_hex(text: str, what: str) -> tuple[dict[int, str], list[str]]:
+    """``TURN=HEX`` lines (blank lines and ``#`` comments skipped; ``TURN: HEX`` and
+    ``TURN HEX`` also read) -> ({turn: hex}, [problems, each naming its line])."""
+    found: dict[int, str] = {}
+    problems: list[str] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        for sep in ("=", ":", " "):
+            if sep in line:
+                turn, value = (p.strip() for p in line.split(sep, 1))
+                break
+        else:
+            turn, value = line, ""
+        value = value.lower()
+        if not (turn.isdigit() and 1 <= int(turn) <= 1_000_000 and len(value) == 64
+                and all(c in "0123456789abcdef" for c in value)):
+            problems.append(f"{what} line {number}: expected TURN=HEX (a turn, '=', 64 hex "
+                            f"digits), not \"{raw.strip()[:90]}\"")
+            continue
+        if found.get(int(turn), value) != value:
+            problems.append(f"{what} line {number}: two different {what}s for turn {turn}")
+            continue
+        found[int(turn)] = value
+    return found, problems
+
+
+class VerifyDiceDialog(QDialog):
+    """Recompute every recorded roll of the session (``pbem.dice.verify``), with the seeds
+    the turn reports revealed and the commitments they gave, pasted as ``TURN=HEX`` lines."""
+
+    def __init__(self, session: "Session", parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Verify Dice")
+        self.session = session
+        self.seeds = QPlainTextEdit()
+        self.seeds.setAccessibleName("Seeds")
+        self.seeds.setPlaceholderText("3=<the 64 hex digits of turn 3's seed, from its report>")
+        self.commitments = QPlainTextEdit()
+        self.commitments.setAccessibleName("Commitments")
+        self.commitments.setPlaceholderText("4=<turn 4's commitment, from turn 3's report>")
+        for edit in (self.seeds, self.commitments):
+            edit.setFont(fixed_font())
+            edit.setFixedHeight(72)
+        form = QFormLayout()
+        form.addRow("&Seeds revealed:", self.seeds)
+        form.addRow("&Commitments:", self.commitments)
+        self.verify_button = QPushButton("&Verify")
+        self.verify_button.setDefault(True)
+        self.verify_button.clicked.connect(self.run)
+        self.problems = error_label()
+        self.headline = heading()
+        self.headline.setAccessibleName("Verdict")
+        self.result = QPlainTextEdit()
+        self.result.setReadOnly(True)
+        self.result.setFont(fixed_font())
+        self.result.setAccessibleName("Rolls")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.addButton(self.verify_button, QDialogButtonBox.ButtonRole.ActionRole)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note("Every roll is recomputed from its turn's seed and the orders' "
+                              "nonces. The seeds come from the turn reports (optional: the file "
+                              "may hold them); pass the commitments the earlier reports gave, "
+                              "so the file's own are not taken on trust. One TURN=HEX a line."))
+        layout.addLayout(form)
+        layout.addWidget(self.problems)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.result, 1)
+        layout.addWidget(buttons)
+        self.resize(820, 600)
+        self.last = None
+        self.run()
+
+    def run(self):
+        """Verify with what is typed; the VerifyResult (None when a line cannot be read)."""
+        from ..pbem.dice import verify
+        seeds, bad = parse_turn_hex(self.seeds.toPlainText(), "seed")
+        commitments, bad2 = parse_turn_hex(self.commitments.toPlainText(), "commitment")
+        problems = bad + bad2
+        self.problems.setText("\n".join(problems))
+        self.problems.setVisible(bool(problems))
+        if problems:
+            return None
+        result = verify(self.session, seeds, commitments)
+        lines = result.lines()
+        self.headline.setText(lines[1] if len(lines) > 1 else "")
+        colour = {"verified": "applied", "failed": "refused"}.get(result.status, "arrived")
+        shade = tone(self, colour)
+        self.headline.setStyleSheet(f"color: {shade.name()}" if shade is not None else "")
+        self.result.setPlainText("\n".join([lines[0], *lines[2:]]))
+        self.last = result
+        return result
+
+
+def run_dialog(dialog: QDialog) -> bool:
+    """Show a modal dialog; True when accepted (tests replace this to answer it)."""
+    return dialog.exec() == QDialog.DialogCode.Accepted
+
+
+__all__ = ["ImportReportDialog", "OrdersWarningsDialog", "PlayersDialog", "ReportOptionsDialog",
+           "TurnReportsDialog", "VerifyDiceDialog", "parse_turn_hex", "run_dialog"]
