@@ -42,11 +42,12 @@ class _Caches:
 
 
 _MAIN = _Caches()
-_MAIN_THREAD = threading.main_thread()
+_MAIN_IDENT = threading.main_thread().ident
+_get_ident = threading.get_ident
 
 
 def _caches() -> _Caches:
-    if threading.current_thread() is _MAIN_THREAD:
+    if _get_ident() == _MAIN_IDENT:
         return _MAIN
     caches = getattr(_local, "caches", None)
     if caches is None:
