@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Answers kept for retries (a phone retries within seconds; this is hours of taps).
 ANSWERS_KEPT = 20000
-KINDS = ("tap", "menu", "decide", "undo")
+KINDS = ("tap", "menu", "decide", "undo", "phase", "revoke")
 
 
 class Authority:
@@ -85,6 +85,8 @@ class TableHost:
         self._apply = apply
         self._undo = undo
         self.publish = publish or (lambda snapshot: None)
+        #: Revokes a seat (``TableLink.revoke``): the referee's seat may do it from a phone.
+        self.revoke: Callable[[str], Any] | None = None
         self.epoch = secrets.token_urlsafe(6)
         self.revs: dict[str, int] = {s.id: 1 for s in session.ships}
         self.seq = 0
@@ -155,6 +157,8 @@ class TableHost:
                                "this sheet: here is the current one.")
         if kind == "undo":
             return self._handle_undo(seat)
+        if kind in ("phase", "revoke"):
+            return self._handle_referee(seat, kind, request)
         ship_id = request.get("ship")
         ship = next((s for s in self.session.ships if s.id == ship_id), None) \
             if isinstance(ship_id, str) else None
@@ -205,6 +209,29 @@ class TableHost:
             return entries[index][1]()
         finally:
             painter.release()
+
+    def _handle_referee(self, seat: Seat, kind: str, request: dict) -> dict:
+        """What only the referee's seat does from a phone: the next phase or turn (as the
+        window's buttons), and a new link for a seat (its phones are closed out)."""
+        if not seat.may("admin"):
+            raise Refused(403, "Only the referee's seat may do that.")
+        if kind == "phase":
+            from ..model.actions import NextPhase, NextTurn
+            step = request.get("step")
+            if step not in ("phase", "turn"):
+                raise Refused(400, 'A phase request steps to the next "phase" or "turn".')
+            change = self._apply(FromSeat(NextPhase() if step == "phase" else NextTurn(), seat))
+            return {"ok": True, "message": change.name}
+        target = request.get("seat")
+        if not isinstance(target, str) or self.revoke is None:
+            raise Refused(400, "A revoke names the seat.")
+        if target == seat.id:
+            raise Refused(400, "The referee's own seat is given a new link from the window.")
+        try:
+            revoked = self.revoke(target)
+        except RuleViolation as exc:
+            raise Refused(404, str(exc)) from None
+        return {"ok": True, "message": f"New link for {revoked.name}: their phones are closed out."}
 
     def _handle_undo(self, seat: Seat) -> dict:
         if not seat.may("undo") or self._undo is None:

@@ -46,6 +46,7 @@ class TableLink:
         if not addresses:
             addresses = [candidate_addresses()[0].address]
         host = TableHost(self.session, self._apply, self._undo)
+        host.revoke = self.revoke
         server = TableServer(self.book, self.authority, host)
         host.publish = server.publish
         try:

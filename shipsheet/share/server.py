@@ -512,4 +512,18 @@ class TableServer:
                 "seat": {"id": seat.id, "name": seat.name, "role": seat.role,
                          "rights": sorted(seat.allowed)},
                 "session": snap.session_json(), "ships": out_ships, "log": log[-LOG_LINES:],
-                "undo": snap.undo_name if seat.may("undo") else None}
+                "undo": snap.undo_name if seat.may("undo") else None,
+                "seats": self._seats_json(seat)}
+
+    def _seats_json(self, seat: Seat) -> list:
+        """For the referee's seat (admin): every seat, whether a phone is on it, so a seat
+        can be given a new link from the phone. Nobody else is told of other seats."""
+        if not seat.may("admin"):
+            return []
+        out = []
+        for other in list(self.book.seats):
+            seen = self._seen.get(other.id)
+            out.append({"id": other.id, "name": other.name, "role": other.role,
+                        "connected": len(seen.sockets) if seen else 0,
+                        "self": other.id == seat.id})
+        return out

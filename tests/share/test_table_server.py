@@ -288,3 +288,38 @@ def test_a_spectator_does_not_see_the_owners_standing_orders(qtbot, fedcom):
                                                      headers={"Accept-Encoding": "identity"}))[1]
     assert b"hit last" in own_svg
     assert b"hit last" not in public_svg and b"Resolute" in public_svg
+
+
+def test_the_referees_seat_steps_the_phase_and_gives_a_seat_a_new_link(qtbot, fedcom):
+    """The referee's seat (the headless host's) does what the window's buttons do: the next
+    phase or turn as one undo step, and a new link for a seat (its phones closed out)."""
+    session, link, seats = fedcom
+    referee = paired(qtbot, link, seats["ref"])
+    blue = paired(qtbot, link, seats["blue"])
+    _, state, _ = wait(qtbot, referee.state)
+    assert {s["name"] for s in state["seats"]} == {"Blue", "Red", "Referee", "Watcher"}
+    _, blue_state, _ = wait(qtbot, blue.state)
+    assert blue_state["seats"] == []  # nobody else is told of the other seats
+    phase = session.phase
+    status, answer, _ = wait(qtbot, lambda: referee.request("POST", "api/act", {
+        "id": "next-phase-0001", "epoch": state["epoch"], "kind": "phase", "step": "phase"}))
+    assert status == 200 and answer["ok"] and session.phase != phase, answer
+    assert session.undo_name() == "Next phase — Referee's phone"
+    assert answer["state"]["session"]["phase"] == session.phase
+    # A player's seat may not.
+    status, answer, _ = wait(qtbot, lambda: blue.request("POST", "api/act", {
+        "id": "next-phase-0002", "epoch": state["epoch"], "kind": "phase", "step": "turn"}))
+    assert status == 403 and "referee" in answer["error"]
+    status, answer, _ = wait(qtbot, lambda: blue.request("POST", "api/act", {
+        "id": "revoke-red-0001", "epoch": state["epoch"], "kind": "revoke", "seat": seats["red"].id}))
+    assert status == 403
+    # The referee gives Blue a new link: Blue's phone is out at once.
+    old = seats["blue"].secret
+    status, answer, _ = wait(qtbot, lambda: referee.request("POST", "api/act", {
+        "id": "revoke-blue-001", "epoch": state["epoch"], "kind": "revoke", "seat": seats["blue"].id}))
+    assert status == 200 and "New link for Blue" in answer["message"]
+    assert seats["blue"].secret != old
+    assert wait(qtbot, blue.state)[0] == 401
+    status, answer, _ = wait(qtbot, lambda: referee.request("POST", "api/act", {
+        "id": "revoke-self-001", "epoch": state["epoch"], "kind": "revoke", "seat": seats["ref"].id}))
+    assert status == 400
