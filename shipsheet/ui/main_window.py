@@ -22,8 +22,10 @@ from .document import SessionDocument
 from .layouts import fit_to_screen
 from .log_view import LogView
 from .panels import make_panel
-from .pbem_desk import PbemDesk, is_orders_file
 from .qactions import make_action
+
+#: Orders files of the play-by-e-mail desk (``pbem_desk.ORDERS_SUFFIX``): imported when dropped.
+ORDERS_SUFFIX = ".orders.json"
 from .roster import RosterView
 from .settings import add_recent_file, get_setting, recent_files, set_setting
 from .sheet_view import SheetView
@@ -151,7 +153,7 @@ class MainWindow(QMainWindow):
                                           "Close every phone's connection and stop sharing")
         self.act_about = self._act("&About ShipSheet", lambda: self._dialogs().about(self))
         self.act_rules = self._act("&Rules and House Rules", self.show_rules, K.HelpContents)
-        self.pbem = PbemDesk(self)  # File ▸ PBEM: the play-by-e-mail desk (pbem_desk.py)
+        self._pbem = None  # File ▸ PBEM (pbem_desk.py), loaded on first use: see ``pbem``
 
     # Printing and the dialogs load on first use: start-up paints sooner.
     @staticmethod
@@ -181,7 +183,9 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_save_as)
         self.file_menu = m
         m.addSeparator()
-        self.pbem.build_menu(m)
+        self.pbem_menu = m.addMenu("P&BEM")
+        self.pbem_menu.setToolTipsVisible(True)
+        self.pbem_menu.aboutToShow.connect(self._load_pbem)  # filled when first opened
         m.addSeparator()
         m.addAction(self.act_print)
         m.addAction(self.act_preview)
@@ -276,7 +280,8 @@ class MainWindow(QMainWindow):
         stack = self.doc.undo_stack if has else None
         self.act_undo.setEnabled(bool(stack and stack.canUndo()))
         self.act_redo.setEnabled(bool(stack and stack.canRedo()))
-        self.pbem.update()
+        if self._pbem is not None:
+            self._pbem.update()
         # The Edit menu names the change; the toolbar keeps short fixed labels (its buttons
         # never move under the pointer), with the change in the tooltip.
         for act, word, can, text in (
@@ -324,7 +329,8 @@ class MainWindow(QMainWindow):
             old.deleteLater()  # closed by the caller; its signals must not reach this window
             collector.thaw()  # it may have been made during start-up
         if doc is None:
-            self.pbem.document_changed(None)
+            if self._pbem is not None:
+                self._pbem.document_changed(None)
             self.welcome.refresh()
             self.stack.setCurrentWidget(self.welcome)
             self._update_actions()
@@ -344,7 +350,8 @@ class MainWindow(QMainWindow):
         roster_dock, actions_dock, log_dock = self._docks
         self.resizeDocks([roster_dock, actions_dock], [380, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([log_dock], [170], Qt.Orientation.Vertical)
-        self.pbem.document_changed(doc)  # a player file's guard; the turn desk or decisions
+        if self._pbem is not None or doc.session.pbem:
+            self.pbem.document_changed(doc)  # a player file's guard; the turn desk or decisions
 
         # Bound methods, not lambdas: Qt drops these connections with the window.
         doc.changed.connect(self._refresh_chrome)
@@ -653,16 +660,31 @@ class MainWindow(QMainWindow):
             collector.thaw()  # the app goes on without this window, which start-up may have made
         event.accept()
 
+    @property
+    def pbem(self):
+        """File ▸ PBEM, the play-by-e-mail desk (``pbem_desk.PbemDesk``): loaded when first
+        needed — the menu opened, a session played by e-mail shown, orders files dropped —
+        not at start-up (its dialogs cost start-up time most users never need)."""
+        if self._pbem is None:
+            from .pbem_desk import PbemDesk
+            self._pbem = PbemDesk(self)
+            self._pbem.build_menu(self.file_menu, into=self.pbem_menu)
+            self._pbem.update()
+        return self._pbem
+
+    def _load_pbem(self) -> None:
+        self.pbem  # noqa: B018 (loads and fills File ▸ PBEM)
+
     def dragEnterEvent(self, event) -> None:
         urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
         if any(u.isLocalFile() and (u.toLocalFile().endswith(".shipsheet")
-                                    or is_orders_file(u.toLocalFile())) for u in urls):
+                                    or u.toLocalFile().endswith(ORDERS_SUFFIX)) for u in urls):
             event.acceptProposedAction()
 
     def dropEvent(self, event) -> None:
         """A session file is opened; orders files are imported (File ▸ PBEM)."""
         local = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
-        if any(is_orders_file(p) for p in local):
+        if any(p.endswith(ORDERS_SUFFIX) for p in local):
             event.acceptProposedAction()
             self.pbem.drop(local)
             return

@@ -367,8 +367,9 @@ class PbemDesk(QObject):
         self.act_verify = act("&Verify Dice…", self.verify_dice, tip="Recompute every recorded "
                               "die roll from the seeds the turn reports revealed")
 
-    def build_menu(self, parent: QMenu) -> QMenu:
-        m = parent.addMenu("P&BEM")
+    def build_menu(self, parent: QMenu, into: QMenu | None = None) -> QMenu:
+        """The PBEM submenu of ``parent`` (or fill ``into``, the window's, made at start-up)."""
+        m = into if into is not None else parent.addMenu("P&BEM")
         m.setToolTipsVisible(True)
         for a in (self.act_players, self.act_export_players, self.act_import, self.act_desk,
                   self.act_reports):
