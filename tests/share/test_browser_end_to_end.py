@@ -4,7 +4,8 @@ headless Chromium, phone-sized.
 
 A player's tap and form change the referee's session, log, sheet and Edit ▸ Undo; a box
 the seat may not tap says why and changes nothing; the referee's seat marks damage and
-undoes from the phone; a change made in the window reaches the phone live. The page runs
+undoes from the phone, steps the phase and gives Blue a new link (Blue's phone is closed
+out); a change made in the window reaches the phone live. The page runs
 without a console error or a Content-Security-Policy violation.
 
 Qt's event loop runs in the test thread throughout (the server hands each request to it
@@ -298,4 +299,68 @@ def test_the_referee_seat_marks_damage_and_undoes_from_the_phone(page, table, qt
     assert session.log[-1].undone and last_log(session) == name
     page.toast(f"Undone: {name}")
     page.until(lambda: page.text("undo") == undo_button(session))
+    page.assert_clean()
+
+
+def test_the_referee_seat_steps_the_phase_and_gives_blue_a_new_link_from_the_phone(page, table, qtbot):
+    """Last in the file: Blue's link is renewed here (``table.blue`` holds the new secret)."""
+    session, doc, window = table.session, table.doc, table.window
+    driver = page.driver
+    # Blue's phone in one tab, the referee's in another (the same browser: each seat's
+    # cookie has its own path).
+    page.open(table.blue)
+    assert page.js("return document.getElementById('referee').hidden")  # a player is no referee
+    blue_tab = page._call(lambda: driver.current_window_handle)
+    page._call(lambda: driver.switch_to.new_window("tab"))
+    referee_tab = page._call(lambda: driver.current_window_handle)
+    try:
+        page.open(table.referee)
+        assert page.js("return !document.getElementById('referee').hidden")
+        assert page.text("referee-title") == "Referee"
+
+        # Next Phase: the window's session steps, one undo step named for the phone.
+        phase, turn, steps = session.phase, session.turn, doc.undo_stack.index()
+        page._call(lambda: driver.find_element(By.ID, "next-phase").click())
+        qtbot.waitUntil(lambda: (session.turn, session.phase) != (turn, phase), timeout=5000)
+        name = "Next phase — Referee's phone"
+        assert session.undo_name() == name
+        assert doc.undo_stack.index() == steps + 1 and doc.undo_stack.undoText() == name
+        assert window.act_undo.text() == f"&Undo {name}"
+        page.toast(name)
+        page.until(lambda: page.text("turn") == f"Turn {session.turn} · {session.phase}")
+        page.until(lambda: page.text("undo") == f"Undo {name}")
+
+        # The seats, less the referee's own; Blue's phone is on.
+        page._call(lambda: driver.find_element(By.ID, "seats-summary").click())
+        page.until(lambda: page.js("""return Array.from(document.querySelectorAll('#seat-list li')).map(li =>
+            [li.querySelector('.seat-name').textContent, li.querySelector('.seat-meta').textContent])""")
+                   == [["Blue", "player · 1 phone"]])
+
+        # New Link for Blue, after the referee says yes (a native confirm).
+        old = table.blue.secret
+
+        def new_link():
+            driver.find_element(By.CSS_SELECTOR, f'#seat-list button[data-seat="{table.blue.id}"]').click()
+            alert = WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert)
+            text = alert.text
+            alert.accept()
+            return text
+        assert page._call(new_link) == "Give Blue a new link? Their phones are closed out."
+        qtbot.waitUntil(lambda: table.blue.secret != old, timeout=5000)
+        page.toast("New link for Blue: their phones are closed out.")
+        page.until(lambda: page.js("return document.querySelector('#seat-list .seat-meta').textContent")
+                   == "player · 0 phones")
+        page.assert_clean()
+    finally:
+        def back():
+            if driver.current_window_handle == referee_tab:
+                driver.close()
+            driver.switch_to.window(blue_tab)
+        page._call(back)
+
+    # Blue's phone is closed out.
+    closed = ("The referee has closed this seat.",
+              "This link is no longer valid. Ask the referee for a new one.")
+    page.until(lambda: page.text("notice") in closed)
+    assert page.js("return document.getElementById('main').hidden")
     page.assert_clean()

@@ -4,7 +4,8 @@ and a hand-written sheet SVG, and records every request the page makes.
 
 Checks pairing (the secret leaves the address bar), the drawn sheet with one real button
 per area, taps, refusals, the long-press menu, forms, the log, live updates over the
-WebSocket, reconnecting, a retried request keeping its id, revocation, the phone layout,
+WebSocket, reconnecting, a retried request keeping its id, revocation, the referee's seat
+(undo, next phase/turn, new links), the phone layout,
 and that the page runs under the server's Content-Security-Policy without a violation."""
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' 
        "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
        "frame-ancestors 'none'")
 SEAT = "Seat4bX9_k2Q"
+RED = "SeatRed_0001"
+WATCHER = "SeatWatch_01"
 SECRET = "c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I"
 TOKEN = "device-token-for-the-tests"
 COOKIE = "shipsheet_seat"
@@ -102,7 +105,11 @@ class FakeServer:
         self.refuse_ws = False
         self.sockets: set[web.WebSocketResponse] = set()
         self.ws_opened = 0
-        self.referee = False  # the seat is the referee's (it may undo)
+        self.referee = False  # the seat is the referee's (it may undo, step the phase, renew links)
+        self.seats = [{"id": SEAT, "name": "Referee", "role": "referee", "connected": 1, "self": True},
+                      {"id": RED, "name": "Red", "role": "player", "connected": 2, "self": False},
+                      {"id": WATCHER, "name": "Watcher", "role": "spectator", "connected": 1,
+                       "self": False}]
 
     # -- the view ---------------------------------------------------------------
     def areas(self):
@@ -152,7 +159,8 @@ class FakeServer:
                             "phase": self.phase, "phases": ["Energy", "Movement", "Combat"]},
                 "ships": [self.ship("res", "Resolute", True, [recovery]),
                           self.ship("vig", "Vigilant", True, [])],
-                "log": copy.deepcopy(self.log), "undo": undo}
+                "log": copy.deepcopy(self.log), "undo": undo,
+                "seats": copy.deepcopy(self.seats) if self.referee else []}
 
     # -- the server ---------------------------------------------------------------
     def start(self):
@@ -263,6 +271,26 @@ class FakeServer:
             line["undone"] = True
             self.revs["res"] += 1
             return 200, {"ok": True, "message": f"Undone: {line['text']}", "state": self.view()}
+        if body.get("kind") in ("phase", "revoke") and body.get("epoch") == self.epoch:
+            if not self.referee:
+                return 403, {"ok": False, "error": "Only the referee's seat may do that.", "state": self.view()}
+            if body["kind"] == "phase":
+                phases = self.view()["session"]["phases"]
+                if body.get("step") == "turn" or self.phase == phases[-1]:
+                    self.turn, self.phase = self.turn + 1, phases[0]
+                    message = "Next turn" if body.get("step") == "turn" else "Next phase"
+                else:
+                    self.phase = phases[phases.index(self.phase) + 1]
+                    message = "Next phase"
+                self.log.append({"turn": self.turn, "phase": self.phase, "ship": "", "text": message,
+                                 "kind": "phase", "undone": False})
+                return 200, {"ok": True, "message": message, "state": self.view()}
+            seat = next((s for s in self.seats if s["id"] == body.get("seat") and not s["self"]), None)
+            if seat is None:
+                return 404, {"ok": False, "error": "There is no such seat.", "state": self.view()}
+            seat["connected"] = 0
+            return 200, {"ok": True, "message": f"New link for {seat['name']}: their phones are closed out.",
+                         "state": self.view()}
         sid = body.get("ship")
         if body.get("epoch") != self.epoch or self.revs.get(sid) != body.get("rev"):
             return 409, {"ok": False, "error": "The sheet changed meanwhile; here it is now.",
@@ -552,6 +580,95 @@ def test_forms_render_labelled_fields_and_send_their_values(page):
 def test_a_player_seat_has_no_undo_button(page):
     page.open()
     assert page.js("return document.getElementById('undo-row').hidden")
+    page.assert_clean()
+
+
+def test_a_player_seat_has_no_referee_section(page):
+    page.open()
+    assert page.js("return document.getElementById('referee').hidden")
+    assert not page.driver.find_element(By.ID, "next-phase").is_displayed()
+    assert page.js("return document.querySelectorAll('#seat-list li').length") == 0
+    page.assert_clean()
+
+
+def test_the_referee_seat_steps_the_phase_and_asks_before_running_through_the_turn(page):
+    fake = page.fake
+    fake.referee = True
+    page.open()
+    section = page.driver.find_element(By.ID, "referee")
+    assert section.is_displayed()
+    assert page.js("return document.getElementById('referee-title').textContent") == "Referee"
+    steps = page.js("""return ['next-phase', 'next-turn'].map(id => {
+        const b = document.getElementById(id), r = b.getBoundingClientRect();
+        return [b.textContent, r.height];});""")
+    assert [t for t, _ in steps] == ["Next Phase", "Next Turn"] and all(h >= 44 for _, h in steps)
+    assert page.js("return document.documentElement.scrollWidth") <= 390
+
+    # Next Phase: at once, a request about the whole session.
+    page.driver.find_element(By.ID, "next-phase").click()
+    page.until(lambda d: len(fake.acts) == 1)
+    body = fake.acts[0]
+    assert set(body) == {"id", "epoch", "kind", "step"}
+    assert body | {"id": None} == {"id": None, "epoch": "k3J9x0", "kind": "phase", "step": "phase"}
+    assert re.fullmatch(r"[A-Za-z0-9_-]{16,64}", body["id"])
+    page.toast("Next phase")
+    page.until(lambda d: page.text("turn") == "Turn 4 · Energy")
+
+    # Next Turn asks first (a native confirm); "Cancel" sends nothing.
+    page.driver.find_element(By.ID, "next-turn").click()
+    alert = WebDriverWait(page.driver, 3).until(lambda d: d.switch_to.alert)
+    assert alert.text == "Run through the rest of turn 4?"
+    alert.dismiss()
+    time.sleep(0.2)
+    assert len(fake.acts) == 1
+    page.driver.find_element(By.ID, "next-turn").click()
+    alert = WebDriverWait(page.driver, 3).until(lambda d: d.switch_to.alert)
+    alert.accept()
+    page.until(lambda d: len(fake.acts) == 2)
+    assert fake.acts[1] | {"id": None} == {"id": None, "epoch": "k3J9x0", "kind": "phase", "step": "turn"}
+    assert fake.acts[1]["id"] != body["id"]
+    page.toast("Next turn")
+    page.until(lambda d: page.text("turn") == "Turn 5 · Energy")
+    page.assert_clean()
+
+
+def test_the_referee_seat_lists_the_other_seats_and_gives_one_a_new_link(page):
+    fake = page.fake
+    fake.referee = True
+    page.open()
+    page.driver.find_element(By.ID, "seats-summary").click()
+    assert page.js("return document.getElementById('seats').open")
+    assert page.text("seats-summary") == "Seats (2)"
+    rows = page.js("""return Array.from(document.querySelectorAll('#seat-list li')).map(li => ({
+        name: li.querySelector('.seat-name').textContent, meta: li.querySelector('.seat-meta').textContent,
+        button: li.querySelector('button').textContent, label: li.querySelector('button').getAttribute('aria-label'),
+        height: li.querySelector('button').getBoundingClientRect().height}));""")
+    # Not the referee's own seat (given a new link from the window).
+    assert [(r["name"], r["meta"], r["button"], r["label"]) for r in rows] == [
+        ("Red", "player · 2 phones", "New Link", "New Link for Red"),
+        ("Watcher", "spectator · 1 phone", "New Link", "New Link for Watcher")]
+    assert all(r["height"] >= 44 for r in rows)
+    assert page.js("return document.documentElement.scrollWidth") <= 390
+
+    # The referee is asked first: "Cancel" sends nothing.
+    page.js("window.__asked = []; window.__answer = false;"
+            "window.confirm = function (m) { window.__asked.push(m); return window.__answer; };")
+    red = page.driver.find_element(By.CSS_SELECTOR, f'#seat-list button[data-seat="{RED}"]')
+    red.click()
+    assert page.js("return window.__asked") == ["Give Red a new link? Their phones are closed out."]
+    time.sleep(0.2)
+    assert fake.acts == []
+    page.js("window.__answer = true;")
+    red.click()
+    page.until(lambda d: len(fake.acts) == 1)
+    body = fake.acts[0]
+    assert set(body) == {"id", "epoch", "kind", "seat"}
+    assert body | {"id": None} == {"id": None, "epoch": "k3J9x0", "kind": "revoke", "seat": RED}
+    page.toast("New link for Red: their phones are closed out.")
+    # Drawn again from the answer, the list kept open.
+    page.until(lambda d: page.js("return document.querySelector('#seat-list li .seat-meta').textContent")
+               == "player · 0 phones")
+    assert page.js("return document.getElementById('seats').open")
     page.assert_clean()
 
 

@@ -126,6 +126,7 @@
     }
     closeMenu(false);
     $("undo-row").hidden = true;
+    $("referee").hidden = true;
     var notice = $("notice");
     notice.textContent = text;
     notice.hidden = false;
@@ -305,7 +306,7 @@
   }
 
   /* One request (PROTOCOL.md, Requests): ``target`` is the ship and its revision, or {}
-     for a request about the whole session (the referee's undo). */
+     for a request about the whole session (the referee's undo, phase and new links). */
   function sendRequest(target, fields, onOk) {
     if (app.stopped || !app.view) return;
     if (app.pending) { say("Still sending your last change…", "info"); return; }
@@ -382,6 +383,7 @@
       app.selected = (mine || ships[0] || {}).id || null;
     }
     renderUndo(v);
+    renderReferee(v);
     renderPicker(ships);
     renderShips(ships);
     $("no-ships").hidden = ships.length > 0;
@@ -399,6 +401,60 @@
     var name = typeof v.undo === "string" && v.undo ? v.undo : null;
     button.textContent = name ? "Undo " + name : "Nothing to undo";
     button.disabled = !name;
+  }
+
+  /* The referee's seat (the admin right) steps the phase or the turn, as the window's
+     buttons do, and gives another seat a new link (its phones are closed out). */
+  function renderReferee(v) {
+    var rights = v.seat && Array.isArray(v.seat.rights) ? v.seat.rights : [];
+    var section = $("referee");
+    var list = $("seat-list");
+    section.hidden = rights.indexOf("admin") < 0;
+    if (section.hidden) { list.textContent = ""; return; }
+    var seats = (Array.isArray(v.seats) ? v.seats : []).filter(function (s) {
+      return s && typeof s === "object" && !s.self;
+    });
+    $("seats-summary").textContent = "Seats (" + seats.length + ")";
+    var focused = list.contains(document.activeElement) ? document.activeElement.dataset.seat : null;
+    list.textContent = "";
+    if (!seats.length) {
+      list.appendChild(el("li", "quiet", "No other seats."));
+      return;
+    }
+    seats.forEach(function (seat) {
+      var li = el("li", "seat");
+      li.dataset.seat = String(seat.id);
+      var about = el("div", "seat-about");
+      about.appendChild(el("strong", "seat-name", seat.name || "Seat"));
+      var phones = Number(seat.connected) || 0;
+      about.appendChild(el("span", "seat-meta",
+        (seat.role || "") + " · " + phones + (phones === 1 ? " phone" : " phones")));
+      li.appendChild(about);
+      var button = el("button", "new-link", "New Link");
+      button.type = "button";
+      button.dataset.seat = String(seat.id);
+      button.setAttribute("aria-label", "New Link for " + (seat.name || "this seat"));
+      li.appendChild(button);
+      list.appendChild(li);
+      if (focused === button.dataset.seat) button.focus();
+    });
+  }
+
+  function stepPhase(step) {
+    if (!app.view || app.stopped) return;
+    if (app.pending) { say("Still sending your last change…", "info"); return; }
+    if (step === "turn" &&
+        !window.confirm("Run through the rest of turn " + app.view.session.turn + "?")) return;
+    sendRequest({}, { kind: "phase", step: step });
+  }
+
+  function newLink(seatId) {
+    if (!app.view || app.stopped) return;
+    if (app.pending) { say("Still sending your last change…", "info"); return; }
+    var seat = (app.view.seats || []).filter(function (s) { return s && s.id === seatId; })[0];
+    if (!seat) return;
+    if (!window.confirm("Give " + (seat.name || "this seat") + " a new link? Their phones are closed out.")) return;
+    sendRequest({}, { kind: "revoke", seat: seat.id });
   }
 
   function renderPicker(ships) {
@@ -897,6 +953,12 @@
     $("undo").addEventListener("click", function () {
       if (!app.view || !app.view.undo) return;
       sendRequest({}, { kind: "undo" });
+    });
+    $("next-phase").addEventListener("click", function () { stepPhase("phase"); });
+    $("next-turn").addEventListener("click", function () { stepPhase("turn"); });
+    $("seat-list").addEventListener("click", function (ev) {
+      var button = ev.target.closest ? ev.target.closest("button.new-link") : null;
+      if (button) newLink(button.dataset.seat);
     });
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") wakeUp();
