@@ -387,7 +387,9 @@ class MainWindow(QMainWindow):
         it is too long, whole in the status bar's tooltip until the next message (a refusal
         is also said in full beside the box that caused it)."""
         bar = self.statusBar()
-        room = max(80, bar.width() - self.turn_label.width() - 40)
+        # The bar spans the window; before its first layout (a file opened at start-up) its
+        # own width is still Qt's default, so the window's is the one to fit.
+        room = max(80, max(bar.width(), self.width()) - self.turn_label.width() - 40)
         shown = bar.fontMetrics().elidedText(message, Qt.TextElideMode.ElideRight, room)
         bar.setToolTip(message if shown != message else "")
         self._status_full = (shown, message)

@@ -64,3 +64,14 @@ def test_a_long_refusal_is_shortened_to_fit_and_whole_in_reach(window, qtbot):
     assert bar.toolTip() == message and window.status_text() == message
     window.show_status("Saved")
     assert bar.toolTip() == "" and window.status_text() == "Saved"
+
+
+def test_a_message_given_before_the_window_shows_is_not_cut_short(app, qtbot):
+    """A file opened at start-up says "Opened …" before the window is shown, when the status
+    bar has no width yet: it was cut to "Opened m…" on a 1280 px window."""
+    window = app.new_window(show=False)  # as run_app opens a file given on the command line
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    assert window.statusBar().width() < 300  # not laid out before the window shows
+    window.show_status("Opened moderator-of-the-long-campaign.shipsheet")
+    assert window.statusBar().currentMessage() == "Opened moderator-of-the-long-campaign.shipsheet"
