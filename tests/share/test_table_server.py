@@ -323,3 +323,19 @@ def test_the_referees_seat_steps_the_phase_and_gives_a_seat_a_new_link(qtbot, fe
     status, answer, _ = wait(qtbot, lambda: referee.request("POST", "api/act", {
         "id": "revoke-self-001", "epoch": state["epoch"], "kind": "revoke", "seat": seats["ref"].id}))
     assert status == 400
+
+
+def test_each_sheet_is_drawn_once_per_ship_and_revision(qtbot, fedcom):
+    """Three phones of one seat asking for the same sheets, twice: each ship's sheet is drawn
+    once per revision (on the render thread), then served from that drawing."""
+    session, link, seats = fedcom
+    phones = [paired(qtbot, link, seats["blue"]) for _ in range(3)]
+    for phone in phones * 2:
+        _, state, _ = wait(qtbot, phone.state)
+        for ship in state["ships"]:
+            assert wait(qtbot, lambda s=ship: phone.request("GET", s["svg"]))[0] == 200
+    assert link.server.render_count == 3  # Blue's three ships
+    session.apply(SetSide(session.ship("Swift"), "Blue"))  # touches Swift only
+    for phone in phones:
+        wait(qtbot, phone.state)
+    assert link.server.render_count == 4
