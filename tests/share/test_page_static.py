@@ -105,6 +105,7 @@ class FakeServer:
         self.refuse_ws = False
         self.sockets: set[web.WebSocketResponse] = set()
         self.ws_opened = 0
+        self.track_unset = False  # the recovery form's required choice has no value yet
         self.referee = False  # the seat is the referee's (it may undo, step the phase, renew links)
         self.seats = [{"id": SEAT, "name": "Referee", "role": "referee", "connected": 1, "self": True},
                       {"id": RED, "name": "Red", "role": "player", "connected": 2, "self": False},
@@ -137,7 +138,8 @@ class FakeServer:
             "fields": [
                 {"name": "track", "label": "Recover from", "type": "choice",
                  "options": [{"value": "drive", "label": "Drive (D2)"},
-                             {"value": "weapons", "label": "Weapons (W1)"}], "value": "drive"},
+                             {"value": "weapons", "label": "Weapons (W1)"}],
+                 "value": None if self.track_unset else "drive"},
                 {"name": "roll", "label": "Die", "type": "int", "min": 1, "max": 6, "value": None,
                  "optional": True},
                 {"name": "helper", "label": "Helped by", "type": "choice",
@@ -574,6 +576,28 @@ def test_forms_render_labelled_fields_and_send_their_values(page):
     assert fake.acts[1]["values"] == {"track": "drive", "roll": 4, "helper": "bas", "announce": False,
                                       "note": ""}
     assert fake.acts[1]["rev"] == 8
+    page.assert_clean()
+
+
+def test_a_required_choice_not_made_yet_is_not_made_for_the_player(page):
+    """A choice the player must make and has not: "Choose…" is shown, and the form is not
+    sent until one is chosen (the browser asks), rather than the first option going out."""
+    fake = page.fake
+    fake.track_unset = True
+    page.open()
+    form = page.driver.find_element(By.CSS_SELECTOR, ".ship:not([hidden]) form.decision")
+    track = Select(form.find_element(By.NAME, "track"))
+    assert [o.text for o in track.options] == ["Choose…", "Drive (D2)", "Weapons (W1)"]
+    assert track.first_selected_option.text == "Choose…"
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    page.driver.implicitly_wait(0)
+    import time
+    time.sleep(0.3)
+    assert fake.acts == []
+    track.select_by_visible_text("Weapons (W1)")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    page.until(lambda d: len(fake.acts) == 1)
+    assert fake.acts[0]["values"]["track"] == "weapons"
     page.assert_clean()
 
 

@@ -831,6 +831,15 @@
           blank.setAttribute("aria-label", "None");
           input.appendChild(blank);
         }
+        var unset = f.value === null || f.value === undefined;
+        if (!f.optional && unset && options.length > 1) {
+          // A choice the player must make, not made yet: nothing is picked for them. The
+          // empty first entry of a required select makes the browser ask before sending.
+          var placeholder = el("option", "", "Choose…");
+          placeholder.value = "";
+          input.appendChild(placeholder);
+          input.required = true;
+        }
         var chosen = false;
         options.forEach(function (o, i) {
           var opt = el("option", "", o.label !== undefined ? o.label : o.value);
@@ -840,7 +849,7 @@
           }
           input.appendChild(opt);
         });
-        if (f.optional && !chosen) input.selectedIndex = 0;
+        if ((f.optional || input.required) && !chosen) input.selectedIndex = 0;
         readers.push([f.name, function () {
           var opt = input.options[input.selectedIndex];
           if (!opt || opt.value === "") return null;
