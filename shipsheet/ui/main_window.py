@@ -23,14 +23,13 @@ from .layouts import fit_to_screen
 from .log_view import LogView
 from .panels import make_panel
 from .qactions import make_action
-
-#: Orders files of the play-by-e-mail desk (``pbem_desk.ORDERS_SUFFIX``): imported when dropped.
-ORDERS_SUFFIX = ".orders.json"
 from .roster import RosterView
 from .settings import add_recent_file, get_setting, recent_files, set_setting
 from .sheet_view import SheetView
 
 FILE_FILTER = "ShipSheet sessions (*.shipsheet);;All files (*)"
+#: Orders files of the play-by-e-mail desk (``pbem_desk.ORDERS_SUFFIX``): imported when dropped.
+ORDERS_SUFFIX = ".orders.json"
 
 
 def sample_path(game: str) -> Path:

@@ -477,3 +477,8 @@ def test_names_from_files_show_as_text(window, monkeypatch):
     assert view.title.textFormat() == Qt.TextFormat.PlainText
     dialog = window.pbem.verify_dice()
     assert dialog.headline.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_the_window_and_the_desk_agree_on_what_an_orders_file_is():
+    from shipsheet.ui import main_window, pbem_desk
+    assert main_window.ORDERS_SUFFIX == pbem_desk.ORDERS_SUFFIX
