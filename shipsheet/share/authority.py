@@ -14,11 +14,9 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QObject, Qt, Signal
 
-from .host import Authority
-
-
-class QtAuthority(QObject, Authority):
-    """Runs functions on the thread this object lives on (create it there)."""
+class QtAuthority(QObject):
+    """Runs functions on the thread this object lives on (create it there): the
+    ``host.Authority`` the server calls."""
 
     _queued = Signal(object)
 

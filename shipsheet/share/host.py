@@ -18,7 +18,7 @@ from __future__ import annotations
 import concurrent.futures
 import secrets
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..model.actions import Action
 from ..model.errors import RuleViolation
@@ -36,12 +36,12 @@ ANSWERS_KEPT = 20000
 KINDS = ("tap", "menu", "decide", "undo", "phase", "revoke")
 
 
-class Authority:
-    """Runs functions on the thread that owns the session. ``call`` may be used from any
-    thread and returns a ``concurrent.futures.Future``."""
+class Authority(Protocol):
+    """What the server needs of the thread that owns the session: ``call(fn)`` runs ``fn``
+    there, may be used from any thread, and returns a ``concurrent.futures.Future``
+    (``authority.QtAuthority`` is the one the window and ``shipsheet serve`` use)."""
 
-    def call(self, fn: Callable[[], Any]) -> concurrent.futures.Future:  # pragma: no cover
-        raise NotImplementedError
+    def call(self, fn: Callable[[], Any]) -> concurrent.futures.Future: ...
 
 
 class FromSeat(Action):

@@ -865,7 +865,7 @@ class MainWindow(QMainWindow):
         try:
             from .table_share import open_share_dialog
             return open_share_dialog(self)
-        except (ImportError, ValueError) as exc:  # aiohttp missing; a uid that names no file
+        except ValueError as exc:  # a session uid that cannot name the seats' file
             QMessageBox.warning(self, "Cannot share with the table", str(exc))
             return None
 

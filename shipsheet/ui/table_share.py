@@ -87,14 +87,11 @@ def _why(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
-def qr_pixmap(text: str, scale: int = QR_SCALE, device_pixel_ratio: float = 1.0) -> QPixmap | None:
-    """``text`` as a QR code (error correction M), crisp at the screen's pixel ratio; None
-    when segno is not installed."""
-    try:
-        import segno
-    except ImportError:  # pragma: no cover - segno is a dependency of Table Link
-        return None
+def qr_pixmap(text: str, scale: int = QR_SCALE, device_pixel_ratio: float = 1.0) -> QPixmap:
+    """``text`` as a QR code (error correction M), crisp at the screen's pixel ratio."""
     import io
+
+    import segno
     ratio = max(1.0, device_pixel_ratio)
     buffer = io.BytesIO()
     segno.make(text, error="m").save(buffer, kind="png", scale=max(1, round(scale * ratio)), border=2)
@@ -741,12 +738,7 @@ class ShareDialog(QDialog):
         self.url_edit.setText(url)
         self.url_edit.setCursorPosition(0)
         self.copy_button.setEnabled(True)
-        pixmap = qr_pixmap(url, QR_SCALE, self.devicePixelRatioF())
-        if pixmap is None:
-            self.qr_label.setPixmap(QPixmap())
-            self.qr_label.setText("The QR code needs the segno package; copy the link instead.")
-        else:
-            self.qr_label.setPixmap(pixmap)
+        self.qr_label.setPixmap(qr_pixmap(url, QR_SCALE, self.devicePixelRatioF()))
 
     def copy_link(self) -> None:
         if self.url_edit.text():

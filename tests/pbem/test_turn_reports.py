@@ -4,7 +4,6 @@ each player's ships made or took, the dice, the files of a turn in their own fol
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 import types
@@ -27,7 +26,6 @@ from shipsheet.rules.fedcom import (Overrides, set_chart_action, set_orders_acti
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "docs" / "sample-turn-report.txt"
 DATE = "2025-03-14"
-HAS_DICE = importlib.util.find_spec("shipsheet.pbem.dice") is not None
 
 
 def fc_game(*, blue_name: str = "Resolute", verifiable: bool = False) -> Session:
@@ -266,7 +264,6 @@ def test_the_dice_section_reveals_the_seed_and_commits_to_the_next(monkeypatch):
     assert_narrow(body)
 
 
-@pytest.mark.skipif(not HAS_DICE, reason="pbem.dice is not written yet")
 def test_the_dice_section_with_the_real_verifiable_dice():
     from shipsheet.pbem import dice
     s = fc_game()
@@ -283,7 +280,6 @@ def test_the_dice_section_with_the_real_verifiable_dice():
     assert s.pbem["dice"]["seeds"]["2"] not in "".join(body.split())
 
 
-@pytest.mark.skipif(not HAS_DICE, reason="pbem.dice is not written yet")
 def test_a_turn_before_the_dice_became_verifiable_says_so():
     from shipsheet.pbem import dice
     s = fc_game()
@@ -442,10 +438,7 @@ def test_the_report_command_with_pdf(qapp, tmp_path):
 
 
 def test_the_report_command_is_registered_with_the_pbem_commands():
-    try:
-        from shipsheet.pbem.cli import SUBCOMMANDS
-    except ImportError:
-        pytest.skip("shipsheet/pbem/cli.py is not written yet")
+    from shipsheet.pbem.cli import SUBCOMMANDS
     entry = SUBCOMMANDS["report"]
     assert entry is report_command or "report" in repr(entry)
 
@@ -455,8 +448,6 @@ def test_the_report_command_is_registered_with_the_pbem_commands():
 def sample_report_text() -> str:
     """Blue's report of turn 1 of :func:`fc_game` with verifiable dice, whose seeds are made
     reproducible here (``new_seed`` counts), so the sample is the same each time it is made."""
-    if not HAS_DICE:
-        return turn_report(fc_game(), "Blue", 1, date=DATE).text
     import hashlib
     from unittest import mock
 
@@ -481,4 +472,4 @@ def test_the_sample_in_docs_is_a_real_report():
     saved = SAMPLE.read_text("utf-8")
     assert saved == text
     assert_narrow(saved)
-    assert "DICE" in saved or not HAS_DICE
+    assert "DICE" in saved

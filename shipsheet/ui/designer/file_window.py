@@ -121,7 +121,6 @@ class FileWindow(QMainWindow):
         self.status_icon = QLabel()
         self.status_text = rich(QLabel())  # our markup; names go through esc()
         self.status_text.setWordWrap(True)
-        self.status_text.setTextFormat(Qt.TextFormat.RichText)
         self.goto_button = QPushButton("Show &Problem")
         self.goto_button.clicked.connect(self.focus_problem)
         self.save_button = QPushButton("Save to Library")
@@ -243,7 +242,8 @@ class FileWindow(QMainWindow):
 
     def _show_validity(self, valid_text: str, valid_tip: str | None = None,
                        invalid_tip: str | None = None) -> None:
-        """The footer's verdict on ``self.problem`` (a tip of None leaves the tooltip alone)."""
+        """The footer's verdict on ``self.problem`` (a tip of None leaves the tooltip alone).
+        ``valid_text`` is our own markup: every value in it has gone through ``esc()``."""
         if self.problem is None:
             self.status_icon.setText("✔")
             self.status_icon.setStyleSheet("color: #2e7d32; font-weight: bold;")
