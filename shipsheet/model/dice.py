@@ -48,7 +48,6 @@ TURN_HMAC = "turn-hmac-v1"
 SCHEMES = (SEEDED, TURN_HMAC)
 #: The first number of a roll's record names its scheme.
 SCHEME_IDS = {SEEDED: 1, TURN_HMAC: 2}
-SCHEME_NAMES = {v: k for k, v in SCHEME_IDS.items()}
 #: A roll's record (``LogEntry.roll``): these whole numbers, in this order. ``number``
 #: is the roll's number (``Dice.count`` when it was rolled; a typed roll records the
 #: number the next random roll takes, and does not use it up); ``typed`` is 1 for a

@@ -89,9 +89,8 @@ class ActionContext:
         """Add a log line. Kept trimmed, as a session file reads it back (``Node.str``).
         ``by``: the ship that did it to ``ship`` (an attacker), for turn reports."""
         s = self.session
-        entry = LogEntry(text.strip(), kind, s.turn, s.phase, ship or self.ship, self.seq)
-        entry.by = by
-        s.log.append(entry)
+        s.log.append(LogEntry(text.strip(), kind, s.turn, s.phase, ship or self.ship, self.seq,
+                              by=by))
 
     def _on_roll(self, sides: int, value: int, reason: str, typed: bool) -> None:
         """Log a roll, with its record (``Dice.last_record``: scheme, number, sides, value,
@@ -225,6 +224,10 @@ class Session:
 
     def undo_name(self) -> str | None:
         return self._undo[-1].name if self._undo else None
+
+    def undo_action(self) -> "Action | None":
+        """The action Undo would take back (e.g. to ask before undoing another's step)."""
+        return self._undo[-1].action if self._undo else None
 
     def redo_name(self) -> str | None:
         return self._redo[-1].name if self._redo else None

@@ -155,7 +155,7 @@ def check_saved_size(payload: bytes) -> bytes:
 
 
 @contextmanager
-def replacing(path: str | Path) -> Iterator[Path]:
+def replacing(path: str | Path, *, private: bool = False) -> Iterator[Path]:
     """Write a file under a temporary name beside ``path``, then put it in place at once.
 
     The block writes to the yielded path; if it raises, the temporary file goes and
@@ -164,6 +164,10 @@ def replacing(path: str | Path) -> Iterator[Path]:
 
     A symlink is written through: its target is replaced, the link stays. Temporary files
     a killed save left beside this file are removed after a save succeeds.
+
+    ``private``: readable by the user only (0600) from the first byte written — for files
+    that hold secrets (a player's file, the table's seats); otherwise the file keeps the
+    permissions it had (new files: the usual ones).
     """
     path = Path(path)
     if path.is_symlink():
@@ -173,7 +177,7 @@ def replacing(path: str | Path) -> Iterator[Path]:
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     tmp = Path(name)
     try:
-        os.fchmod(fd, _file_mode(path))
+        os.fchmod(fd, 0o600 if private else _file_mode(path))
         os.close(fd)
         yield tmp
         os.replace(tmp, path)
@@ -220,10 +224,11 @@ def _remove_stale_temporaries(folder: Path, name: str) -> None:
             pass
 
 
-def write_atomic(path: str | Path, payload: bytes) -> None:
+def write_atomic(path: str | Path, payload: bytes, *, private: bool = False) -> None:
     """Write ``payload`` to ``path`` so that a crash leaves the old file or the new one
-    (temp file in the same folder, write, flush, fsync, rename, fsync the folder)."""
-    with replacing(path) as tmp, open(tmp, "wb") as fh:
+    (temp file in the same folder, write, flush, fsync, rename, fsync the folder).
+    ``private``: readable by the user only (see :func:`replacing`)."""
+    with replacing(path, private=private) as tmp, open(tmp, "wb") as fh:
         fh.write(payload)
         fh.flush()
         os.fsync(fh.fileno())
@@ -239,10 +244,11 @@ def _file_mode(path: Path) -> int:
         return 0o666 & ~mask
 
 
-def save_session(session: Session, path: str | Path) -> None:
+def save_session(session: Session, path: str | Path, *, private: bool = False) -> None:
     """Save ``session`` to ``path`` atomically (the old file survives any crash). A session
-    too large to be opened again is not written (SessionTooLarge, an OSError)."""
-    write_atomic(path, check_saved_size(session_to_bytes(session)))
+    too large to be opened again is not written (SessionTooLarge, an OSError). ``private``:
+    readable by the user only (a play-by-e-mail player file holds the player's secret)."""
+    write_atomic(path, check_saved_size(session_to_bytes(session)), private=private)
 
 
 # -- reading -------------------------------------------------------------------
@@ -513,12 +519,7 @@ def _read_log(node: Node) -> list[LogEntry]:
                                         and by.strip() == by))
                     and (roll is None or (type(roll) is list and len(roll) <= _ROLL_LEN
                                           and all(type(v) is int and 0 <= v <= 2**64 for v in roll)))):
-                entry = LogEntry(text, kind, turn, phase, ship, action, undone, time)
-                if by is not None:
-                    entry.by = by
-                if roll is not None:
-                    entry.roll = roll
-                append(entry)
+                append(LogEntry(text, kind, turn, phase, ship, action, undone, time, by, roll))
                 continue
         append(_read_log_entry(node.child(i, item)))
     return entries

@@ -19,3 +19,12 @@ def terminal_safe(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+def name_and_items(text: str) -> tuple[str, list[str]] | None:
+    """A command line's ``NAME=A,B,C`` (a seat and its ships, a player and their sides):
+    the name and the items, trimmed, empty items dropped; None without a name and ``=``."""
+    name, sep, items = text.partition("=")
+    if not sep or not name.strip():
+        return None
+    return name.strip(), [i.strip() for i in items.split(",") if i.strip()]

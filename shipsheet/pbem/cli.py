@@ -15,12 +15,17 @@ text from files is made safe for the terminal. No display is needed (no Qt here)
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from shipsheet.model.errors import RuleViolation, SessionFileError
-from shipsheet.model.text import terminal_safe as safe
+from shipsheet.model.text import name_and_items, terminal_safe as safe
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.session import Session
 
 OK, REFUSED, USAGE = 0, 1, 2
 
@@ -36,38 +41,75 @@ class _Usage(Exception):
     pass
 
 
+class _Exit(Exception):
+    """A subcommand stopped with this exit status, its message printed (:func:`_session`)."""
+
+    def __init__(self, status: int):
+        super().__init__(status)
+        self.status = status
+
+
 def _parser(name: str, description: str) -> _Parser:
     return _Parser(prog=f"shipsheet pbem {name}", description=description)
-
-
-def _load(path: Path):
-    from shipsheet.model.storage import load_session
-    return load_session(path)
 
 
 def _err(message: str) -> None:
     print(f"ERROR: {safe(message)}", file=sys.stderr)
 
 
-def _locked(path: Path):
-    """The session file's lock, or None (and a message) when another ShipSheet has it open."""
-    from shipsheet.model.filelock import SessionLock
-    lock = SessionLock.acquire(path)
-    if not isinstance(lock, SessionLock):
-        _err(f"{path}: the file is open in another ShipSheet ({lock.describe()}).")
-        return None
-    return lock
+def _subcommand(command: Callable[[list[str]], int]) -> Callable[[list[str]], int]:
+    """``command``, returning the status of an :class:`_Exit` raised inside it."""
+    @functools.wraps(command)
+    def run(argv: list[str]) -> int:
+        try:
+            return command(argv)
+        except _Exit as stop:
+            return stop.status
+    return run
+
+
+@contextmanager
+def _session(path: Path, cannot: str, *, lock: bool = True,
+             refused: int = REFUSED) -> Iterator["Session"]:
+    """The session file at ``path``, loaded, under its lock (when ``lock``) until the block
+    ends. What stops the block is said on stderr and ends the subcommand (:class:`_Exit`):
+    the file open in another ShipSheet, or unreadable (SessionFileError): 2; a refusal
+    (RuleViolation): ``refused``; a file that cannot be written (OSError): 1, said as
+    "``cannot``: why"."""
+    held = None
+    if lock:
+        from shipsheet.model.filelock import SessionLock
+        held = SessionLock.acquire(path)
+        if not isinstance(held, SessionLock):
+            _err(f"{path}: the file is open in another ShipSheet ({held.describe()}).")
+            raise _Exit(USAGE)
+    try:
+        from shipsheet.model.storage import load_session
+        yield load_session(path)
+    except SessionFileError as exc:
+        _err(str(exc))
+        raise _Exit(USAGE) from None
+    except RuleViolation as exc:
+        _err(str(exc))
+        raise _Exit(refused) from None
+    except OSError as exc:
+        _err(f"{cannot}: {exc}")
+        raise _Exit(REFUSED) from None
+    finally:
+        if held is not None:
+            held.release()
 
 
 def _player_spec(text: str) -> tuple[str, list[str]]:
-    name, sep, items = text.partition("=")
-    if not sep or not name.strip():
+    spec = name_and_items(text)
+    if spec is None:
         raise argparse.ArgumentTypeError(f'a player is NAME=SIDE or NAME=SHIP,SHIP, not "{text}"')
-    return name.strip(), [i.strip() for i in items.split(",") if i.strip()]
+    return spec
 
 
 # -- the subcommands ------------------------------------------------------------------------------
 
+@_subcommand
 def setup_command(argv: list[str]) -> int:
     parser = _parser("setup", "Name the players of a session played by e-mail (saved in it).")
     parser.add_argument("session", metavar="SESSION")
@@ -82,32 +124,17 @@ def setup_command(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from shipsheet.model.storage import save_session
 
+    from . import record
+    from .dice import start_verifiable
     from .players import player_from_items, set_players_action
     path = Path(args.session)
-    lock = _locked(path)
-    if lock is None:
-        return USAGE
-    try:
-        session = _load(path)
+    commitment = None
+    with _session(path, f"{path}: cannot save") as session:
         players = [player_from_items(session, name, items) for name, items in args.player]
         session.apply(set_players_action(session, players, args.show_others))
-        commitment = None
-        from .dice import start_verifiable
         if not args.no_verifiable_dice and not isinstance(session.pbem.get("dice"), dict):
             commitment = start_verifiable(session)
         save_session(session, path)
-    except SessionFileError as exc:
-        _err(str(exc))
-        return USAGE
-    except RuleViolation as exc:
-        _err(str(exc))
-        return REFUSED
-    except OSError as exc:
-        _err(f"{path}: cannot save: {exc}")
-        return REFUSED
-    finally:
-        lock.release()
-    from . import record
     for player in record.players(session):
         ships = ", ".join(s.name for s in player.own_ships(session))
         print(f"{safe(player.name)}: {safe(ships)}")
@@ -118,28 +145,21 @@ def setup_command(argv: list[str]) -> int:
     return OK
 
 
+@_subcommand
 def export_players_command(argv: list[str]) -> int:
     parser = _parser("export-players", "Write each player's file (NAME.shipsheet) into a folder.")
     parser.add_argument("session", metavar="SESSION")
     parser.add_argument("-o", "--output", required=True, metavar="DIR")
     args = parser.parse_args(argv)
     from .players import export_player_files
-    try:
-        paths = export_player_files(_load(Path(args.session)), Path(args.output))
-    except SessionFileError as exc:
-        _err(str(exc))
-        return USAGE
-    except RuleViolation as exc:
-        _err(str(exc))
-        return REFUSED
-    except OSError as exc:
-        _err(f"{args.output}: cannot write: {exc}")
-        return REFUSED
+    with _session(Path(args.session), f"{args.output}: cannot write", lock=False) as session:
+        paths = export_player_files(session, Path(args.output))
     for path in paths:
         print(f"Wrote {safe(str(path))}")
     return OK
 
 
+@_subcommand
 def export_orders_command(argv: list[str]) -> int:
     parser = _parser("export-orders", "Write a player's orders file from their player file "
                                       "(and note it in the player file).")
@@ -151,33 +171,19 @@ def export_orders_command(argv: list[str]) -> int:
 
     from .orders import current_orders, export_orders, order_warnings
     path = Path(args.player_file)
-    lock = _locked(path)
-    if lock is None:
-        return USAGE
-    try:
-        session = _load(path)
+    with _session(path, "cannot write") as session:
         turn = session.turn if args.turn is None else args.turn
         orders = current_orders(session)
         for warning in order_warnings(session, orders):
             print(f"warning: {safe(warning)}")
         out = export_orders(session, turn, Path(args.output), orders)
         save_session(session, path)
-    except SessionFileError as exc:
-        _err(str(exc))
-        return USAGE
-    except RuleViolation as exc:
-        _err(str(exc))
-        return REFUSED
-    except OSError as exc:
-        _err(f"cannot write: {exc}")
-        return REFUSED
-    finally:
-        lock.release()
     print(f"Wrote {safe(str(out))}: {len(orders)} order{'s' if len(orders) != 1 else ''} "
           f"for turn {turn}")
     return OK
 
 
+@_subcommand
 def import_command(argv: list[str]) -> int:
     parser = _parser("import", "Check orders files and apply the good ones (one undo step each).")
     parser.add_argument("session", metavar="SESSION")
@@ -189,32 +195,20 @@ def import_command(argv: list[str]) -> int:
 
     from .orders import import_orders
     path = Path(args.session)
-    lock = _locked(path)
-    if lock is None:
-        return USAGE
-    try:
-        session = _load(path)
+    # A session that takes no orders (not a moderator's) is a usage error, not a refused file.
+    with _session(path, f"{path}: cannot save", refused=USAGE) as session:
         results = import_orders(session, args.orders, confirm=args.confirm)
-        if any(r.changed for r in results):
+        changed = any(r.changed for r in results)
+        if changed:
             save_session(session, path)
-    except SessionFileError as exc:
-        _err(str(exc))
-        return USAGE
-    except RuleViolation as exc:
-        _err(str(exc))
-        return USAGE
-    except OSError as exc:
-        _err(f"{path}: cannot save: {exc}")
-        return REFUSED
-    finally:
-        lock.release()
     for result in results:
         print(safe(result.line()))
-    if any(r.changed for r in results):
+    if changed:
         print(f"Saved {safe(str(path))}")
     return OK if all(r.accepted for r in results) else REFUSED
 
 
+@_subcommand
 def desk_command(argv: list[str]) -> int:
     parser = _parser("desk", "Show, per player, whether this turn's orders are missing, "
                              "arrived, applied or refused.")
@@ -222,15 +216,8 @@ def desk_command(argv: list[str]) -> int:
     parser.add_argument("--turn", type=int, default=None)
     args = parser.parse_args(argv)
     from .desk import turn_desk
-    try:
-        session = _load(Path(args.session))
+    with _session(Path(args.session), f"{args.session}: cannot read", lock=False) as session:
         rows = turn_desk(session, args.turn)
-    except SessionFileError as exc:
-        _err(str(exc))
-        return USAGE
-    except RuleViolation as exc:
-        _err(str(exc))
-        return REFUSED
     print(f"{safe(session.title)}: turn {args.turn or session.turn}")
     for row in rows:
         print(safe(row.line()))

@@ -84,7 +84,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from shipsheet.model.actions import SessionAction
 from shipsheet.model.dice import (MAX_SIDES, SCHEME_IDS, SEEDED, TURN_HMAC, bind_session,
@@ -94,10 +94,11 @@ from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import clone
 
 if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.log import LogEntry
     from shipsheet.model.session import Session
 
 __all__ = ["DiceError", "RollLine", "SeedProblem", "VerifyResult", "add_nonce", "check_seed",
-           "commitment", "enable_action", "ensure_seeds", "ensure_seeds_action",
+           "commitment", "ensure_seeds", "ensure_seeds_action",
            "is_verifiable", "public_record", "reveal", "start_verifiable",
            "start_verifiable_action", "verify"]
 
@@ -152,10 +153,6 @@ def start_verifiable_action(session: "Session") -> SessionAction:
                 f"turn {turn}'s seed is {_commitment(seeds[str(turn)])}")
 
     return SessionAction("Verifiable dice", fn, ships=())
-
-
-#: The same as :func:`start_verifiable_action`.
-enable_action = start_verifiable_action
 
 
 def start_verifiable(session: "Session") -> str:
@@ -585,15 +582,9 @@ def verify(session: "Session", seeds: Mapping[int, str] | None = None,
     used: set[int] = set()
     unknown: set[int] = set()
     keys: dict[tuple[int, int], bytes] = {}
-    for index, entry in enumerate(session.log):
-        if entry.kind != "roll":
-            continue
-        if entry.action <= since:
-            result.before_switch += 1
-            continue
-        roll, why = _parse_record(entry)
+    for index, entry, roll in _rolls(session, result, lambda e: e.action <= since):
         if roll is None:
-            result.mismatched.append(_bad_line(index, entry, why))
+            result.before_switch += 1
             continue
         scheme, number, sides, value, typed, k = roll
         line = dict(number=number, sides=sides, logged=value, nonces=k, typed=bool(typed))
@@ -644,34 +635,45 @@ def _verify_seeded(session: "Session") -> VerifyResult:
     """An old-scheme session: its recorded rolls recomputed from the file's seed (which
     proves nothing: the seed was never secret)."""
     result = VerifyResult(SEEDED, False)
+    for index, entry, roll in _rolls(session, result, lambda e: e.roll is None):
+        if roll is None:
+            result.unrecorded += 1
+            continue
+        scheme, number, sides, value, typed, _ = roll
+        line = dict(number=number, sides=sides, logged=value)
+        listed = _line(index, entry, **line, typed=bool(typed))
+        if entry.undone:
+            result.undone.append(listed)
+        if typed:
+            result.typed.append(listed)
+            continue
+        if scheme != SCHEME_IDS[SEEDED]:
+            result.mismatched.append(_line(index, entry, **line, why=(
+                "a verifiable roll in a session without verifiable dice")))
+            continue
+        expected = seeded_value(session.dice.seed, number, sides)
+        if expected != value:
+            result.mismatched.append(_line(index, entry, **line, expected=expected, why=(
+                f"logged {value}, the seed gives {expected}")))
+        else:
+            result.checked += 1
+    return result
+
+
+def _rolls(session: "Session", result: VerifyResult, skip: Callable[["LogEntry"], bool]
+           ) -> Iterator[tuple[int, "LogEntry", list[int] | None]]:
+    """(index in the log, entry, record) of each roll of the log; the record None for a
+    roll ``skip`` passes over (the caller counts it). A roll whose record is damaged or at
+    odds with its line (:func:`_parse_record`) is listed in ``result.mismatched`` instead."""
     for index, entry in enumerate(session.log):
         if entry.kind != "roll":
             continue
-        if entry.roll is None:
-            result.unrecorded += 1
+        if skip(entry):
+            yield index, entry, None
             continue
         roll, why = _parse_record(entry)
         if roll is None:
             result.mismatched.append(_bad_line(index, entry, why))
-            continue
-        scheme, number, sides, value, typed, k = roll
-        line = _line(index, entry, number=number, sides=sides, logged=value, typed=bool(typed))
-        if entry.undone:
-            result.undone.append(line)
-        if typed:
-            result.typed.append(line)
-            continue
-        if scheme != SCHEME_IDS[SEEDED]:
-            result.mismatched.append(_line(index, entry, number=number, sides=sides,
-                                           logged=value, why="a verifiable roll in a "
-                                                             "session without verifiable dice"))
-            continue
-        expected = seeded_value(session.dice.seed, number, sides)
-        if expected != value:
-            result.mismatched.append(_line(index, entry, number=number, sides=sides,
-                                           logged=value, expected=expected,
-                                           why=f"logged {value}, the seed gives {expected}"))
         else:
-            result.checked += 1
-    return result
+            yield index, entry, roll
 

@@ -25,7 +25,7 @@ import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
 
 from shipsheet.model.actions import Action, SessionAction
 from shipsheet.model.errors import RuleViolation, ShipSheetError
@@ -86,13 +86,22 @@ def sign(data: Mapping, secret: str) -> dict:
 
 # -- one order ------------------------------------------------------------------------------------
 
-def _order_label(session: Session, order: Any) -> str:
+class _Target(NamedTuple):
+    """What an order names, as things stand: its ship and decision form (None: not found),
+    and its label for messages ("Swift, Standing orders")."""
+
+    ship: Ship | None
+    spec: dict | None
+    label: str
+
+
+def _target(session: Session, order: Any) -> _Target:
     if not isinstance(order, Mapping):
-        return "an order"
+        return _Target(None, None, "an order")
     ship = next((s for s in session.ships if s.id == order.get("ship")), None)
-    name = ship.name if ship is not None else f'ship "{str(order.get("ship"))[:64]}"'
     spec = find_form(session, ship, order.get("form")) if ship is not None else None
-    return f"{name}, {spec['title'] if spec else str(order.get('form'))[:80]}"
+    name = ship.name if ship is not None else f'ship "{str(order.get("ship"))[:64]}"'
+    return _Target(ship, spec, f"{name}, {spec['title'] if spec else str(order.get('form'))[:80]}")
 
 
 def order_action(session: Session, player: Player, order: Any) -> Action | None:
@@ -100,29 +109,34 @@ def order_action(session: Session, player: Player, order: Any) -> Action | None:
     when the form already holds these values (nothing to do). RuleViolation, in words, when
     the ship is not the player's, the form is not offered now or its values are not valid,
     or the order fills a die (the dice are the moderator's)."""
+    return _order_action(session, player, order, _target(session, order))
+
+
+def _order_action(session: Session, player: Player, order: Any, target: _Target) -> Action | None:
+    """:func:`order_action`, with the order's :func:`_target` found already."""
     if not isinstance(order, Mapping) or not isinstance(order.get("ship"), str) \
             or not isinstance(order.get("form"), str):
         raise RuleViolation("An order names a ship and a decision form.")
-    ship = next((s for s in session.ships if s.id == order["ship"]), None)
+    ship, spec = target.ship, target.spec
     if ship is None:
         raise RuleViolation(f'there is no ship "{order["ship"][:64]}" in the session.')
     if not player.owns(ship):
         raise RuleViolation(f"{ship.name} is not {player.name}'s ship: its own player "
                             f"gives its orders.")
     kind = order["form"]
-    spec = find_form(session, ship, kind)
     if spec is None:
         raise RuleViolation(f'{ship.name}: there is no decision "{kind[:80]}" to make now.')
     values = order.get("values", {})
     if not isinstance(values, Mapping):
         raise RuleViolation("The form's values must be a table of names and values.")
-    typed = [n for n in dice_fields(spec) if values.get(n) not in (None, "")]
+    dice = dice_fields(spec)
+    typed = [n for n in dice if values.get(n) not in (None, "")]
     if typed:
         raise RuleViolation(f"{spec['title']}: the dice are the moderator's to roll; leave "
                             f"{', '.join(typed)} empty.")
     decisions = piece(session.game, "decisions")
     action = decisions.action(session, ship, kind, values)  # checks the values (form_values)
-    if not dice_fields(spec):
+    if not dice:
         now = checked_values(spec, form_current(spec))
         if now is not None and now == checked_values(spec, values):
             return None
@@ -148,6 +162,9 @@ def current_orders(player_file: Session) -> list[dict]:
     decisions = piece(player_file.game, "decisions")
     base = baseline_session(player_file)
     own = me.own_ships(player_file)
+    #: (ship id, kind) -> the form offered now and its values checked (the first of a kind,
+    #: as ``find_form``), for the recorded decisions below.
+    offered: dict[tuple[str, str], tuple[dict, dict | None]] = {}
     changed: list[dict] = []
     for ship in own:
         base_ship = next((s for s in base.ships if s.id == ship.id), None)
@@ -156,6 +173,7 @@ def current_orders(player_file: Session) -> list[dict]:
         for spec in decisions.forms(player_file, ship):
             now = form_current(spec)
             checked = checked_values(spec, now)
+            offered.setdefault((ship.id, spec["kind"]), (spec, checked))
             if spec["kind"] in before:
                 if checked == before[spec["kind"]]:
                     continue
@@ -165,15 +183,15 @@ def current_orders(player_file: Session) -> list[dict]:
                             "values": checked if checked is not None else now})
     made = record.decided(player_file, player_file.turn)
     last = {(o["ship"], o["form"]): o["values"] for o in made}
+    own_ids = {s.id for s in own}
     out: list[dict] = []
     for order in made:
-        ship = next((s for s in own if s.id == order["ship"]), None)
-        if ship is None:
+        if order["ship"] not in own_ids:
             continue
-        spec = find_form(player_file, ship, order["form"])
+        key = (order["ship"], order["form"])
+        spec, now = offered.get(key, (None, None))
         if spec is not None and not dice_fields(spec):
-            now = checked_values(spec, form_current(spec))
-            if now is not None and now == checked_values(spec, last[(order["ship"], order["form"])]):
+            if now is not None and now == checked_values(spec, last[key]):
                 continue  # the form shows it: the change above carries it
         values = dict(order["values"])
         if spec is not None:
@@ -239,13 +257,13 @@ def order_warnings(player_file: Session, orders: Iterable[Any]) -> list[str]:
     trial = baseline_session(player_file)
     warnings = []
     for order in orders:
-        label = _order_label(trial, order)
+        target = _target(trial, order)
         try:
-            action = order_action(trial, me, order)
+            action = _order_action(trial, me, order, target)
             if action is not None:
                 trial.apply(action)
         except RuleViolation as exc:
-            warnings.append(f"{label}: would be refused: {exc}")
+            warnings.append(f"{target.label}: would be refused: {exc}")
     for ship in me.own_ships(trial):
         warnings += [f"{ship.name}: {note}" for note in ignored_orders(trial, ship)]
     return warnings
@@ -454,9 +472,10 @@ class ApplyOrders(Action):
         add_nonce(session, turn, data["nonce"])  # into the turn's dice (undone with this step)
         done = 0
         for i, order in enumerate(data["orders"], 1):
-            label = _order_label(session, order)
+            target = _target(session, order)
+            label = target.label
             try:
-                action = order_action(session, self.player, order)
+                action = _order_action(session, self.player, order, target)
             except RuleViolation as exc:
                 raise RuleViolation(f"order {i} ({label}): {exc}") from None
             ship_id = order["ship"]

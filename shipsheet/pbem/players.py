@@ -19,9 +19,9 @@ the moderator anyway: orders are made of decision forms only (``pbem.orders``).
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
@@ -30,7 +30,6 @@ from shipsheet.model.decisions import form_values
 from shipsheet.model.dice import Dice
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.games import piece
-from shipsheet.model.log import LogEntry
 from shipsheet.model.session import Session
 from shipsheet.model.ship import Ship, clone, new_id
 from shipsheet.model.storage import save_session
@@ -44,8 +43,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import ActionContext
 
 #: A form's field that is a die the player would read off a physical die (War In Space's
-#: ``die1``...): in play by e-mail the dice are the moderator's to roll, so such fields are
-#: left empty in orders, and a form with one is not applied in a player file.
+#: ``die1``...): in play by e-mail the dice are the moderator's to roll (the PBEM desk's
+#: requirement, rules/RULES.md "Play by e-mail"), so such fields are left empty in orders,
+#: and a form with one is not applied in a player file.
 DICE_FIELD = re.compile(r"die\d+")
 #: Longest session name a file may hold (``storage.session_from_data``).
 _MAX_SESSION_NAME = 200
@@ -174,14 +174,11 @@ def set_players_action(session: Session, players: Iterable[Player | Mapping],
 
 # -- a player's file ----------------------------------------------------------------------------
 
-def _copy_entry(e: LogEntry) -> LogEntry:
-    return LogEntry(e.text, e.kind, e.turn, e.phase, e.ship, e.action, e.undone, e.time, e.by,
-                    None if e.roll is None else list(e.roll))
-
-
 def player_session(session: Session, player: Player | str) -> Session:
     """The session file for ``player`` (see the module docstring). The moderator's session
-    is not changed."""
+    is not changed. The other players' ships, when shown, carry no orders: in FedCom's
+    play by e-mail (8FC) orders are sent to the moderator alone (rules/RULES.md, "Play by
+    e-mail")."""
     if not record.is_moderator(session):
         raise RuleViolation("Set up the players first (File ▸ PBEM ▸ Players…): this session "
                             "is not played by e-mail yet.")
@@ -203,12 +200,11 @@ def player_session(session: Session, player: Player | str) -> Session:
     own: list[Ship] = []
     for ship in session.ships:
         if me.owns(ship):
-            copy = Ship(ship.name, ship.ship_class, clone(ship.state), ship.side, ship.id)
+            copy = trial_ship(ship)
             turn_start[ship.id] = clone(session.turn_start_state(ship))
             own.append(copy)
         elif show:
-            copy = Ship(ship.name, ship.ship_class, decisions.public_state(ship), ship.side,
-                        ship.id)
+            copy = trial_ship(ship, decisions.public_state(ship))
             start = trial_ship(ship, session.turn_start_state(ship))
             turn_start[ship.id] = decisions.public_state(start)
         else:
@@ -216,7 +212,8 @@ def player_session(session: Session, player: Player | str) -> Session:
         ps.ships.append(copy)
     ps.turn_start = turn_start
     mine = {s.id for s in own}
-    ps.log = [_copy_entry(e) for e in session.log if e.ship in mine and not e.undone]
+    ps.log = [replace(e, roll=clone(e.roll)) for e in session.log
+              if e.ship in mine and not e.undone]
     ps._seq = max((e.action for e in ps.log), default=0)
     seen = record.orders_entry(session, me.name, session.turn)
     ps.pbem = {
@@ -237,9 +234,16 @@ def player_file_name(player: Player | str) -> str:
     return f"{player.name if isinstance(player, Player) else player}.shipsheet"
 
 
+def save_player_file(player_file: Session, path: str | Path) -> None:
+    """Save a player file readable by its owner only (it holds the player's secret), from
+    the first byte written."""
+    save_session(player_file, path, private=True)
+
+
 def export_player_files(session: Session, folder: str | Path) -> list[Path]:
     """Write each player's file (``<name>.shipsheet``, readable by its owner only: it holds
-    the player's secret) into ``folder`` (made if missing); the paths written."""
+    the player's secret, :func:`save_player_file`) into ``folder`` (made if missing); the
+    paths written."""
     everyone = record.players(session) if record.is_moderator(session) else []
     if not everyone:
         raise RuleViolation("Set up the players first (File ▸ PBEM ▸ Players…): this session "
@@ -247,15 +251,9 @@ def export_player_files(session: Session, folder: str | Path) -> list[Path]:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     files = [(folder / player_file_name(p), player_session(session, p)) for p in everyone]
-    written = []
     for path, ps in files:
-        save_session(ps, path)
-        try:
-            os.chmod(path, 0o600)
-        except OSError:
-            pass
-        written.append(path)
-    return written
+        save_player_file(ps, path)
+    return [path for path, _ in files]
 
 
 # -- decisions in a player file -----------------------------------------------------------------
@@ -273,10 +271,10 @@ class Decision(Action):
         spec = find_form(session, ship, kind)
         inner = decisions.action(session, ship, kind, values)  # refuses what the form does not offer
         checked = form_values(spec, values)
-        self.held = bool(dice_fields(spec))
+        dice = dice_fields(spec)
+        self.held = bool(dice)
         if self.held:
-            for field in dice_fields(spec):
-                checked[field] = None
+            checked.update(dict.fromkeys(dice))
             inner = decisions.action(session, ship, kind, checked)
         self.inner = inner
         self.order = {"ship": ship.id, "form": kind, "values": checked}
@@ -332,4 +330,5 @@ def may_apply(session: Session, action: Action) -> str | None:
 
 __all__ = ["DICE_FIELD", "Decision", "checked_values", "decide", "dice_fields",
            "export_player_files", "find_form", "form_current", "may_apply",
-           "player_file_name", "player_from_items", "player_session", "set_players_action"]
+           "player_file_name", "player_from_items", "player_session", "save_player_file",
+           "set_players_action"]

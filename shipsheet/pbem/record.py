@@ -9,11 +9,12 @@ writers (:func:`put_orders_entry`, ...) are called by actions, inside ``Session.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
+# is_hex64: 64 lowercase hex digits (a secret, a nonce, a MAC, a SHA-256 digest).
+from shipsheet.model.dice import is_hex64
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.keypath import Node
 from shipsheet.model.session import valid_uid
@@ -33,7 +34,6 @@ MAX_ITEMS = 200  # sides or ships one player may have
 MAX_TURN = 1_000_000
 MAX_SEQ = 1_000_000
 MAX_REASON = 2000
-_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 class RecordError(RuleViolation):
@@ -42,11 +42,6 @@ class RecordError(RuleViolation):
 
 def _node(session: "Session") -> Node:
     return Node(session.pbem, "the play-by-e-mail record", "", RecordError).table()
-
-
-def is_hex64(value: Any) -> bool:
-    """64 lowercase hex digits (a secret, a nonce, a MAC, a SHA-256 digest)."""
-    return isinstance(value, str) and _HEX64.fullmatch(value) is not None
 
 
 def check_name(name: Any) -> str:
@@ -298,10 +293,6 @@ def add_decided(session: "Session", turn: int, order: dict, *, replace: bool) ->
         items[:] = [o for o in items
                     if not (o.get("ship") == order["ship"] and o.get("form") == order["form"])]
     items.append(order)
-
-
-def player_entries(players_: Iterable[Player]) -> list[dict]:
-    return [p.to_json() for p in players_]
 
 
 __all__ = ["APPLIED", "ARRIVED", "MODERATOR", "OrdersEntry", "PLAYER", "Player", "REFUSED",

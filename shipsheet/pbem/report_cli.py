@@ -15,7 +15,7 @@ PDF_MAKER = "shipsheet.printing.pbem_pdf:ships_pdf"
 
 
 def _pdf_maker():
-    os.environ["QT_QPA_PLATFORM"] = "offscreen"  # headless, as every subcommand (cli.py)
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"  # headless, as every subcommand (shipsheet/cli.py)
     module, _, name = PDF_MAKER.partition(":")
     return getattr(importlib.import_module(module), name)
 
@@ -38,22 +38,23 @@ def report_command(argv: list[str]) -> int:
     from shipsheet.model import RuleViolation, SessionFileError, load_session
     from shipsheet.model.text import terminal_safe as safe
     from .reports import export_turn_reports
+
+    def fail(message: str) -> int:
+        print(f"shipsheet pbem report: {safe(message)}", file=sys.stderr)
+        return 1
+
     try:
         session = load_session(args.session)
     except SessionFileError as exc:
-        print(f"shipsheet pbem report: {safe(str(exc))}", file=sys.stderr)
-        return 1
+        return fail(str(exc))
     try:
         pdf = _pdf_maker() if args.pdf else None
         written = export_turn_reports(session, args.turn, args.output, pdf=pdf,
                                       players=args.player)
     except RuleViolation as exc:
-        print(f"shipsheet pbem report: {safe(str(exc))}", file=sys.stderr)
-        return 1
+        return fail(str(exc))
     except (OSError, ValueError) as exc:
-        why = getattr(exc, "strerror", None) or str(exc)
-        print(f"shipsheet pbem report: cannot write the reports: {safe(why)}", file=sys.stderr)
-        return 1
+        return fail(f"cannot write the reports: {getattr(exc, 'strerror', None) or exc}")
     for path in written:
         print(safe(str(path)))
     return 0

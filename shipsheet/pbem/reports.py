@@ -27,7 +27,6 @@ No Qt here: the PDF maker is a callable the printing layer provides
 from __future__ import annotations
 
 import hashlib
-import os
 import unicodedata
 from dataclasses import dataclass
 from datetime import date as _date
@@ -37,10 +36,11 @@ from urllib.parse import quote
 
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.games import GAME_TITLES
-from shipsheet.model.storage import save_session, write_atomic
+from shipsheet.model.storage import write_atomic
 from shipsheet.model.text import terminal_safe
 
 from . import record
+from .players import player_session, save_player_file
 from .record import Player
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -300,19 +300,18 @@ def _dice_lines(session: "Session", turn: int) -> list[str]:
     """The "Dice" section: this turn's seed revealed, the next one's commitment
     (``pbem.dice.reveal``); [] when the session's dice are not verifiable."""
     from . import dice
-    verifiable = getattr(dice, "is_verifiable", None)
-    if callable(verifiable) and not verifiable(session):
+    if not dice.is_verifiable(session):
         return []
     out = _section("DICE")
-    since = session.pbem["dice"].get("since_turn") if isinstance(session.pbem["dice"], dict) else None
+    since = session.pbem["dice"].get("since_turn")  # a dice record: is_verifiable says so
     if isinstance(since, int) and not isinstance(since, bool) and turn < since:
         return out + wrap(f"Turn {turn} was played before the dice became verifiable (from "
                           f"turn {since}): it has no seed to reveal.")
     seed, commitment = dice.reveal(session, turn)
     out += wrap(f"Seed of turn {turn}, revealed (check the rolls: shipsheet verify-dice):")
-    out += wrap(clean(seed), _HEAD)
+    out += wrap(seed, _HEAD)
     out += wrap(f"Commitment to turn {turn + 1}'s seed (SHA-256; revealed next report):")
-    out += wrap(clean(commitment), _HEAD)
+    out += wrap(commitment, _HEAD)
     return out
 
 
@@ -430,34 +429,6 @@ def _unique_stems(names: Sequence[str]) -> list[str]:
     return stems
 
 
-def _save_private(player_session: "Session", path: Path) -> None:
-    """Save a player file readable by its owner only (it holds the player's secret), from
-    the first byte: the file is made 0600 before the save, which keeps its permissions."""
-    made = False
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        made = True
-    except FileExistsError:
-        try:
-            os.chmod(path, 0o600)
-        except OSError:
-            pass
-    try:
-        save_session(player_session, path)
-    except BaseException:
-        if made:
-            try:
-                path.unlink()
-            except OSError:
-                pass
-        raise
-
-
-def _default_player_file() -> PlayerFileMaker:
-    from .players import player_session
-    return player_session
-
-
 def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
                         player_file: PlayerFileMaker | None = None,
                         pdf: PdfMaker | None = None, players: Iterable[str] | None = None,
@@ -466,8 +437,8 @@ def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
 
     Per player: ``<name>.txt`` (``Subject: …``, a blank line, the body), ``<name>.shipsheet``
     (``player_file(session, name)``, by default :func:`shipsheet.pbem.players.player_session`,
-    saved with :func:`~shipsheet.model.storage.save_session`, readable by its owner only: it
-    holds the player's secret) and, when ``pdf`` is given
+    saved readable by its owner only, as it holds the player's secret:
+    :func:`~shipsheet.pbem.players.save_player_file`) and, when ``pdf`` is given
     and the player has ships, ``<name>.pdf`` (``pdf(session, ship_ids, path)``).
     ``players``: only these players (by name; default every player). File names come
     from :func:`safe_file_name`. Refused (RuleViolation) when the session has no players,
@@ -478,7 +449,7 @@ def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
         raise RuleViolation("This session has no play-by-e-mail players: there is no one to "
                             "report to.")
     chosen = everyone if players is None else [_player(session, n) for n in players]
-    make_file = player_file if player_file is not None else _default_player_file()
+    make_file = player_file if player_file is not None else player_session
     out_dir = Path(folder) / f"turn-{turn}"
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -488,7 +459,7 @@ def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
         write_atomic(path, report.text.encode("utf-8"))
         written.append(path)
         path = out_dir / f"{stem}.shipsheet"
-        _save_private(make_file(session, me.name), path)
+        save_player_file(make_file(session, me.name), path)
         written.append(path)
         ships = [s.id for s in me.own_ships(session)]
         if pdf is not None and ships:

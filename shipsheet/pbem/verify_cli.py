@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from shipsheet.model.dice import is_hex64
 from shipsheet.model.text import terminal_safe
 
 EXIT = {"verified": 0, "failed": 1, "incomplete": 3}
@@ -22,8 +23,7 @@ def _turn_hex(kind: str):
     def parse(text: str) -> tuple[int, str]:
         turn, sep, value = text.partition("=")
         value = value.strip().lower()
-        if not sep or not turn.strip().isdigit() or int(turn) < 1 or len(value) != 64 or \
-                any(c not in "0123456789abcdef" for c in value):
+        if not sep or not turn.strip().isdigit() or int(turn) < 1 or not is_hex64(value):
             raise argparse.ArgumentTypeError(
                 f"expected TURN=HEX (a turn number, '=', the {kind}'s 64 hex digits), "
                 f"not {text!r}")

@@ -75,3 +75,13 @@ def candidate_addresses() -> list[Candidate]:
         return (c.address != routed, ip.is_loopback, not ip.is_private,
                 c.interface.startswith(("docker", "br-", "veth", "virbr", "tun", "wg")))
     return sorted(unique.values(), key=order)
+
+
+def likely_address() -> str:
+    """The address to listen on when none is chosen: the likely one."""
+    return candidate_addresses()[0].address
+
+
+def netloc(address: str, port: int | None) -> str:
+    """``address:port`` as a URL and a ``Host`` header name it (an IPv6 address in brackets)."""
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"

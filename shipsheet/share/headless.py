@@ -17,16 +17,16 @@ import socket
 import sys
 from pathlib import Path
 
-from ..model.text import terminal_safe as safe
+from ..model.text import name_and_items, terminal_safe as safe
 
 AUTOSAVE_DELAY_MS = 700
 
 
 def _seat_spec(text: str) -> tuple[str, list[str]]:
-    name, sep, items = text.partition("=")
-    if not sep or not name.strip():
+    spec = name_and_items(text)
+    if spec is None:
         raise argparse.ArgumentTypeError(f'a seat is NAME=SHIP,SHIP or NAME=SIDE, not "{text}"')
-    return name.strip(), [i.strip() for i in items.split(",") if i.strip()]
+    return spec
 
 
 def serve_command(argv: list[str]) -> int:
@@ -92,17 +92,14 @@ def serve_command(argv: list[str]) -> int:
 
 
 def _ships_and_sides(session, items: list[str]) -> tuple[list[str], list[str]]:
-    from ..model.errors import RuleViolation
+    """The seat's items as ship ids and sides: a side's name, else a ship's id or name
+    (RuleViolation names one that is neither)."""
     ships, sides = [], []
     for item in items:
         if item in session.sides:
             sides.append(item)
-            continue
-        ships.append(session.ship(item).id)  # by id or name; RuleViolation names it
-    if not items:
-        return [], []
-    if not ships and not sides:
-        raise RuleViolation("a seat needs ships or sides")
+        else:
+            ships.append(session.ship(item).id)
     return ships, sides
 
 
@@ -112,7 +109,7 @@ def _run(session, path: Path, book, lock, args) -> int:
 
     from ..model.autosave import AutosaveStore
     from ..model.storage import save_session
-    from .addresses import candidate_addresses
+    from .addresses import likely_address
     from .authority import QtAuthority
     from .link import TableLink
 
@@ -158,7 +155,7 @@ def _run(session, path: Path, book, lock, args) -> int:
 
     authority = QtAuthority()
     link = TableLink(session, book, authority, session.apply, session.undo)
-    addresses = args.bind or [candidate_addresses()[0].address]
+    addresses = args.bind or [likely_address()]
     try:
         port = link.start(addresses, args.port)
     except (OSError, ValueError) as exc:

@@ -20,11 +20,12 @@ import secrets
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from ..model.actions import Action
+from ..model.actions import Action, NextPhase, NextTurn
+from ..model.decisions import DECIDE, MARK
 from ..model.errors import RuleViolation
 from ..model.games import piece
 from ..sheets import painter_for
-from .seats import Seat
+from .seats import Seat, not_yours
 from .snapshot import Snapshot, take
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,6 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Answers kept for retries (a phone retries within seconds; this is hours of taps).
 ANSWERS_KEPT = 20000
+#: A request's kinds (PROTOCOL.md, Requests).
 KINDS = ("tap", "menu", "decide", "undo", "phase", "revoke")
 
 
@@ -68,7 +70,6 @@ class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
-        self.message = message
 
 
 class TableHost:
@@ -79,12 +80,13 @@ class TableHost:
     ``publish(snapshot)`` hands each new snapshot to the server (any thread-safe call)."""
 
     def __init__(self, session: "Session", apply: Callable[[Action], "Change"],
-                 undo: Callable[[], Any] | None = None, *,
-                 publish: Callable[[Snapshot], None] | None = None):
+                 undo: Callable[[], Any] | None = None):
         self.session = session
         self._apply = apply
         self._undo = undo
-        self.publish = publish or (lambda snapshot: None)
+        #: Set by ``TableLink.start`` to ``TableServer.publish`` (the server needs this
+        #: host's first snapshot to be made).
+        self.publish: Callable[[Snapshot], None] = lambda snapshot: None
         #: Revokes a seat (``TableLink.revoke``): the referee's seat may do it from a phone.
         self.revoke: Callable[[str], Any] | None = None
         self.epoch = secrets.token_urlsafe(6)
@@ -110,15 +112,9 @@ class TableHost:
         self.snapshot = self._take()
         self.publish(self.snapshot)
 
-    def refresh(self) -> None:
-        """Publish a new snapshot (seats changed, a file was reloaded): every ship bumps."""
-        self._on_change(None)
-
     def _take(self) -> Snapshot:
         self.seq += 1
-        undo_name = None
-        if self._undo is not None:
-            undo_name = self.session.undo_name()
+        undo_name = self.session.undo_name() if self._undo is not None else None
         return take(self.session, self.epoch, self.seq, self.revs, undo_name)
 
     # -- requests ---------------------------------------------------------------------
@@ -137,10 +133,10 @@ class TableHost:
         try:
             answer = 200, self._handle(seat, request)
         except Refused as exc:
-            answer = exc.status, {"ok": False, "error": exc.message}
+            answer = exc.status, {"ok": False, "error": str(exc)}
         except RuleViolation as exc:
             answer = 200, {"ok": False, "error": str(exc)}
-        if answer[0] != 409 and answer[0] != 400:
+        if answer[0] not in (400, 409):
             # Stale or malformed requests are not remembered: the phone may send the same
             # id again once it has the current sheet.
             self._answers[key] = answer
@@ -168,8 +164,8 @@ class TableHost:
             raise Refused(409, f"{ship.name} has changed since your phone drew it: "
                                "here is the current sheet. Look, and tap again.")
         if kind == "decide":
-            if not (seat.may("decide") and seat.owns(ship)):
-                raise Refused(403, f"Your seat does not make {ship.name}'s decisions.")
+            if not (seat.may(DECIDE) and seat.owns(ship)):
+                raise Refused(403, not_yours(DECIDE, ship.name))
             form = request.get("form")
             if not isinstance(form, str):
                 raise Refused(400, "A decision names its form.")
@@ -193,9 +189,9 @@ class TableHost:
             # A tap needs what the game says (deciding or marking); a box's menu holds
             # corrections of marks, so it is the markers' (the referee's by default).
             right = piece(ship.game, "decisions").tap_right(self.session, ship, key) \
-                if kind == "tap" else "mark"
+                if kind == "tap" else MARK
             if not (seat.may(right) and seat.owns(ship)):
-                raise Refused(403, _not_yours(right, ship.name))
+                raise Refused(403, not_yours(right, ship.name))
             if kind == "tap":
                 if area.refusal:
                     raise RuleViolation(area.refusal)
@@ -216,7 +212,6 @@ class TableHost:
         if not seat.may("admin"):
             raise Refused(403, "Only the referee's seat may do that.")
         if kind == "phase":
-            from ..model.actions import NextPhase, NextTurn
             step = request.get("step")
             if step not in ("phase", "turn"):
                 raise Refused(400, 'A phase request steps to the next "phase" or "turn".')
@@ -241,9 +236,3 @@ class TableHost:
         name = self.session.undo_name()
         self._undo()
         return {"ok": True, "message": f"Undone: {name}"}
-
-
-def _not_yours(right: str, ship: str) -> str:
-    if right == "mark":
-        return "Your seat may not mark damage; the referee does."
-    return f"Your seat does not make {ship}'s decisions."

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .addresses import candidate_addresses
+from .addresses import likely_address, netloc
 from .host import Authority, TableHost
 from .seats import Seat, SeatBook
 from .server import Presence, TableServer
@@ -44,7 +44,7 @@ class TableLink:
         cannot listen (nothing is left running)."""
         self.stop()
         if not addresses:
-            addresses = [candidate_addresses()[0].address]
+            addresses = [likely_address()]
         host = TableHost(self.session, self._apply, self._undo)
         host.revoke = self.revoke
         server = TableServer(self.book, self.authority, host)
@@ -83,17 +83,18 @@ class TableLink:
     def url(self, seat: Seat, address: str | None = None) -> str:
         """The seat's link: its secret in the fragment (never sent to a server, never logged)."""
         address = address or (self.addresses[0] if self.addresses else "127.0.0.1")
-        shown = f"[{address}]" if ":" in address else address
-        return f"http://{shown}:{self.port}/s/{seat.id}/#k={seat.secret}"
+        return f"http://{netloc(address, self.port)}/s/{seat.id}/#k={seat.secret}"
 
     def presence(self) -> dict[str, Presence]:
         return self.server.presence() if self.server else {}
 
-    def seats_changed(self) -> None:
-        """After adding, editing or removing seats: saved, and phones look again."""
-        self.save_seats()
+    def seats_changed(self) -> str:
+        """After adding, editing or removing seats: saved, and phones look again. Returns
+        "" or what went wrong saving (see :meth:`save_seats`)."""
+        problem = self.save_seats()
         if self.server is not None:
             self.server.seats_changed()
+        return problem
 
     def revoke(self, seat_id: str) -> Seat:
         """A new link for the seat; its phones are closed out at once."""

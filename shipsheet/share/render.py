@@ -11,15 +11,18 @@ the window goes on.
 from __future__ import annotations
 
 import gzip
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QBuffer, QIODevice, QRectF, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 
+from ..model.decisions import MARK
 from ..model.games import piece
+from ..model.trial import trial_ship
 from ..sheets import Theme, painter_for
 from ..sheets.base import touch_words
+from .seats import not_yours
 from .snapshot import Snapshot
 
 #: Longest label sent for one box (tooltips are a few lines).
@@ -42,7 +45,6 @@ class Area:
 
 @dataclass(frozen=True)
 class RenderedSheet:
-    ship_id: str
     rev: int
     svg: bytes
     svg_gzip: bytes
@@ -51,6 +53,30 @@ class RenderedSheet:
     areas: tuple[Area, ...]
     #: The decisions open for the ship now (forms, PROTOCOL.md), for the seats that decide.
     forms: tuple[dict, ...] = ()
+    #: (rights, ship name) -> areas_json's answer: every view a phone is sent lists the
+    #: boxes, and a sheet is shared by every request until its ship's next revision.
+    _listed: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def areas_json(self, rights: frozenset[str], ship_name: str) -> list[dict]:
+        """The boxes as the seat's view lists them (PROTOCOL.md) for a seat with ``rights``
+        over the ship (none when it is not the seat's own): ``tap`` when a tap does what
+        the seat may do, otherwise ``refusal`` says why not; the menu only for seats that
+        mark. Worked out once per sheet and rights (on the server's loop)."""
+        key = (rights, ship_name)
+        listed = self._listed.get(key)
+        if listed is None:
+            menus = MARK in rights
+            listed = []
+            for a in self.areas:
+                allowed = a.right in rights
+                tap = allowed and a.clickable and not a.refusal
+                refusal = a.refusal if allowed else not_yours(a.right, ship_name)
+                listed.append({"key": a.key, "x": a.x, "y": a.y, "w": a.w, "h": a.h,
+                               "label": a.label, "tap": tap, "refusal": None if tap else refusal,
+                               "menu": [{"index": i, "label": t} for i, t in enumerate(a.menu)]
+                               if menus else []})
+            self._listed[key] = listed
+        return listed
 
 
 def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> RenderedSheet:
@@ -63,11 +89,9 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     ship = snapshot.ship(ship_id)
     if ship is None:
         raise KeyError(ship_id)
+    decisions = piece(ship.game, "decisions")
     if public:
-        from ..model.trial import trial_ship
-        shown = trial_ship(ship, piece(ship.game, "decisions").public_state(ship))
-        shown.side = ship.side
-        ship = shown
+        ship = trial_ship(ship, decisions.public_state(ship))
     painter = painter_for(ship, session)
     size = painter.size()  # lays it out: the height is known before drawing
     buffer = QBuffer()
@@ -86,7 +110,6 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     svg = bytes(buffer.data())
     buffer.close()
     drawn = painter.drawn_size()
-    decisions = piece(ship.game, "decisions")
     areas = []
     for area in painter.areas:
         r = area.rect
@@ -98,5 +121,5 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
             decisions.tap_right(session, ship, area.key)))
     painter.release()
     forms = () if public else tuple(decisions.forms(session, ship))
-    return RenderedSheet(ship_id, snapshot.revs.get(ship_id, 0), svg, gzip.compress(svg, 6),
+    return RenderedSheet(snapshot.revs.get(ship_id, 0), svg, gzip.compress(svg, 6),
                          drawn.width(), drawn.height(), tuple(areas), forms)

@@ -15,14 +15,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 import secrets
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from ..model.decisions import MARK
 from ..model.errors import RuleViolation
+from ..model.files import read_regular
 from ..model.paths import user_state_dir
 from ..model.session import valid_uid
 from ..model.storage import write_atomic
@@ -43,6 +44,8 @@ MAX_SEATS = 32
 MAX_DEVICES = 8  # device tokens a seat keeps (the oldest goes first)
 #: The longest seat name, side and ship list a seat may have.
 MAX_NAME = 40
+#: A seats file larger than this is not read (32 seats take a few kilobytes).
+MAX_FILE_BYTES = 1_000_000
 
 
 def new_secret() -> str:
@@ -52,6 +55,15 @@ def new_secret() -> str:
 
 def digest(value: str) -> str:
     return hashlib.sha256(value.encode("utf-8", "replace")).hexdigest()
+
+
+def not_yours(right: str, ship_name: str) -> str:
+    """Why a seat may not do what needs ``right`` (``"mark"`` or ``"decide"``) on the ship
+    ``ship_name``: the refusal of the seat's view and of a request (PROTOCOL.md, "The
+    seat's view")."""
+    if right == MARK:
+        return "Your seat may not mark damage; the referee does."
+    return f"Your seat does not make {ship_name}'s decisions."
 
 
 @dataclass
@@ -114,7 +126,7 @@ class Seat:
             sides=strings(data.get("sides", [])), ships=strings(data.get("ships", [])),
             rights=None if rights is None else frozenset(r for r in strings(rights) if r in RIGHTS),
             secret=str(data["secret"]), devices=list(strings(data.get("devices", []), MAX_DEVICES)))
-        if len(seat.secret) < 22:
+        if len(seat.secret) < 22:  # 22 url-safe characters: the issue's 128 bits
             raise ValueError("a seat's secret is too short")
         return seat
 
@@ -132,7 +144,6 @@ class SeatBook:
     def __init__(self, session_uid: str, folder: Path | None = None):
         if not valid_uid(session_uid):
             raise ValueError("the session's uid cannot name a file")
-        self.session_uid = session_uid
         self.path = (folder or user_state_dir() / "table-link") / f"seats-{session_uid}.json"
         self._lock = threading.RLock()
         self.seats: list[Seat] = []
@@ -146,14 +157,14 @@ class SeatBook:
     # -- the file --------------------------------------------------------------
     def _load(self) -> None:
         try:
-            raw = self.path.read_bytes()
+            raw = read_regular(self.path, MAX_FILE_BYTES)
         except FileNotFoundError:
             return
         except OSError as exc:
             self.problem = f"The table's seats could not be read: {exc.strerror or exc}"
             return
         try:
-            data = json.loads(raw[:1_000_000].decode("utf-8"))
+            data = json.loads(raw.decode("utf-8"))
             self.seats = [Seat.from_json(s) for s in data["seats"][:MAX_SEATS]]
             port = data.get("port")
             self.port = port if isinstance(port, int) and 1024 <= port <= 65535 else None
@@ -168,11 +179,7 @@ class SeatBook:
                                   "seats": [s.to_json() for s in self.seats]},
                                  indent=1, ensure_ascii=False).encode("utf-8")
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, payload)
-            try:
-                os.chmod(self.path, 0o600)
-            except OSError:
-                pass
+            write_atomic(self.path, payload, private=True)
             self.problem = ""
 
     # -- seats -------------------------------------------------------------------
@@ -182,16 +189,13 @@ class SeatBook:
 
     def add(self, name: str, role: str = PLAYER, *, sides: Iterable[str] = (),
             ships: Iterable[str] = (), rights: Iterable[str] | None = None) -> Seat:
-        name = _seat_name(name)
-        if role not in ROLES:
-            raise RuleViolation(f'A seat is a {", ".join(ROLES)}, not "{role}".')
+        name, role = _seat_name(name), _role(role)
         with self._lock:
             if len(self.seats) >= MAX_SEATS:
                 raise RuleViolation(f"A table has at most {MAX_SEATS} seats.")
-            if any(s.name.casefold() == name.casefold() for s in self.seats):
-                raise RuleViolation(f'There is already a seat called "{name}".')
+            self._check_free(name)
             seat = Seat(secrets.token_urlsafe(9), name, role, tuple(sides), tuple(ships),
-                        None if rights is None else frozenset(rights) & frozenset(RIGHTS))
+                        _rights(rights))
             self.seats.append(seat)
             return seat
 
@@ -202,15 +206,13 @@ class SeatBook:
             for key, value in changes.items():
                 if key == "name":
                     value = _seat_name(value)
-                    if any(s is not seat and s.name.casefold() == value.casefold() for s in self.seats):
-                        raise RuleViolation(f'There is already a seat called "{value}".')
+                    self._check_free(value, seat)
                 elif key == "role":
-                    if value not in ROLES:
-                        raise RuleViolation(f'A seat is a {", ".join(ROLES)}, not "{value}".')
+                    value = _role(value)
                 elif key in ("sides", "ships"):
                     value = tuple(value)
                 elif key == "rights":
-                    value = None if value is None else frozenset(value) & frozenset(RIGHTS)
+                    value = _rights(value)
                 else:
                     raise KeyError(key)
                 setattr(seat, key, value)
@@ -227,6 +229,10 @@ class SeatBook:
             seat.secret = new_secret()
             seat.devices = []
             return seat
+
+    def _check_free(self, name: str, renamed: Seat | None = None) -> None:
+        if any(s is not renamed and s.name.casefold() == name.casefold() for s in self.seats):
+            raise RuleViolation(f'There is already a seat called "{name}".')
 
     def _need(self, seat_id: str) -> Seat:
         seat = self.seat(seat_id)
@@ -278,3 +284,14 @@ def _seat_name(name) -> str:
     except UnicodeEncodeError:
         raise RuleViolation("The seat's name contains a character that cannot be saved.") from None
     return name
+
+
+def _role(role) -> str:
+    if role not in ROLES:
+        raise RuleViolation(f'A seat is a {", ".join(ROLES)}, not "{role}".')
+    return role
+
+
+def _rights(rights: Iterable[str] | None) -> frozenset[str] | None:
+    """The rights given, less any that is not one (None: the role's defaults)."""
+    return None if rights is None else frozenset(rights) & frozenset(RIGHTS)

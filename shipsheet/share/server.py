@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from ..model.decisions import DECIDE
+from .addresses import netloc
 from .render import RenderedSheet, render_sheet
 from .seats import Seat, SeatBook
 from .snapshot import Snapshot
@@ -40,7 +42,11 @@ STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024
 COOKIE = "shipsheet_device"
 REQUEST_TIMEOUT = 15.0  # seconds the authority may take to answer a request
-LOG_LINES = 200
+LOG_LINES = 200  # the log lines a seat is sent (PROTOCOL.md: "at most 200")
+#: The session's own log lines (naming no ship) that every seat is sent: the turn and
+#: phase lines (PROTOCOL.md), and the actions on no ship.
+SESSION_LOG_KINDS = ("phase", "action")
+NOT_PAIRED = "This phone is not paired with this seat. Open the referee's link again."
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
        "frame-ancestors 'none'")
@@ -52,8 +58,7 @@ _FONT_CANDIDATES = {
                             "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf",
                             "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf"),
 }
-_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-          ".css": "text/css; charset=utf-8", ".ttf": "font/ttf"}
+_TYPES = {".js": "text/javascript", ".css": "text/css", ".ttf": "font/ttf"}
 
 
 def static_files() -> dict[str, Path]:
@@ -134,6 +139,7 @@ class TableServer:
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._renderer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table-render")
+        # PROTOCOL.md: requests are rate-limited per seat, pairing per client address.
         self._seat_limit = RateLimit(50, 100)
         self._pair_limit = RateLimit(1, 40)  # a table pairs a dozen phones at once
         self.render_count = 0  # sheets drawn (tests: once per ship and revision)
@@ -208,12 +214,9 @@ class TableServer:
                     await runner.cleanup()
                     raise
         self.addresses = list(addresses)
-        hosts = set()
-        for address in addresses:
-            shown = f"[{address}]" if ":" in address else address
-            hosts.add(f"{shown}:{self.port}")
-            if ipaddress.ip_address(address).is_loopback:
-                hosts.add(f"localhost:{self.port}")
+        hosts = {netloc(address, self.port) for address in addresses}
+        if any(ipaddress.ip_address(address).is_loopback for address in addresses):
+            hosts.add(netloc("localhost", self.port))
         self._allowed_hosts = hosts
 
     def stop(self) -> None:
@@ -361,9 +364,14 @@ class TableServer:
     def _seat(self, request: web.Request) -> Seat | None:
         seat = self.book.by_token(request.match_info["seat"], request.cookies.get(COOKIE))
         if seat is not None:
-            seen = self._seen.setdefault(seat.id, _Seen())
-            seen.last_seen = time.time()
+            self._saw(seat.id)
         return seat
+
+    def _saw(self, seat_id: str) -> _Seen:
+        """The seat's presence, seen now."""
+        seen = self._seen.setdefault(seat_id, _Seen())
+        seen.last_seen = time.time()
+        return seen
 
     async def _body(self, request: web.Request) -> Any:
         if request.content_length is not None and request.content_length > MAX_BODY:
@@ -381,10 +389,11 @@ class TableServer:
         if path is None:
             return _error(404, "No such file.")
         body = await asyncio.get_running_loop().run_in_executor(None, path.read_bytes)
-        response = web.Response(body=body, content_type=_TYPES[path.suffix].split(";")[0],
-                                charset="utf-8" if path.suffix != ".ttf" else None)
+        text = path.suffix != ".ttf"
+        response = web.Response(body=body, content_type=_TYPES[path.suffix],
+                                charset="utf-8" if text else None)
         response.headers["Cache-Control"] = "no-cache"
-        if path.suffix != ".ttf":
+        if text:
             response.enable_compression()
         return response
 
@@ -410,13 +419,13 @@ class TableServer:
         response = _json({"ok": True})
         response.set_cookie(COOKIE, token, path=f"/s/{seat_id}/", httponly=True,
                             samesite="Strict", max_age=60 * 60 * 24 * 30)
-        self._seen.setdefault(seat_id, _Seen()).last_seen = time.time()
+        self._saw(seat_id)
         return response
 
     async def _state(self, request: web.Request) -> web.Response:
         seat = self._seat(request)
         if seat is None:
-            return _error(401, "This phone is not paired with this seat. Open the referee's link again.")
+            return _error(401, NOT_PAIRED)
         return _json(await self.view(seat))
 
     async def _sheet(self, request: web.Request) -> web.Response:
@@ -440,7 +449,7 @@ class TableServer:
     async def _act(self, request: web.Request) -> web.Response:
         seat = self._seat(request)
         if seat is None:
-            return _error(401, "This phone is not paired with this seat. Open the referee's link again.")
+            return _error(401, NOT_PAIRED)
         if not self._seat_limit.allow(seat.id):
             return _error(429, "Too many requests from this seat; slow down.")
         body = await self._body(request)
@@ -460,7 +469,7 @@ class TableServer:
             return _error(401, "Not paired.")
         ws = web.WebSocketResponse(heartbeat=20, max_msg_size=4096)
         await ws.prepare(request)
-        seen = self._seen.setdefault(seat.id, _Seen())
+        seen = self._saw(seat.id)
         seen.sockets.add(ws)
         try:
             message = self._signature(seat)
@@ -479,39 +488,24 @@ class TableServer:
     # -- what a seat sees -------------------------------------------------------------
     async def view(self, seat: Seat) -> dict:
         snap = self._snapshot
-        ships = seat.visible(snap.session)
-        rendered = await asyncio.gather(*(self._render(snap, s.id, not seat.owns(s)) for s in ships))
-        own_ids = {s.id for s in ships}
-        names = {s.id: s.name for s in snap.session.ships}
+        ships = [(ship, seat.owns(ship)) for ship in seat.visible(snap.session)]
+        rendered = await asyncio.gather(*(self._render(snap, ship.id, not mine)
+                                          for ship, mine in ships))
         out_ships = []
-        for ship, sheet in zip(ships, rendered):
-            mine = seat.owns(ship)
-            areas = []
-            for a in sheet.areas:
-                allowed = mine and seat.may(a.right)
-                if not allowed:
-                    refusal = ("Your seat may not mark damage; the referee does." if a.right == "mark"
-                               else f"Your seat does not make {ship.name}'s decisions.")
-                else:
-                    refusal = a.refusal
-                tap = allowed and a.clickable and not a.refusal
-                areas.append({"key": a.key, "x": a.x, "y": a.y, "w": a.w, "h": a.h,
-                              "label": a.label, "tap": tap, "refusal": None if tap else refusal,
-                              "menu": [{"index": i, "label": t} for i, t in enumerate(a.menu)]
-                              if mine and seat.may("mark") else []})
+        for (ship, mine), sheet in zip(ships, rendered):
+            rights = seat.allowed if mine else frozenset()
             out_ships.append({
                 "id": ship.id, "name": ship.name, "class": ship.ship_class.name, "side": ship.side,
                 "rev": sheet.rev, "mine": mine,
                 "svg": f"/s/{seat.id}/api/sheet/{ship.id}/{snap.epoch}-{sheet.rev}.svg",
-                "width": sheet.width, "height": sheet.height, "areas": areas,
-                "forms": list(sheet.forms) if mine and seat.may("decide") else []})
-        log = [{"turn": e.turn, "phase": e.phase, "ship": names.get(e.ship) if e.ship else None,
-                "text": e.text, "kind": e.kind, "undone": e.undone}
-               for e in snap.log if (e.ship in own_ids if e.ship else e.kind in ("phase", "action"))]
+                "width": sheet.width, "height": sheet.height,
+                "areas": sheet.areas_json(rights, ship.name),
+                "forms": list(sheet.forms) if DECIDE in rights else []})
         return {"epoch": snap.epoch,
                 "seat": {"id": seat.id, "name": seat.name, "role": seat.role,
                          "rights": sorted(seat.allowed)},
-                "session": snap.session_json(), "ships": out_ships, "log": log[-LOG_LINES:],
+                "session": snap.session_json(), "ships": out_ships,
+                "log": _log_json(snap, {ship.id: ship.name for ship, _mine in ships}),
                 "undo": snap.undo_name if seat.may("undo") else None,
                 "seats": self._seats_json(seat)}
 
@@ -527,3 +521,12 @@ class TableServer:
                         "connected": len(seen.sockets) if seen else 0,
                         "self": other.id == seat.id})
         return out
+
+
+def _log_json(snap: Snapshot, names: dict[str, str]) -> list[dict]:
+    """The log lines a seat is sent, newest last (PROTOCOL.md): those of its ships (``names``:
+    ship id -> name) and the session's own, the last LOG_LINES of them."""
+    shown = [e for e in snap.log
+             if (e.ship in names if e.ship else e.kind in SESSION_LOG_KINDS)][-LOG_LINES:]
+    return [{"turn": e.turn, "phase": e.phase, "ship": names[e.ship] if e.ship else None,
+             "text": e.text, "kind": e.kind, "undone": e.undone} for e in shown]

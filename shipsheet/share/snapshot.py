@@ -54,9 +54,7 @@ class Snapshot:
 def take(session: "Session", epoch: str, seq: int, revs: dict[str, int],
          undo_name: str | None = None) -> Snapshot:
     """Copy what the server needs of ``session`` (on the thread that owns it)."""
-    copy = trial_session(session)
+    copy = trial_session(session)  # its ships keep their ids and sides (trial_ship)
     copy.uid = session.uid
     copy.turn_start = session.turn_start  # replaced, never changed in place
-    for original, ship in zip(session.ships, copy.ships):
-        ship.side = original.side
     return Snapshot(epoch, seq, copy, dict(revs), session.log[-LOG_TAIL:], undo_name)

@@ -13,7 +13,7 @@ cannot be clicked, and which context-menu entries it offers.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
@@ -116,7 +116,6 @@ class Theme:
 
     def for_touch(self) -> "Theme":
         """The same colours, with hints for a touch screen."""
-        from dataclasses import replace
         return replace(self, touch=True)
 
     @staticmethod

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -698,11 +697,9 @@ class MainWindow(QMainWindow):
     # -- edit -------------------------------------------------------------------------
     def undo(self) -> None:
         if self.doc and self.doc.undo_stack.canUndo():
-            steps = self.doc.session._undo
-            host = sys.modules.get("shipsheet.share.host")  # not loaded: no phone ever stepped
-            step = steps[-1].action if steps else None
-            if host is not None and isinstance(step, host.FromSeat) \
-                    and not self.confirm_undo_of(step.seat_name, step.inner.name):
+            step = self.doc.session.undo_action()
+            seat = getattr(step, "seat_name", None)  # a phone's step (share.host.FromSeat)
+            if seat is not None and not self.confirm_undo_of(seat, step.inner.name):
                 return
             name = self.doc.undo_stack.undoText()
             self.doc.undo_stack.undo()

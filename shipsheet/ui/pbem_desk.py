@@ -8,10 +8,11 @@ Verify Dice…. The player's side, in a player file: Export Orders for Turn N…
 first), the Decisions dock (the player's decision forms: the only changes a player file
 takes, :func:`guard_for`).
 
-The pbem layer's functions apply their changes to the session themselves
-(``import_orders``, ``export_orders``, ``ensure_seeds``): :func:`record_changes` puts each
-change they make on the window's undo stack, one step each. The ``pbem`` and ``printing``
-modules are imported when first used, so start-up does not pay for them.
+Changes go on the window's undo stack through ``SessionDocument.apply`` wherever the pbem
+layer hands over an action (the players, the dice seeds); ``import_orders`` and
+``export_orders`` apply theirs to the session themselves, and :func:`record_changes` puts
+each one on the undo stack. The ``pbem`` and ``printing`` modules are imported when first
+used, so start-up does not pay for them.
 """
 
 from __future__ import annotations
@@ -22,14 +23,16 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from PySide6.QtCore import QObject, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDockWidget, QFileDialog, QFormLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
                                QGroupBox, QLineEdit, QMenu, QMessageBox, QPushButton,
                                QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from ..model import Action, RuleViolation
+from ..model.update import count_words
 from . import pbem_dialogs
 from .document import ActionCommand
-from .pbem_dialogs import cell, fit_columns, fit_rows, heading, note, status_cell, table
+from .pbem_dialogs import (cell, fit_columns, fit_rows, heading, note, run_dialog, status_cell,
+                           table, table_rows)
 from .plaintext import plain_label
 from .settings import get_setting, set_setting
 
@@ -42,7 +45,8 @@ ORDERS_FILTER = "ShipSheet orders (*.orders.json);;All files (*)"
 MODERATOR, PLAYER = "moderator", "player"
 
 
-# -- the file pickers and the mail program (tests replace these) ---------------------------------
+# -- the file pickers and the mail program (tests replace these, and ``run_dialog`` as
+# imported above: the desk calls each by its name in this module) ------------------------------
 
 def pick_folder(parent: QWidget | None, title: str, start: str = "") -> str:
     return QFileDialog.getExistingDirectory(parent, title, start)
@@ -65,24 +69,32 @@ def open_url(url: str) -> bool:
     return QDesktopServices.openUrl(QUrl(url))
 
 
-def run_dialog(dialog) -> bool:
-    return pbem_dialogs.run_dialog(dialog)
-
-
 # -- the model's changes on the window's undo stack ---------------------------------------------
 
 def record_changes(doc: "SessionDocument", fn: Callable[[], object]):
-    """Run ``fn`` (which applies changes to ``doc.session`` itself) and put each change it
-    made on the document's undo stack, one undo step each; ``fn``'s result."""
+    """Run ``fn``, which applies changes to ``doc.session`` itself, and put each change it
+    made on the document's undo stack, one undo step each; ``fn``'s result.
+
+    For pbem functions that hand over no action (``pbem.orders.import_orders``,
+    ``export_orders``); where one does, use ``doc.apply(action)``. Sound because it ends as
+    :meth:`SessionDocument.apply` does: each ``session.apply`` puts one Change on the
+    session's own history and notifies it; the ActionCommand pushed for it does nothing on
+    its first redo (the change is made), and later calls ``session.undo()`` /
+    ``session.redo()``, which step that same history. The commands are pushed in the order
+    the changes were made, so the QUndoStack and the session's history stay in step, also
+    when ``fn`` raises after some changes. ``fn`` must only apply (an undo or redo inside it
+    would be recorded as a step). ``doc.guard`` is not asked: these are the desk's own
+    changes (a player file records the number of the orders it sent, which a player's
+    guard would refuse)."""
     made = []
-    doc.session.subscribe(made.append)
+    listen = made.append
+    doc.session.subscribe(listen)
     try:
         return fn()
     finally:
-        doc.session.unsubscribe(made.append)
+        doc.session.unsubscribe(listen)
         for change in made:
-            if change is not None:
-                doc.undo_stack.push(ActionCommand(doc, change.name))
+            doc.undo_stack.push(ActionCommand(doc, change.name))
 
 
 class Together(Action):
@@ -158,8 +170,8 @@ class TurnDeskView(QWidget):
             self.view.setRowCount(0)
             return
         done = sum(1 for r in rows if r.status == "applied")
-        self.title.setText(f"Turn {session.turn}: orders applied for {done} of {len(rows)} "
-                           f"player{'s' if len(rows) != 1 else ''}")
+        self.title.setText(f"Turn {session.turn}: orders applied for {done} of "
+                           f"{count_words(len(rows), 'player')}")
         self.view.setRowCount(len(rows))
         for i, row in enumerate(rows):
             why = row.reason
@@ -172,8 +184,7 @@ class TurnDeskView(QWidget):
         fit_columns(self.view, (120, 90, 40))
 
     def rows(self) -> list[tuple[str, ...]]:
-        return [tuple(self.view.item(r, c).text() for c in range(self.view.columnCount()))
-                for r in range(self.view.rowCount())]
+        return table_rows(self.view)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -214,8 +225,8 @@ class DecisionsView(QWidget):
         from ..pbem import record
         from ..pbem.orders import current_orders
         box = QWidget()  # the forms, made anew (the scroll area deletes the old ones)
-        self.forms_layout = QVBoxLayout(box)
-        self.forms_layout.setContentsMargins(0, 0, 0, 0)
+        forms_layout = QVBoxLayout(box)
+        forms_layout.setContentsMargins(0, 0, 0, 0)
         self.scroll.setWidget(box)
         self.fields, self.buttons = {}, {}
         session, ship = self.doc.session, self.doc.current_ship
@@ -226,8 +237,7 @@ class DecisionsView(QWidget):
             self.title.setText(str(exc))
             self.summary.setText("")
             return
-        n = len(orders)
-        self.summary.setText(f"{n} order{'s' if n != 1 else ''} for turn {session.turn} so far. "
+        self.summary.setText(f"{count_words(len(orders), 'order')} for turn {session.turn} so far. "
                              f"Send them with File ▸ PBEM ▸ Export Orders for Turn "
                              f"{session.turn}…")
         if ship is None:
@@ -240,10 +250,10 @@ class DecisionsView(QWidget):
         forms = piece(session.game, "decisions").forms(session, ship)
         self.title.setText(f"{ship.name}: {me.name}'s decisions for turn {session.turn}")
         if not forms:
-            self.forms_layout.addWidget(note(f"No decision to make for {ship.name} now."))
+            forms_layout.addWidget(note(f"No decision to make for {ship.name} now."))
         for spec in forms:
-            self.forms_layout.addWidget(self._form(spec, set(P.dice_fields(spec))))
-        self.forms_layout.addStretch(1)
+            forms_layout.addWidget(self._form(spec, set(P.dice_fields(spec))))
+        forms_layout.addStretch(1)
 
     def _form(self, spec: dict, dice: set[str]) -> QWidget:
         box = QGroupBox(spec["title"])
@@ -392,7 +402,7 @@ class PbemDesk(QObject):
     def update(self) -> None:
         """Enable the entries of the session's role (the window calls this on every change)."""
         has = self.doc is not None
-        role = self.role() if has else None
+        role = self.role()
         moderator = role == MODERATOR
         self.act_players.setEnabled(has and role in (None, MODERATOR, "damaged"))
         for a in (self.act_export_players, self.act_import, self.act_desk, self.act_reports):
@@ -435,7 +445,7 @@ class PbemDesk(QObject):
             self.desk_view = TurnDeskView(self.doc)
             self.desk_dock = self._dock("Turn Desk", self.desk_view,
                                         Qt.DockWidgetArea.BottomDockWidgetArea)
-            log = next((d for d in self.window._docks if d.objectName() == "dock-log"), None)
+            log = self._window_dock("dock-log")
             if log is not None:
                 self.window.splitDockWidget(log, self.desk_dock, Qt.Orientation.Horizontal)
                 self.window.resizeDocks([log, self.desk_dock], [560, 520],
@@ -449,12 +459,24 @@ class PbemDesk(QObject):
         self.decisions_view = DecisionsView(self.doc)
         self.decisions_dock = self._dock("Decisions", self.decisions_view,
                                          Qt.DockWidgetArea.RightDockWidgetArea)
-        actions = next((d for d in self.window._docks if d.objectName() == "dock-actions"), None)
+        actions = self._window_dock("dock-actions")
         if actions is not None:
             self.window.tabifyDockWidget(actions, self.decisions_dock)
         self.decisions_dock.show()
         self.decisions_dock.raise_()
         return self.decisions_dock
+
+    def _window_dock(self, name: str) -> QDockWidget | None:
+        return next((d for d in self.window._docks if d.objectName() == name), None)
+
+    def _show(self, old: QDialog | None, dialog: QDialog) -> QDialog:
+        """Show a non-modal dialog in place of ``old`` (closed, and deleted: not kept hidden
+        under the window for as long as it lives)."""
+        if old is not None:
+            old.close()
+            old.deleteLater()
+        dialog.show()
+        return dialog
 
     def _warn(self, title: str, text: str) -> None:
         QMessageBox.warning(self.window, title, text)
@@ -517,9 +539,9 @@ class PbemDesk(QObject):
                    "orders files are checked against." if self.doc.dirty else "")
         QMessageBox.information(
             self.window, "Player Files Written",
-            f"{len(written)} player file{'s' if len(written) != 1 else ''} written in "
-            f"{folder}:\n{names}\n\nSend each file to its player only: it holds the secret "
-            f"that signs their orders.{unsaved}")
+            f"{count_words(len(written), 'player file')} written in {folder}:\n{names}\n\n"
+            f"Send each file to its player only: it holds the secret that signs their "
+            f"orders.{unsaved}")
         self.window.show_status(f"{len(written)} player files written in {folder}")
         return written
 
@@ -558,18 +580,19 @@ class PbemDesk(QObject):
                 redone = {id(old): new for old, new in zip(held, again)}
                 results = [redone.get(id(r), r) for r in results]
         set_setting("pbem_folder", str(paths[0].parent))
-        if self.report_dialog is not None:
-            self.report_dialog.close()
-        self.report_dialog = pbem_dialogs.ImportReportDialog(results, self.window)
-        self.report_dialog.show()
+        self.report_dialog = self._show(self.report_dialog,
+                                        pbem_dialogs.ImportReportDialog(results, self.window))
         accepted = sum(1 for r in results if r.accepted)
-        self.window.show_status(f"Orders: {accepted} of {len(results)} file"
-                                f"{'s' if len(results) != 1 else ''} accepted")
+        self.window.show_status(f"Orders: {accepted} of {count_words(len(results), 'file')} "
+                                f"accepted")
         return self.report_dialog
 
     def export_turn_reports(self, folder: str | None = None, turn: int | None = None,
                             with_pdf: bool | None = None):
-        """File ▸ PBEM ▸ Export Turn Reports…: the reports dialog (shown), or None."""
+        """File ▸ PBEM ▸ Export Turn Reports…: the reports dialog (shown), or None.
+
+        Each report is made twice, once to write its file and once to show it:
+        ``pbem.reports.export_turn_reports`` returns the paths only."""
         from ..pbem import dice, record
         from ..pbem.reports import export_turn_reports, mailto_url, turn_report
         doc = self.doc
@@ -589,8 +612,9 @@ class PbemDesk(QObject):
             pdf = ships_pdf
         today = date.today()
         try:
-            if dice.is_verifiable(session):
-                record_changes(doc, lambda: dice.ensure_seeds(session))  # the next commitment
+            seeds = dice.ensure_seeds_action(session) if dice.is_verifiable(session) else None
+            if seeds is not None:
+                doc.apply(seeds)  # the next turn's commitment, one undo step
             written = export_turn_reports(session, turn, folder, pdf=pdf, date=today)
             everyone = record.players(session)
             reports = [(p.name, turn_report(session, p, turn, date=today)) for p in everyone]
@@ -610,12 +634,9 @@ class PbemDesk(QObject):
             groups[-1].append(path)
         rows = [(name, report, files) for (name, report), files in zip(reports, groups)]
         out = Path(folder) / f"turn-{turn}"
-        if self.reports_dialog is not None:
-            self.reports_dialog.close()
         dialog = pbem_dialogs.TurnReportsDialog(turn, out, rows, mailto_url, self.window)
         dialog.mail_requested.connect(self._open_mail)
-        dialog.show()
-        self.reports_dialog = dialog
+        self.reports_dialog = self._show(self.reports_dialog, dialog)
         self.window.show_status(f"Turn {turn} reports written in {out}")
         return dialog
 
@@ -628,11 +649,9 @@ class PbemDesk(QObject):
         """File ▸ PBEM ▸ Verify Dice…: the dialog (shown)."""
         if self.doc is None:
             return None
-        if self.verify_dialog is not None:
-            self.verify_dialog.close()
-        self.verify_dialog = pbem_dialogs.VerifyDiceDialog(self.doc.session, self.window)
-        self.verify_dialog.show()
-        return self.verify_dialog
+        dialog = pbem_dialogs.VerifyDiceDialog(self.doc.session, self.window)
+        self.verify_dialog = self._show(self.verify_dialog, dialog)
+        return dialog
 
     # -- the player's side
     def export_orders(self, path: str | Path | None = None) -> Path | None:
@@ -677,9 +696,8 @@ class PbemDesk(QObject):
             return None
         seq = record.sent(session).get(turn)
         saved = self.window.save()
-        n = len(orders)
         self.window.show_status(
-            f"Wrote {out.name}: {n} order{'s' if n != 1 else ''} for turn {turn} (number {seq})"
+            f"Wrote {out.name}: {count_words(len(orders), 'order')} for turn {turn} (number {seq})"
             + ("" if saved else " — save this player file: it records the number"))
         return out
 
@@ -708,10 +726,5 @@ def order_label(session: "Session", order: dict) -> str:
     return f"{ship.name}, {spec['title'] if spec else order.get('form')}"
 
 
-def is_orders_file(path: str) -> bool:
-    return path.endswith(ORDERS_SUFFIX)
-
-
-__all__ = ["DecisionsView", "PbemDesk", "Together", "TurnDeskView", "guard_for",
-           "is_orders_file", "open_url", "pick_files", "pick_folder", "pick_save",
-           "record_changes", "role_of", "run_dialog"]
+__all__ = ["DecisionsView", "PbemDesk", "Together", "TurnDeskView", "guard_for", "open_url",
+           "pick_files", "pick_folder", "pick_save", "record_changes", "role_of", "run_dialog"]

@@ -10,6 +10,7 @@ nothing themselves: the window's desk (``pbem_desk.py``) applies what they ask f
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QDialogBut
                                QListWidgetItem, QPlainTextEdit, QPushButton, QSpinBox,
                                QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
+from ..model.update import count_words
 from .plaintext import plain_label
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -139,6 +141,12 @@ def fit_columns(view: QTableWidget, widths: Sequence[int]) -> None:
     fit_rows(view)
 
 
+def table_rows(view: QTableWidget) -> list[tuple[str, ...]]:
+    """A table's text as shown, row by row (the turn desk's, the import report's)."""
+    return [tuple(view.item(r, c).text() for c in range(view.columnCount()))
+            for r in range(view.rowCount())]
+
+
 # -- Players… ---------------------------------------------------------------------------------
 
 SIDE, SHIP = "side", "ship"
@@ -193,14 +201,10 @@ class PlayersDialog(QDialog):
         self.items.itemChanged.connect(self._checked)
         for side in session.sides:
             count = sum(1 for s in session.ships if s.side == side)
-            item = QListWidgetItem(f"Side: {side}  ({count} ship{'s' if count != 1 else ''})")
-            item.setData(Qt.ItemDataRole.UserRole, (SIDE, side))
-            self.items.addItem(item)
+            self._add_item(f"Side: {side}  ({count_words(count, 'ship')})", SIDE, side)
         for ship in session.ships:
             side = f", {ship.side}" if ship.side else ""
-            item = QListWidgetItem(f"Ship: {ship.name}  ({ship.ship_class.name}{side})")
-            item.setData(Qt.ItemDataRole.UserRole, (SHIP, ship.id))
-            self.items.addItem(item)
+            self._add_item(f"Ship: {ship.name}  ({ship.ship_class.name}{side})", SHIP, ship.id)
         right = QFormLayout()
         right.addRow("&Name:", self.name)
         right.addRow("&Commands:", self.items)
@@ -240,6 +244,13 @@ class PlayersDialog(QDialog):
         self.list.currentRowChanged.connect(self._show_entry)
         self.list.setCurrentRow(0)
 
+    def _add_item(self, text: str, kind: str, key: str) -> None:
+        """One side or ship the player may command (a check box)."""
+        item = QListWidgetItem(text)
+        item.setData(Qt.ItemDataRole.UserRole, (kind, key))
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        self.items.addItem(item)
+
     # the entries
     def _current(self) -> dict | None:
         row = self.list.currentRow()
@@ -256,7 +267,6 @@ class PlayersDialog(QDialog):
             item = self.items.item(i)
             kind, key = item.data(Qt.ItemDataRole.UserRole)
             on = entry is not None and key in entry["sides" if kind == SIDE else "ships"]
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
         self.items.blockSignals(False)
 
@@ -335,13 +345,11 @@ class ImportReportDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Orders Imported")
         self.results = list(results)
-        counts: dict[str, int] = {}
-        for r in self.results:
-            counts[r.status] = counts.get(r.status, 0) + 1
+        counts = Counter(r.status for r in self.results)
         parts = [f"{counts[s]} {status_word(s).lower()}" for s in
-                 ("accepted", "refused", "needs-confirmation", "duplicate") if counts.get(s)]
-        n = len(self.results)
-        self.summary = heading(f"{n} orders file{'s' if n != 1 else ''}: {', '.join(parts)}.")
+                 ("accepted", "refused", "needs-confirmation", "duplicate") if counts[s]]
+        self.summary = heading(f"{count_words(len(self.results), 'orders file')}: "
+                               f"{', '.join(parts)}.")
         explain = note("Each accepted file was applied as one undo step (Edit ▸ Undo takes it "
                        "back). A refused file changed nothing of the game.")
         self.view = table(self.HEADERS)
@@ -373,9 +381,8 @@ class ImportReportDialog(QDialog):
         fit_rows(self.view)
 
     def rows(self) -> list[tuple[str, ...]]:
-        """The table as shown (for tests and Copy Report)."""
-        return [tuple(self.view.item(r, c).text() for c in range(self.view.columnCount()))
-                for r in range(self.view.rowCount())]
+        """The table as shown."""
+        return table_rows(self.view)
 
     def text(self) -> str:
         return "\n".join(r.line() for r in self.results)
@@ -484,7 +491,7 @@ class TurnReportsDialog(QDialog):
 
     mail_requested = Signal(str)  # a mailto: URL
 
-    HEADERS = ("Player", "Files", "", "")
+    HEADERS = ("Player", "Files", "Mail", "Text")
 
     def __init__(self, turn: int, folder: Path, reports: Sequence[tuple[str, "Report", list[Path]]],
                  mailto: Callable[["Report"], str], parent: QWidget | None = None):
@@ -493,11 +500,10 @@ class TurnReportsDialog(QDialog):
         self.reports = list(reports)
         self._mailto = mailto
         self.folder = folder
-        self.summary = heading(f"Turn {turn}: {len(self.reports)} report"
-                               f"{'s' if len(self.reports) != 1 else ''} written")
+        self.summary = heading(f"Turn {turn}: {count_words(len(self.reports), 'report')} written")
         where = note(f"In {folder}. Attach each player's files to their e-mail (the player "
                      f"file holds their secret: send it to them only).")
-        self.view = table(("Player", "Files", "Mail", "Text"))
+        self.view = table(self.HEADERS)
         self.view.setAccessibleName("Reports")
         self.view.setRowCount(len(self.reports))
         self.mail_buttons: list[QPushButton] = []

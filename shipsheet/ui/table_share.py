@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QToolButton, QVBoxLayout, QWidget)
 
 from ..model.errors import RuleViolation
+from ..model.update import count_words
 from ..share import Candidate, SeatBook, TableLink, candidate_addresses
 from ..share.authority import QtAuthority
 from ..share.seats import DEFAULT_RIGHTS, MAX_NAME, PLAYER, REFEREE, ROLES, SPECTATOR, Seat
@@ -60,8 +61,7 @@ def _ago(seconds: float) -> str:
 def presence_text(presence: "Presence | None", now: float | None = None) -> str:
     """How a seat's phones are connected, in plain words."""
     if presence is not None and presence.connected:
-        n = presence.connected
-        return f"connected ({n} device{'s' if n != 1 else ''})"
+        return f"connected ({count_words(presence.connected, 'device')})"
     if presence is None or (not presence.paired and presence.last_seen is None):
         return "never connected"
     seen = ""
@@ -76,15 +76,34 @@ def presence_text(presence: "Presence | None", now: float | None = None) -> str:
 def phones_connected(link: TableLink | None) -> int:
     if link is None or not link.running:
         return 0
-    return sum(p.connected for p in link.presence().values())
+    return _connected(link.presence())
+
+
+def _connected(presence: "dict[str, Presence]") -> int:
+    return sum(p.connected for p in presence.values())
 
 
 def _phones(n: int) -> str:
-    return "no phone connected" if n == 0 else f"{n} phone{'s' if n != 1 else ''} connected"
+    return "no phone connected" if n == 0 else f"{count_words(n, 'phone')} connected"
+
+
+def _address(link: TableLink) -> str:
+    """The address the link listens on ("" when it does not)."""
+    return link.addresses[0] if link.addresses else ""
 
 
 def _why(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
+
+
+def _button(text: str, slot, tip: str = "") -> QPushButton:
+    """A button of the dialog that Enter does not press (Enter adds a seat from the form)."""
+    button = QPushButton(text)
+    button.setAutoDefault(False)
+    if tip:
+        button.setToolTip(tip)
+    button.clicked.connect(slot)
+    return button
 
 
 def qr_pixmap(text: str, scale: int = QR_SCALE, device_pixel_ratio: float = 1.0) -> QPixmap:
@@ -133,9 +152,10 @@ class ShareIndicator(QToolButton):
             self.hide()
             return
         self.setText(f"Sharing · {_phones(phones_connected(link))}")
-        address = link.addresses[0] if link.addresses else ""
-        self.setToolTip(f"This session is shared with the table on {address}, port {link.port}.\n"
-                        "Click to see the seats and their links (Session ▸ Share with the Table…).")
+        tip = (f"This session is shared with the table on {_address(link)}, port {link.port}.\n"
+               "Click to see the seats and their links (Session ▸ Share with the Table…).")
+        if tip != self.toolTip():  # read twice a second: set only when it changes
+            self.setToolTip(tip)
         if not self._timer.isActive():
             self._timer.start()
         self.show()
@@ -202,6 +222,7 @@ class ShareDialog(QDialog):
         self.setModal(False)
         self._suggested = ""  # the new seat's name as suggested (replaced while untouched)
         self._error = ""  # why sharing could not start (kept until the next start or stop)
+        self._qr_shown = None  # (link, pixel ratio) of the QR code on show: made once each
 
         # -- where: address, port, start/stop -------------------------------------------
         self.address = QComboBox()
@@ -213,10 +234,7 @@ class ShareDialog(QDialog):
         self.address.currentIndexChanged.connect(self._address_changed)
         self.port_label = QLabel()
         self.port_label.setAccessibleName("Port")
-        self.start_button = QPushButton("Start Sharing")
-        self.start_button.setDefault(False)
-        self.start_button.setAutoDefault(False)
-        self.start_button.clicked.connect(self.toggle)
+        self.start_button = _button("Start Sharing", self.toggle)
         self.state_label = plain_label()
         self.state_label.setWordWrap(True)
         self.state_label.setAccessibleName("Sharing state")
@@ -262,23 +280,15 @@ class ShareDialog(QDialog):
         self.new_role = QComboBox()
         for role in ROLES:
             self.new_role.addItem(ROLE_TITLES[role], role)
-        self.add_button = QPushButton("Add Seat")
-        self.add_button.setAutoDefault(False)
-        self.add_button.setToolTip("A seat with this name and role. A player seat named after a "
-                                   "side controls that side's ships.")
-        self.add_button.clicked.connect(self.add_from_form)
-        self.per_side_button = QPushButton("Add a Seat per Side")
-        self.per_side_button.setAutoDefault(False)
-        self.per_side_button.setToolTip("A player seat for each side that has none yet")
-        self.per_side_button.clicked.connect(self.add_seat_per_side)
-        self.remove_button = QPushButton("Remove Seat…")
-        self.remove_button.setAutoDefault(False)
-        self.remove_button.clicked.connect(self.remove_selected)
-        self.renew_button = QPushButton("New Link…")
-        self.renew_button.setAutoDefault(False)
-        self.renew_button.setToolTip("A new link and code for the seat (a phone was lost or the "
-                                     "link was shared too widely): its phones are closed out.")
-        self.renew_button.clicked.connect(self.renew_selected)
+        self.add_button = _button("Add Seat", self.add_from_form,
+                                  "A seat with this name and role. A player seat named after a "
+                                  "side controls that side's ships.")
+        self.per_side_button = _button("Add a Seat per Side", self.add_seat_per_side,
+                                       "A player seat for each side that has none yet")
+        self.remove_button = _button("Remove Seat…", self.remove_selected)
+        self.renew_button = _button("New Link…", self.renew_selected,
+                                    "A new link and code for the seat (a phone was lost or the "
+                                    "link was shared too widely): its phones are closed out.")
 
         adding = QHBoxLayout()
         adding.addWidget(self.new_name, 1)
@@ -359,10 +369,9 @@ class ShareDialog(QDialog):
         self.url_edit.setReadOnly(True)
         self.url_edit.setAccessibleName("The seat's link")
         self.url_edit.setPlaceholderText("Start sharing to get the seat's link")
-        self.copy_button = QPushButton("Copy")
-        self.copy_button.setAutoDefault(False)
-        self.copy_button.setToolTip("Copy the link (send it only to this seat's player: it opens the seat)")
-        self.copy_button.clicked.connect(self.copy_link)
+        self.copy_button = _button("Copy", self.copy_link,
+                                   "Copy the link (send it only to this seat's player: it opens "
+                                   "the seat)")
         self.note = plain_label()
         self.note.setWordWrap(True)
 
@@ -482,9 +491,7 @@ class ShareDialog(QDialog):
         if self._error:
             self.state_label.setText(self._error)
         elif running:
-            address = self.link.addresses[0] if self.link.addresses else ""
-            self.state_label.setText(f"Sharing on {address}, port {self.link.port} · "
-                                     f"{_phones(phones_connected(self.link))}.")
+            self.state_label.setText(self._sharing_line(self.link.presence()))
         else:
             self.state_label.setText("Not sharing. Start Sharing, then let each player scan "
                                      "their seat's code with the phone's camera.")
@@ -522,17 +529,13 @@ class ShareDialog(QDialog):
         keep = self.selected_seat()
         self.table.blockSignals(True)
         self.table.setRowCount(0)
-        for seat in list(self.book.seats):
-            row = self.table.rowCount()
-            self.table.insertRow(row)
-            name = QTableWidgetItem(seat.name)
-            name.setData(ID_ROLE, seat.id)
-            controls = self._controls(seat)
-            cells = (name, QTableWidgetItem(ROLE_TITLES[seat.role]),
-                     QTableWidgetItem(controls), QTableWidgetItem(""))
-            cells[2].setToolTip(controls)
-            for column, item in enumerate(cells):
-                self.table.setItem(row, column, item)
+        seats = list(self.book.seats)
+        self.table.setRowCount(len(seats))
+        for row, seat in enumerate(seats):
+            for column in range(self.table.columnCount()):
+                self.table.setItem(row, column, QTableWidgetItem(""))
+            self.table.item(row, 0).setData(ID_ROLE, seat.id)
+            self._show_row(row, seat)
         self.table.blockSignals(False)
         if keep is not None and self.book.seat(keep.id) is not None:
             self.select_seat(keep.id)
@@ -541,21 +544,25 @@ class ShareDialog(QDialog):
         self._show_selected()
         self.refresh_presence()
 
+    def _sharing_line(self, presence: "dict[str, Presence]") -> str:
+        return (f"Sharing on {_address(self.link)}, port {self.link.port} · "
+                f"{_phones(_connected(presence))}.")
+
     def refresh_presence(self) -> None:
-        """Each seat's phones, and the state line's count (every half second while shown)."""
-        presence = self.link.presence()
+        """Each seat's phones, and the state line's count (every half second while shown:
+        the server is read once, and a row is set only when its words change)."""
+        running = self.link.running
+        presence = self.link.presence() if running else {}
         now = time.time()
         for row in range(self.table.rowCount()):
             seat_id = self.table.item(row, 0).data(ID_ROLE)
-            text = presence_text(presence.get(seat_id), now) if self.link.running else "not sharing"
+            text = presence_text(presence.get(seat_id), now) if running else "not sharing"
             item = self.table.item(row, 3)
             if item.text() != text:
                 item.setText(text)
                 item.setToolTip(text)
-        if self.link.running and not self._error:
-            address = self.link.addresses[0] if self.link.addresses else ""
-            self.state_label.setText(f"Sharing on {address}, port {self.link.port} · "
-                                     f"{_phones(phones_connected(self.link))}.")
+        if running and not self._error:
+            self.state_label.setText(self._sharing_line(presence))
 
     def presence_of(self, seat_id: str) -> str:
         """The Phones column of a seat, as shown."""
@@ -594,8 +601,7 @@ class ShareDialog(QDialog):
 
     def _saved(self) -> None:
         """After a seat changed: saved, phones told; a save that failed is said."""
-        problem = self.link.save_seats()
-        self.link.seats_changed()
+        problem = self.link.seats_changed()
         self.problem_label.setText(problem)
         self.problem_label.setVisible(bool(problem))
 
@@ -647,11 +653,17 @@ class ShareDialog(QDialog):
                                       QMessageBox.StandardButton.Cancel)
         return answer == QMessageBox.StandardButton.Yes
 
-    def remove_selected(self) -> bool:
+    def _confirmed_seat(self, title: str, question: str) -> Seat | None:
+        """The selected seat, once the user said Yes to ``question`` (``{name}``: its name)."""
         seat = self.selected_seat()
-        if seat is None or not self.confirm(
-                "Remove Seat", f"Remove the seat “{seat.name}”?\n\nIts link stops working and "
-                "its phones are closed out at once."):
+        if seat is None or not self.confirm(title, question.format(name=seat.name)):
+            return None
+        return seat
+
+    def remove_selected(self) -> bool:
+        seat = self._confirmed_seat("Remove Seat", "Remove the seat “{name}”?\n\nIts link "
+                                    "stops working and its phones are closed out at once.")
+        if seat is None:
             return False
         self.link.remove(seat.id)
         self._fill_seats()
@@ -660,10 +672,10 @@ class ShareDialog(QDialog):
 
     def renew_selected(self) -> bool:
         """New Link…: a new secret for the seat; the phones holding the old one are closed out."""
-        seat = self.selected_seat()
-        if seat is None or not self.confirm(
-                "New Link", f"Give “{seat.name}” a new link?\n\nThe phones using its current "
-                "link are closed out at once and must scan the new code."):
+        seat = self._confirmed_seat("New Link", "Give “{name}” a new link?\n\nThe phones using "
+                                    "its current link are closed out at once and must scan the "
+                                    "new code.")
+        if seat is None:
             return False
         self.link.revoke(seat.id)
         self.seat_message.setText(f"“{seat.name}” has a new link; the old one no longer opens it.")
@@ -688,40 +700,40 @@ class ShareDialog(QDialog):
                 self.name_edit.setText(seat.name)
                 self.role_combo.setCurrentIndex(self.role_combo.findData(seat.role))
                 self.may_mark.setChecked(seat.may("mark"))
-                session = self.doc.session
-                sides = list(session.sides) + [s for s in seat.sides if s not in session.sides]
-                for side in sides:
-                    item = QListWidgetItem(side if side in session.sides else f"{side} (no ships now)")
-                    item.setData(ID_ROLE, side)
-                    self._checkable(item, side in seat.sides)
-                    self.sides_list.addItem(item)
-                known = {s.id for s in session.ships}
-                for ship in session.ships:
-                    item = QListWidgetItem(ship.name + (f" · {ship.side}" if ship.side else ""))
-                    item.setData(ID_ROLE, ship.id)
-                    self._checkable(item, ship.id in seat.ships)
-                    self.ships_list.addItem(item)
-                for ship_id in seat.ships:
-                    if ship_id not in known:
-                        item = QListWidgetItem("(a ship no longer in the session)")
-                        item.setData(ID_ROLE, ship_id)
-                        self._checkable(item, True)
-                        self.ships_list.addItem(item)
-                referee = seat.role == REFEREE
-                self.sides_list.setEnabled(not referee)
-                self.ships_list.setEnabled(not referee)
-                tip = "The referee's seat controls every ship." if referee else ""
-                self.sides_list.setToolTip(tip)
-                self.ships_list.setToolTip(tip)
+                self._fill_lists(seat)
         finally:
             for w in widgets:
                 w.blockSignals(False)
         self._show_code()
 
+    def _fill_lists(self, seat: Seat) -> None:
+        """The sides and ships ``seat`` may control, ticked as it does (also those no longer
+        in the session); a referee's lists are off: it controls every ship."""
+        session = self.doc.session
+        for side in [*session.sides, *(s for s in seat.sides if s not in session.sides)]:
+            text = side if side in session.sides else f"{side} (no ships now)"
+            self._add_checkable(self.sides_list, text, side, side in seat.sides)
+        for ship in session.ships:
+            text = ship.name + (f" · {ship.side}" if ship.side else "")
+            self._add_checkable(self.ships_list, text, ship.id, ship.id in seat.ships)
+        known = {s.id for s in session.ships}
+        for ship_id in seat.ships:
+            if ship_id not in known:
+                self._add_checkable(self.ships_list, "(a ship no longer in the session)",
+                                    ship_id, True)
+        referee = seat.role == REFEREE
+        tip = "The referee's seat controls every ship." if referee else ""
+        for lst in (self.sides_list, self.ships_list):
+            lst.setEnabled(not referee)
+            lst.setToolTip(tip)
+
     @staticmethod
-    def _checkable(item: QListWidgetItem, checked: bool) -> None:
+    def _add_checkable(lst: QListWidget, text: str, value: str, checked: bool) -> None:
+        item = QListWidgetItem(text)
+        item.setData(ID_ROLE, value)
         item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
         item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+        lst.addItem(item)
 
     def _show_code(self) -> None:
         """The selected seat's link and QR code (when sharing)."""
@@ -733,12 +745,16 @@ class ShareDialog(QDialog):
             self.qr_label.setPixmap(QPixmap())
             self.qr_label.setText("Add a seat to show its code." if seat is None
                                   else "Start Sharing to show the seat's code.")
+            self._qr_shown = None
             return
         url = self.link.url(seat)
         self.url_edit.setText(url)
         self.url_edit.setCursorPosition(0)
         self.copy_button.setEnabled(True)
-        self.qr_label.setPixmap(qr_pixmap(url, QR_SCALE, self.devicePixelRatioF()))
+        shown = (url, self.devicePixelRatioF())
+        if shown != self._qr_shown:  # the code is made again only for another link
+            self.qr_label.setPixmap(qr_pixmap(url, QR_SCALE, shown[1]))
+            self._qr_shown = shown
 
     def copy_link(self) -> None:
         if self.url_edit.text():
@@ -769,13 +785,15 @@ class ShareDialog(QDialog):
         """Each row's name, role and what it controls, from the seat book (same seats)."""
         for row in range(self.table.rowCount()):
             seat = self.book.seat(self.table.item(row, 0).data(ID_ROLE))
-            if seat is None:
-                continue
-            controls = self._controls(seat)
-            self.table.item(row, 0).setText(seat.name)
-            self.table.item(row, 1).setText(ROLE_TITLES[seat.role])
-            self.table.item(row, 2).setText(controls)
-            self.table.item(row, 2).setToolTip(controls)
+            if seat is not None:
+                self._show_row(row, seat)
+
+    def _show_row(self, row: int, seat: Seat) -> None:
+        controls = self._controls(seat)
+        self.table.item(row, 0).setText(seat.name)
+        self.table.item(row, 1).setText(ROLE_TITLES[seat.role])
+        self.table.item(row, 2).setText(controls)
+        self.table.item(row, 2).setToolTip(controls)
 
     def _rename(self) -> None:
         seat = self.selected_seat()

@@ -67,3 +67,28 @@ def test_killed_writer_leaves_old_or_new_file(tmp_path):
         version = on_disk + 1
     assert not [p for p in tmp_path.iterdir() if p.name != "night.shipsheet" and not p.name.endswith(".tmp")]
     print(f"{saves} saves, {kills} kills")
+
+
+def test_a_private_file_is_the_users_alone_from_its_first_byte(tmp_path):
+    """Files that hold secrets (a player's file, the table's seats) are written 0600: the
+    temporary file already is, so no moment exists when others could read it."""
+    import os
+    import stat
+    from unittest import mock
+
+    from shipsheet.model.storage import write_atomic
+    path = tmp_path / "secret.json"
+    seen = []
+    real_replace = os.replace
+
+    def watch(src, dst):
+        seen.append(stat.S_IMODE(os.stat(src).st_mode))
+        real_replace(src, dst)
+    with mock.patch("os.replace", watch):
+        write_atomic(path, b"{}", private=True)
+    assert seen == [0o600] and stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    path.chmod(0o644)
+    write_atomic(path, b"{}", private=True)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    write_atomic(path, b"{}")  # not private: keeps the mode it has
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600

@@ -217,6 +217,27 @@ def test_warnings_show_every_order_the_ddap_would_ignore_and_why():
     assert any("Hornet is not Green's ship" in w for w in O.order_warnings(green, theirs))
 
 
+def test_warnings_show_frame_orders_the_rules_would_not_apply():
+    """[FC-H6] Frame orders are not applied when no frame box is left (frame damage would
+    destroy the ship); a frame order for a kind the chart never names [seed 8FC2: each
+    point hits the kind its chart cell names] does nothing. Both are said before sending."""
+    from shipsheet.rules.fedcom.actions import mark_frame_action
+    from shipsheet.rules.fedcom.card import card
+    s = fedcom_session()
+    hornet = s.ship("Hornet")
+    s.apply(mark_frame_action(hornet, card(hornet).frame))
+    red = P.player_session(s, "Red")
+    give(red, "Hornet", "orders", frame_skip=True)
+    assert O.order_warnings(red, O.current_orders(red)) == [
+        "Hornet: Frame orders not applied: no frame box is left, so frame damage would "
+        "destroy the ship (house rule FC-H6)."]
+    green = P.player_session(s, "Green")
+    give(green, "Bastion", "orders", **{"frame:fighter-bay": True})
+    [warning] = O.order_warnings(green, O.current_orders(green))
+    assert warning.startswith('Bastion: frame_instead_of_last: "fighter-bay" does nothing')
+    assert warning.endswith("never names fighter-bay.")
+
+
 def test_orders_export_is_numbered_and_an_undo_never_reuses_a_number(tmp_path):
     s = fedcom_session()
     ps = P.player_session(s, "Blue")
@@ -281,6 +302,24 @@ def test_the_same_number_with_other_orders_is_refused(tmp_path):
     [result] = O.import_orders(s, [other])
     assert result.status == "refused" and "already received" in result.reason
     assert fingerprint(s) == before
+
+
+def test_an_order_the_session_holds_already_is_skipped_as_ordered_already(tmp_path):
+    """DESK.md, "Import checks": an order whose form already holds its values is skipped
+    ("as ordered already"); the file is still accepted, as one step. (Triplanetary: a game
+    whose action takes a choice made again.)"""
+    s = GAMES["triplanetary"][0]()
+    ps = P.player_session(s, "Pirates")
+    give(ps, "Raven", "recovery", track="structure")
+    path = O.export_orders(ps, ps.turn, tmp_path / "1.orders.json")
+    give(s, "Raven", "recovery", track="structure")  # the moderator made it meanwhile
+    state = game_state(s)
+    [result] = O.import_orders(s, [path])
+    assert result.status == "accepted" and game_state(s) == state
+    text = s.log_text()
+    assert "Raven, Recovery: as ordered already" in text
+    assert "Pirates's orders number 1: 0 applied of 1" in text
+    assert desk(s)["Pirates"] == ("applied", 1)
 
 
 # -- hostile files ---------------------------------------------------------------------------------
@@ -361,6 +400,15 @@ def test_a_foreign_session_an_unknown_player_and_a_future_turn_are_refused(signe
     _refused(s, write({**good, "player": "Red"}), "not authentic")  # Blue's key, Red's name
     _refused(s, write({**good, "turn": 3}), "a turn still to come")
     _refused(s, write({**good, "turn": 1}), "replay")
+
+
+def test_a_nonce_already_used_in_another_turn_is_a_replay(signed, tmp_path):
+    """DESK.md, "Import checks": a file for this turn carrying the nonce of orders received
+    for another turn is a replay (its dice mix would repeat), refused, changing nothing."""
+    s, _, write, good = signed
+    assert O.import_orders(s, [tmp_path / "good.orders.json"])[0].status == "accepted"
+    s.next_turn()
+    _refused(s, write({**good, "turn": s.turn}), "nonce was used in another turn")
 
 
 def test_orders_naming_another_players_ship_are_refused(signed):

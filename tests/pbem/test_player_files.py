@@ -9,6 +9,7 @@ import stat
 import pytest
 
 from shipsheet.model import RuleViolation, load_session
+from shipsheet.model.actions import SetSide
 from shipsheet.model.games import piece
 from shipsheet.model.storage import save_session
 from shipsheet.pbem import players as P
@@ -48,6 +49,17 @@ def test_setting_players_again_keeps_the_secrets_of_known_players(fc):
     after = {p.name: p.secret for p in R.players(fc)}
     assert after == {"blue": before["Blue"], "Red": before["Red"]}
     assert R.show_others(fc)
+
+
+def test_a_ship_that_changes_sides_changes_players(fc):
+    """A player commands the ships of their sides: a ship moved to another side is its new
+    side's player's at once (``record.Player.owns``; as a Table Link seat, rules/RULES.md)."""
+    swift = fc.ship("Swift")
+    fc.apply(SetSide(swift, "Red"))
+    blue, red = R.find_player(fc, "Blue"), R.find_player(fc, "Red")
+    assert red.owns(swift) and not blue.owns(swift)
+    assert sorted(s.name for s in P.player_session(fc, "Red").ships) == ["Hornet", "Lance", "Swift"]
+    assert "Swift" not in [s.name for s in P.player_session(fc, "Blue").ships]
 
 
 @pytest.mark.parametrize("players, words", [

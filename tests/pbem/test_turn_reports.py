@@ -250,6 +250,7 @@ def test_the_dice_section_reveals_the_seed_and_commits_to_the_next(monkeypatch):
     calls = []
     fake = types.ModuleType("shipsheet.pbem.dice")
     fake.reveal = lambda session, turn: calls.append(turn) or ("ab" * 32, "cd" * 32)
+    fake.is_verifiable = lambda session: bool(session.pbem.get("dice"))
     monkeypatch.setitem(sys.modules, "shipsheet.pbem.dice", fake)
     import shipsheet.pbem as pbem
     monkeypatch.setattr(pbem, "dice", fake, raising=False)

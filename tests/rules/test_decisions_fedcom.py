@@ -8,16 +8,17 @@ reactor-1 and ph-3; Hornet (damage control 3) lost aft-hull-1, lab-1 and more; e
 of Lance is destroyed.
 """
 
-import copy
-import json
-
 import pytest
 
-from shipsheet.model import RuleViolation
+from decisions_helpers import DecisionsHelpers, log_lines
 from shipsheet.model.decisions import DECIDE, MARK
 from shipsheet.model.games import piece
 from shipsheet.rules import fedcom as fc
 from shipsheet.rules.fedcom.decisions import DECISIONS
+
+
+FORMS = DecisionsHelpers(DECISIONS)
+kinds, spec, values_of, decide, refused = FORMS.functions()
 
 
 @pytest.fixture
@@ -25,38 +26,9 @@ def sample():
     return piece("fedcom", "sample")()
 
 
-def kinds(session, ship):
-    return [f["kind"] for f in DECISIONS.forms(session, ship)]
-
-
-def spec(session, ship, kind):
-    return next(f for f in DECISIONS.forms(session, ship) if f["kind"] == kind)
-
-
-def values_of(session, ship, kind, **changes):
-    values = {f["name"]: f["value"] for f in spec(session, ship, kind)["fields"]}
-    values.update(changes)
-    return values
-
-
-def decide(session, ship, kind, values):
-    return session.apply(DECISIONS.action(session, ship, kind, values))
-
-
 def details(session, change):
-    return [e.text for e in session.log[change.entries]][1:]
-
-
-def refused(session, ship, kind, values, words=""):
-    """Refused with RuleViolation (containing ``words``); no state, log line or undo step."""
-    states = [copy.deepcopy(s.state) for s in session.ships]
-    log, undo = len(session.log), session.undo_name()
-    with pytest.raises(RuleViolation) as info:
-        decide(session, ship, kind, values)
-    assert words in str(info.value)
-    assert [s.state for s in session.ships] == states
-    assert (len(session.log), session.undo_name()) == (log, undo)
-    return str(info.value)
+    """The change's log lines after its name."""
+    return log_lines(session, change)[1:]
 
 
 # -- what is offered -------------------------------------------------------------------------
@@ -242,6 +214,25 @@ def test_points_short_of_a_box_carry_to_the_next_turn(sample):
     assert swift.state["repair"] == {"box": "reactor-1", "points": 2}
 
 
+def test_the_repair_form_names_each_boxs_cost_and_the_points_left(sample):
+    """[FC] costs: hull 1, ship systems 2, power 3, weapons 4; Hornet's damage control is 3.
+    [FC-H10] points paid toward a box carry to the next turn."""
+    hornet = sample.ship("Hornet")
+    form = spec(sample, hornet, "repair")
+    labels = {o["value"]: o["label"] for o in form["fields"][0]["options"]}
+    assert (labels["aft-hull-1"], labels["lab-1"], labels["right-warp-1"], labels["ph-3"]) == (
+        "aft-hull-1 (1 points)", "lab-1 (2 points)", "right-warp-1 (3 points)", "ph-3 (4 points)")
+    assert form["text"].startswith("3 of 3 repair points left this turn")
+    swift = sample.ship("Swift")
+    decide(sample, swift, "repair", {"repair1": "reactor-1"})
+    sample.next_phase()  # Repair
+    sample.next_phase()  # turn 3: Swift's 2 points are back, 2 already paid toward reactor-1
+    form = spec(sample, swift, "repair")
+    labels = {o["value"]: o["label"] for o in form["fields"][0]["options"]}
+    assert labels["reactor-1"] == "reactor-1 (3 points, 2 paid)"
+    assert form["text"].startswith("2 of 2 repair points left this turn")
+
+
 @pytest.mark.parametrize("values, words", [
     ({}, "Choose a box to repair"),
     ({"repair1": "ph-1"}, "Repair 1st: choose one of"),          # not destroyed
@@ -256,15 +247,7 @@ def test_hostile_repairs_are_refused(sample, values, words):
 
 def test_every_form_is_plain_json_with_its_values_accepted_as_they_are(sample):
     """What a phone page shows: plain JSON; each field's value is one the field allows."""
-    for ship in sample.ships:
-        forms = DECISIONS.forms(sample, ship)
-        assert json.loads(json.dumps(forms)) == forms
-        for form in forms:
-            for field in form["fields"]:
-                if field["type"] == "choice" and field["value"] is not None:
-                    assert field["value"] in [o["value"] for o in field["options"]]
-                if field["type"] == "int" and field["value"] is not None:
-                    assert field["min"] <= field["value"] <= field["max"]
+    FORMS.assert_plain_json(sample)
 
 
 # -- taps ----------------------------------------------------------------------------------

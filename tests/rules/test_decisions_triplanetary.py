@@ -7,12 +7,9 @@ Ceres Mule (transport) carries 40 of 50 t; Kite (corsair) 10 of 10 t; Phobos Sta
 (orbital base) has no fuel of its own and an unlimited hold.
 """
 
-import copy
-import json
-
 import pytest
 
-from shipsheet.model import RuleViolation
+from decisions_helpers import DecisionsHelpers, log_lines
 from shipsheet.model.decisions import DECIDE, MARK
 from shipsheet.model.games import piece
 from shipsheet.rules import triplanetary as tp
@@ -20,39 +17,13 @@ from shipsheet.rules.triplanetary.decisions import DECISIONS
 from shipsheet.rules.triplanetary.definitions import MAX_AMOUNT
 
 
+FORMS = DecisionsHelpers(DECISIONS)
+kinds, spec, values_of, decide, refused = FORMS.functions()
+
+
 @pytest.fixture
 def sample():
     return piece("triplanetary", "sample")()
-
-
-def kinds(session, ship):
-    return [f["kind"] for f in DECISIONS.forms(session, ship)]
-
-
-def spec(session, ship, kind):
-    return next(f for f in DECISIONS.forms(session, ship) if f["kind"] == kind)
-
-
-def values_of(session, ship, kind, **changes):
-    values = {f["name"]: f["value"] for f in spec(session, ship, kind)["fields"]}
-    values.update(changes)
-    return values
-
-
-def decide(session, ship, kind, values):
-    return session.apply(DECISIONS.action(session, ship, kind, values))
-
-
-def refused(session, ship, kind, values, words=""):
-    """Refused with RuleViolation (containing ``words``); no state, log line or undo step."""
-    states = [copy.deepcopy(s.state) for s in session.ships]
-    log, undo = len(session.log), session.undo_name()
-    with pytest.raises(RuleViolation) as info:
-        decide(session, ship, kind, values)
-    assert words in str(info.value)
-    assert [s.state for s in session.ships] == states
-    assert (len(session.log), session.undo_name()) == (log, undo)
-    return str(info.value)
 
 
 # -- what is offered -------------------------------------------------------------------------
@@ -93,8 +64,7 @@ def test_the_recovery_choice_is_the_owners_and_is_carried_out_when_the_turn_ends
     assert "Drive (D1)" in options
     change = decide(sample, ajax, "recovery", {"track": "drive", "then": "weapon"})
     assert change.name == "Recovery choice: drive, then weapons"
-    lines = [e.text for e in sample.log[change.entries]]
-    assert lines[-1] == "recovery choice: drive, then weapons"
+    assert log_lines(sample, change)[-1] == "recovery choice: drive, then weapons"
     assert tp.recovery_choice(ajax) == ("drive", "weapon")
     assert tp.planned_recovery(ajax) == ("drive", "owner's choice")
     sample.undo()
@@ -140,7 +110,7 @@ def test_fuel_is_set_as_a_click_on_the_fuel_boxes_sets_it(sample):
     change = decide(sample, ajax, "fuel", {"fuel": 10})
     assert ajax.state["fuel"] == 10
     assert change.name == "Set fuel to 10"
-    assert [e.text for e in sample.log[change.entries]][-1] == "fuel 14 → 10"
+    assert log_lines(sample, change)[-1] == "fuel 14 → 10"
     sample.undo()
     assert ajax.state["fuel"] == 14
 
@@ -149,7 +119,7 @@ def test_cargo_is_set_as_a_click_on_the_cargo_scale_sets_it(sample):
     mule = sample.ship("Ceres Mule")
     change = decide(sample, mule, "cargo", {"cargo": 25})
     assert mule.state["cargo"] == 25
-    assert [e.text for e in sample.log[change.entries]][-1] == "cargo 40 t → 25 t"
+    assert log_lines(sample, change)[-1] == "cargo 40 t → 25 t"
     sample.undo()
     assert mule.state["cargo"] == 40
     station = sample.ship("Phobos Station")
@@ -164,10 +134,13 @@ def test_cargo_is_set_as_a_click_on_the_cargo_scale_sets_it(sample):
     ("Ajax", "fuel", {"fuel": "lots"}, "a whole number"),
     ("Ajax", "fuel", {"fuel": "9" * 10_000}, "a whole number"),
     ("Ajax", "fuel", {"fuel": 3.0}, "a whole number"),
+    ("Ajax", "fuel", {"fuel": "--5"}, "a whole number"),   # str.isdigit passes these two,
+    ("Ajax", "fuel", {"fuel": "²"}, "a whole number"),     # int() does not
     ("Ajax", "fuel", {}, "a value is needed"),
     ("Ajax", "fuel", {"fuel": 3, "cargo": 3}, "no field named cargo"),
     ("Kite", "cargo", {"cargo": 11}, "from 0 to 10"),   # [2018] a corsair carries 10 t
     ("Kite", "cargo", {"cargo": 10}, "already 10 t"),
+    ("Phobos Station", "cargo", {"cargo": 100_001}, "from 0 to 100000"),  # [TRI-H12] 100,000 t
     ("Phobos Station", "fuel", {"fuel": 1}, 'no decision "fuel"'),
 ])
 def test_hostile_fuel_and_cargo_values_are_refused(sample, ship, kind, values, words):
@@ -176,15 +149,7 @@ def test_hostile_fuel_and_cargo_values_are_refused(sample, ship, kind, values, w
 
 def test_every_form_is_plain_json_with_its_values_accepted_as_they_are(sample):
     """What a phone page shows: plain JSON; each field's value is one the field allows."""
-    for ship in sample.ships:
-        forms = DECISIONS.forms(sample, ship)
-        assert json.loads(json.dumps(forms)) == forms
-        for form in forms:
-            for field in form["fields"]:
-                if field["type"] == "choice" and field["value"] is not None:
-                    assert field["value"] in [o["value"] for o in field["options"]]
-                if field["type"] == "int" and field["value"] is not None:
-                    assert field["min"] <= field["value"] <= field["max"]
+    FORMS.assert_plain_json(sample)
 
 
 # -- taps ----------------------------------------------------------------------------------

@@ -7,18 +7,19 @@ The sample session (``sample.py``) is mid-turn 2, Movement phase: Vigilant (crui
 committed nothing.
 """
 
-import copy
-import json
-
 import pytest
 
-from shipsheet.model import RuleViolation
+from decisions_helpers import DecisionsHelpers, log_lines
 from shipsheet.model.decisions import DECIDE, MARK
 from shipsheet.model.games import piece
 from shipsheet.rules.war_in_space import (BOX_COST, CRITICAL_COST, committed_allocation,
                                           planned_repairs)
 from shipsheet.rules.war_in_space.decisions import DECISIONS
 from shipsheet.rules.war_in_space.game import COMBAT, DAMAGE_CONTROL_PHASE
+
+
+FORMS = DecisionsHelpers(DECISIONS, dice=True)
+kinds, spec, values_of, decide, refused = FORMS.functions()
 
 
 @pytest.fixture
@@ -32,38 +33,6 @@ def turn3(sample):
     Control phase (Drive back to 1 mark: d6; ♦ unlocked); Lancer's ♠ is still locked."""
     sample.next_turn()
     return sample
-
-
-def kinds(session, ship):
-    return [f["kind"] for f in DECISIONS.forms(session, ship)]
-
-
-def spec(session, ship, kind):
-    return next(f for f in DECISIONS.forms(session, ship) if f["kind"] == kind)
-
-
-def values_of(session, ship, kind, **changes):
-    """The form as offered (current values), with some fields changed."""
-    values = {f["name"]: f["value"] for f in spec(session, ship, kind)["fields"]}
-    values.update(changes)
-    return values
-
-
-def decide(session, ship, kind, values):
-    return session.apply(DECISIONS.action(session, ship, kind, values))
-
-
-def refused(session, ship, kind, values, words=""):
-    """The decision is refused with RuleViolation (containing ``words``) and changes nothing:
-    no state, no log line, no undo step."""
-    states = [copy.deepcopy(s.state) for s in session.ships]
-    log, undo, dice = len(session.log), session.undo_name(), session.dice.count
-    with pytest.raises(RuleViolation) as info:
-        decide(session, ship, kind, values)
-    assert words in str(info.value)
-    assert [s.state for s in session.ships] == states
-    assert (len(session.log), session.undo_name(), session.dice.count) == (log, undo, dice)
-    return str(info.value)
 
 
 # -- Energy Allocation --------------------------------------------------------------------
@@ -98,7 +67,7 @@ def test_the_seed_example_typed_from_physical_dice(turn3):
     assert (energy["damage_control"], energy["attack"], energy["defense"], energy["movement"]) \
         == (7, 5, 2, 0)
     assert change.name == "Energy Allocation: 4♦ with Damage Control"
-    lines = [e.text for e in turn3.log[change.entries]]
+    lines = log_lines(turn3, change)
     assert lines[-1] == ("4♦ with Damage Control, dice [7, 5, 2]: Attack 5, Defense 2, "
                          "Movement 0, Damage Control 7")
     turn3.undo()
@@ -137,6 +106,21 @@ def test_a_locked_suit_is_offered_and_refused_in_the_rules_words(turn3):
     assert "locked" in options["4S"] and "locked" not in options["4H"]
     refused(turn3, lancer, "energy", values_of(turn3, lancer, "energy", card="4S"),
             "locks spades out until it is repaired")
+
+
+def test_a_system_at_0_counts_0_and_is_not_rolled(turn3):
+    """[WIS-H2] "When the marks step it below d4 the system produces 0 energy: its die counts
+    0 and is not rolled." Harrier's three systems are all at 0."""
+    harrier = turn3.ship("Harrier")
+    fields = {f["name"]: f for f in spec(turn3, harrier, "energy")["fields"]}
+    assert [(fields[n]["min"], fields[n]["max"], fields[n]["value"])
+            for n in ("die1", "die2", "die3")] == [(0, 0, 0)] * 3
+    assert fields["die1"]["label"] == "Reactor (0: produces no energy)"
+    refused(turn3, harrier, "energy", values_of(turn3, harrier, "energy", card="7C", die1=1),
+            "from 0 to 0")
+    change = decide(turn3, harrier, "energy", values_of(turn3, harrier, "energy", card="7C"))
+    assert [e for e in turn3.log[change.entries] if e.kind == "roll"] == []
+    assert harrier.state["energy"]["dice"] == [0, 0, 0]
 
 
 def test_energy_refusals_teach_and_change_nothing(turn3):
@@ -202,7 +186,7 @@ def test_planning_a_box_repair_and_undo(sample):
     change = decide(sample, lancer, "repairs", values_of(sample, lancer, "repairs", repair1=1))
     assert planned_repairs(lancer).boxes == (1, 0, 0)
     assert change.name == "Plan repairs"
-    lines = [e.text for e in sample.log[change.entries]]
+    lines = log_lines(sample, change)
     assert f"Reactor: 1 box ({BOX_COST} energy)" in lines
     assert lancer.state["marks"][0] == 1  # not yet: it waits for the Damage Control phase
     sample.undo()
@@ -218,6 +202,17 @@ def test_repairs_beyond_the_energy_are_refused_saying_how_much_is_missing(sample
     refused(sample, lancer, "repairs",
             values_of(sample, lancer, "repairs", critical_spades=True),
             f"cost {CRITICAL_COST} energy but only 4")
+
+
+def test_the_repairs_form_states_the_seeds_costs(sample):
+    """Seed: "By spending 4 energy points a ship may repair one system box ... By spending 8
+    energy points a ship may repair one critical hit"."""
+    form = spec(sample, sample.ship("Lancer"), "repairs")
+    fields = {f["name"]: f for f in form["fields"]}
+    assert fields["repair1"]["label"] == ("Reactor: boxes to repair (4 energy each; 1 marked, "
+                                          "die d6)")
+    assert fields["critical_spades"]["label"] == "Repair the ♠ critical hit (8 energy; marked)"
+    assert "A box costs 4, a critical hit 8." in form["text"]
 
 
 def test_repairing_what_is_not_damaged_or_without_damage_control_is_refused(sample):
@@ -246,15 +241,7 @@ def test_hostile_repair_values_are_refused(sample, changes, words):
 
 def test_every_form_is_plain_json_with_its_values_accepted_as_they_are(sample):
     """What a phone page shows: plain JSON; each field's value is one the field allows."""
-    for ship in sample.ships:
-        forms = DECISIONS.forms(sample, ship)
-        assert json.loads(json.dumps(forms)) == forms
-        for form in forms:
-            for field in form["fields"]:
-                if field["type"] == "choice" and field["value"] is not None:
-                    assert field["value"] in [o["value"] for o in field["options"]]
-                if field["type"] == "int" and field["value"] is not None:
-                    assert field["min"] <= field["value"] <= field["max"]
+    FORMS.assert_plain_json(sample)
 
 
 # -- taps --------------------------------------------------------------------------------------

@@ -28,13 +28,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+# The page's files, run under the real server's policy.
+from shipsheet.share.server import CSP, STATIC
+
 from .browser import Console, screenshot
 
-ROOT = Path(__file__).resolve().parents[2]
-STATIC = ROOT / "shipsheet" / "share" / "static"
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
-       "frame-ancestors 'none'")
 SEAT = "Seat4bX9_k2Q"
 RED = "SeatRed_0001"
 WATCHER = "SeatWatch_01"

@@ -339,3 +339,106 @@ def test_each_sheet_is_drawn_once_per_ship_and_revision(qtbot, fedcom):
     for phone in phones:
         wait(qtbot, phone.state)
     assert link.server.render_count == 4
+
+
+def test_a_tap_or_a_decision_on_a_ship_not_the_seats_own_is_refused_in_the_same_words(qtbot, fedcom):
+    """PROTOCOL.md, the seat's view: a box whose tap needs a right the seat lacks on that
+    ship says why (seats.not_yours), and a request refused for that reason says the same."""
+    session, link, seats = fedcom
+    watcher = paired(qtbot, link, seats["watcher"])
+    _, state, _ = wait(qtbot, watcher.state)
+    resolute = ship_of(state, "Resolute")
+    refusals = {a["refusal"] for a in resolute["areas"]}
+    decide = "Your seat does not make Resolute's decisions."
+    assert {"Your seat may not mark damage; the referee does.", decide} <= refusals
+    status, answer, _ = wait(qtbot, lambda: watcher.act(state, resolute, kind="decide", form="orders",
+                                                        values={}))
+    assert status == 403 and answer["error"] == decide
+
+
+def test_a_seat_is_sent_at_most_200_log_lines_of_its_ships_and_the_session(qtbot):
+    """PROTOCOL.md: the log lines of the seat's ships and the session's own lines that name
+    no ship (turn, phase, actions), newest last, at most 200."""
+    from shipsheet.model.log import LogEntry
+    session = sample("fedcom")
+    kinds = ("action", "phase", "roll", "detail", "note")
+    for i in range(300):
+        ship = session.ships[i % len(session.ships)].id if i % 3 else None
+        session.log.append(LogEntry(f"line {i}", kind=kinds[i % len(kinds)], ship=ship))
+    link, (blue,) = share(session, seats=[("Blue", PLAYER, ("Blue",), ())])
+    try:
+        phone = paired(qtbot, link, blue)
+        _, state, _ = wait(qtbot, phone.state)
+        own = {s.id: s.name for s in session.ships if s.side == "Blue"}
+        expected = [e for e in session.log
+                    if (e.ship in own if e.ship else e.kind in ("phase", "action"))][-200:]
+        assert len(expected) == 200
+        assert [(l["text"], l["ship"]) for l in state["log"]] == \
+            [(e.text, own.get(e.ship)) for e in expected]
+    finally:
+        link.stop()
+
+
+def test_an_old_sheet_revision_is_answered_with_the_current_sheet_never_cached(qtbot, fedcom):
+    """PROTOCOL.md: an old revision is answered with the current one; only the current
+    revision's URL may be cached (it never changes)."""
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["blue"])
+    _, state, _ = wait(qtbot, phone.state)
+    resolute = ship_of(state, "Resolute")
+    identity = {"Accept-Encoding": "identity"}
+    status, current, headers = wait(qtbot, lambda: phone.request("GET", resolute["svg"], headers=identity))
+    assert status == 200 and headers["Cache-Control"] == "private, max-age=86400, immutable"
+    old = resolute["svg"].replace(f"-{resolute['rev']}.svg", f"-{resolute['rev'] - 1}.svg")
+    status, body, headers = wait(qtbot, lambda: phone.request("GET", old, headers=identity))
+    assert status == 200 and body == current and headers["Cache-Control"] == "no-store"
+
+
+def test_pairing_is_rate_limited_per_client_address(qtbot, fedcom):
+    """PROTOCOL.md: pairing is rate-limited per client address (a burst of 40: a table
+    pairs a dozen phones at once), with a plain refusal."""
+    session, link, seats = fedcom
+    phone = Phone(link.url(seats["blue"]))
+
+    def guesses():
+        return [phone.pair("x" * 43) for _ in range(60)]
+    answers = wait(qtbot, guesses)
+    statuses = [status for status, _, _ in answers]
+    assert statuses[:40] == [403] * 40 and set(statuses) == {403, 429}
+    assert next(body for status, body, _ in answers if status == 429) == \
+        {"ok": False, "error": "Too many tries; wait a minute."}
+    assert not seats["blue"].devices
+
+
+def test_a_rate_limit_is_a_burst_then_a_steady_rate_per_key():
+    from shipsheet.share.server import RateLimit
+    limit = RateLimit(rate=0.001, burst=3)
+    assert [limit.allow("blue") for _ in range(4)] == [True, True, True, False]
+    assert limit.allow("red")
+
+
+def test_every_answer_carries_the_protocols_content_security_policy(qtbot, fedcom):
+    """PROTOCOL.md, HTTP: the policy the server sends, to the letter, on the page, its files,
+    the views and the refusals alike."""
+    import re
+    from pathlib import Path
+
+    import shipsheet.share
+    protocol = (Path(shipsheet.share.__file__).with_name("PROTOCOL.md")).read_text(encoding="utf-8")
+    policy = " ".join(re.search(r"`Content-Security-Policy: ([^`]*)`", protocol).group(1).split())
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["blue"])
+    for path in (phone.seat_path, "/static/page.js", "api/state", "/static/nothing.js"):
+        status, _, headers = wait(qtbot, lambda p=path: phone.request("GET", p))
+        assert status in (200, 404) and headers["Content-Security-Policy"] == policy, path
+
+
+def test_the_seats_file_is_the_users_alone(qtbot):
+    import os
+    import stat
+    session = sample("triplanetary")
+    link, _ = share(session, seats=[("Mars", PLAYER, ("Mars Patrol",), ())])
+    try:
+        assert stat.S_IMODE(os.stat(link.book.path).st_mode) == 0o600
+    finally:
+        link.stop()

@@ -479,6 +479,43 @@ def test_names_from_files_show_as_text(window, monkeypatch):
     assert dialog.headline.textFormat() == Qt.TextFormat.PlainText
 
 
+def test_every_desk_view_and_dialog_shows_file_text_as_text(window, monkeypatch, tmp_path):
+    """The hostile session of ``test_plain_text`` (markup in the session's, the ships' and
+    the sides' names) and an orders file named with markup, through the desk: every label
+    of its docks and dialogs reads as text, every tooltip is escaped."""
+    from test_plain_text import _labels_ok, _tooltips_ok, hostile_session
+    window.show()
+    assert window.open_path(hostile_session("fedcom", tmp_path))
+    desk = window.pbem
+    sides = window.doc.session.sides
+    answer(monkeypatch, lambda dialog: dialog.show())  # Players…: left open, not accepted
+    desk.players()
+    players = [{"name": f"Player {i}", "sides": [side], "ships": []}
+               for i, side in enumerate(sides, 1)]
+    assert desk.set_players(players, False, True) is None
+    odd = tmp_path / "<img src=HOSTILE>.orders.json"
+    odd.write_text("{}", "utf-8")
+    assert desk.import_orders([odd]).rows()[0][4] == "Refused"
+    assert desk.export_turn_reports(str(tmp_path / "reports"), with_pdf=False) is not None
+    assert desk.verify_dice() is not None
+    found, tips = _tooltips_ok()
+    assert not _labels_ok() and not found, found
+    assert tips >= 2  # the orders file's name and the reports' subject reached a tooltip
+    # The player's side: the Decisions dock, and the warnings before orders are written.
+    first = desk.export_player_files(str(tmp_path / "files"))[0]
+    window.doc.undo_stack.setClean()
+    assert window.open_path(first)
+    ship = window.doc.session.ships[0]
+    window.doc.select(ship.id)
+    assert ship.name in desk.decisions_view.title.text()
+    warnings = OrdersWarningsDialog(2, [pbem_desk.order_label(window.doc.session, {
+        "ship": ship.id, "form": "orders"})], [f"{ship.name}: would be refused"], window)
+    warnings.show()
+    found, _ = _tooltips_ok()
+    assert not _labels_ok() and not found, found
+    warnings.close()
+
+
 def test_the_window_and_the_desk_agree_on_what_an_orders_file_is():
     from shipsheet.ui import main_window, pbem_desk
     assert main_window.ORDERS_SUFFIX == pbem_desk.ORDERS_SUFFIX

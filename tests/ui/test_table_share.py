@@ -285,6 +285,29 @@ def test_a_hostile_seat_name_shows_literally(shared, qtbot):
     assert not _labels_ok()
 
 
+def test_a_hostile_session_shows_literally_in_labels_and_tooltips(window, tmp_path):
+    """The hostile session of ``test_plain_text`` and a seat named with markup: the side and
+    the ship it controls (its row's tooltip), the lists, the name on the code."""
+    from test_plain_text import _labels_ok, _tooltips_ok, hostile_session
+    window.show()
+    assert window.open_path(hostile_session("fedcom", tmp_path))
+    session = window.doc.session
+    dialog = window.share_with_table()
+    try:
+        assert dialog.select_address("127.0.0.1") and dialog.start()
+        seat = dialog.add_seat("<img src=HOSTILE>", PLAYER, sides=session.sides[:1],
+                               ships=(session.ships[0].id,))
+        dialog.select_seat(seat.id)
+        assert dialog.qr_name.text() == "<img src=HOSTILE>"
+        assert session.ships[0].name in dialog.table.item(0, 2).toolTip()
+        found, tips = _tooltips_ok()
+        assert not _labels_ok() and not found, found
+        assert tips >= 1  # what the seat controls reached a tooltip
+    finally:
+        window.table_link.stop()
+        dialog.close()
+
+
 def test_the_dialog_fits_a_laptop_screen(shared):
     window, dialog = shared
     dialog.add_seat_per_side()

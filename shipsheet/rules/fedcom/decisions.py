@@ -13,15 +13,17 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from shipsheet.model.decisions import DECIDE, MARK, GameDecisions, boolean, choice, form, text
+from shipsheet.model.decisions import (DECIDE, MARK, TEXT_LIMIT, GameDecisions, all_or_none,
+                                       boolean, choice, field_name, field_values, form, numbered,
+                                       text)
 from shipsheet.model.errors import RuleViolation
 
 from .actions import (cancel_copy_orders_action, copy_orders_action, edit_orders_action,
                       repair_action, set_turn_state_action)
 from .card import card
 from .overrides import orders_of
-from .state import turn_state, turn_states
-from .status import repair_cost
+from .state import turn_state, turn_state_refusal, turn_states
+from .status import plan_repair, repair_cost, status
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.actions import Action
@@ -29,6 +31,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.ship import Ship
 
 ORDERS, COPY, TURN_STATE, REPAIR = "orders", "copy_orders", "turn_state", "repair"
+#: The series of like fields (``model.decisions.field_name``): ``frame:lab`` (a kind),
+#: ``heavy1`` … (the heavy-weapon types in rank), ``repair1`` … (the boxes in order).
+_FRAME, _HEAVY, _REPAIR = "frame:", "heavy", "repair"
 #: A tap on a box of the card (``box:ph-1``) sets its turn state: fired, charging, used…
 #: (shields ``shield:n:k`` and frame ``frame:k`` are damage marks).
 BOX_PREFIX = "box:"
@@ -40,21 +45,10 @@ def _ordinal(n: int) -> str:
     return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
-def _heavy_field(n: int) -> str:
-    return f"heavy{n}"
-
-
-def _frame_field(kind: str) -> str:
-    return f"frame:{kind}"
-
-
-def _repair_field(n: int) -> str:
-    return f"repair{n}"
-
-
 def _id_list_limit(ship: "Ship") -> int:
-    """Room for every box id of the card once, comma-separated."""
-    return max(80, sum(len(b.id) + 2 for b in card(ship).boxes))
+    """Room for every box id of the card once, comma-separated (at least a text field's
+    usual room)."""
+    return max(TEXT_LIMIT, sum(len(b.id) + 2 for b in card(ship).boxes))
 
 
 def _frame_kinds(ship: "Ship", orders) -> list[str]:
@@ -77,12 +71,13 @@ def _box_ids(ship: "Ship", value: str, what: str) -> tuple[str, ...]:
 
 
 class FedComDecisions(GameDecisions):
-    """Nothing for a destroyed ship; standing orders at any time before damage is scored
-    [seed 8FC3]; a turn state for each intact box; repairs while repair points are left."""
+    """Nothing for a destroyed ship ([FC], :func:`.status.status`); standing orders at any
+    time before damage is scored [seed 8FC3]; a turn state for each box that can take one
+    [FC-H5]; repairs while repair points are left [FC], [FC-H10]."""
 
     def forms(self, session: "Session", ship: "Ship") -> list[dict]:
         st = ship.state
-        if st["ship_destroyed"]:
+        if status(ship).destroyed:
             return []
         forms = [self._orders_form(session, ship)]
         if orders_of(ship) or st.get("next_orders") is not None:
@@ -110,22 +105,22 @@ class FedComDecisions(GameDecisions):
             text("last", "Hit last (box ids in order: the last listed is hit last)",
                  ", ".join(orders.last), limit),
         ]
-        kinds = _frame_kinds(ship, orders)
-        for kind in kinds:
-            fields.append(boolean(_frame_field(kind), f"Frame instead of the last {kind} box",
+        # Frame instead of the last box of a kind [seed 8FC3], or "instead of skipping a
+        # damage point" [seed 8FC2].
+        for kind in _frame_kinds(ship, orders):
+            fields.append(boolean(field_name(_FRAME, kind), f"Frame instead of the last {kind} box",
                                   kind in orders.frame_instead_of_last))
         fields.append(boolean("frame_skip", "Frame instead of skipping a point",
                               orders.frame_instead_of_skip))
         types = spec.heavy_types
-        if len(types) > 1:
+        if len(types) > 1:  # [FC-H13] the owner ranks the types of a ship with several
             given = orders.heavy_weapon_order
             ranked = list(given) if given is not None and len(given) == len(types) else None
-            for n in range(1, len(types) + 1):
-                fields.append({**choice(_heavy_field(n), f"Heavy-weapon type hit {_ordinal(n)}",
-                                        [(t, t) for t in types],
-                                        ranked[n - 1] if ranked and ranked[n - 1] in types
-                                        else None),
-                               "optional": True})
+            for n in numbered(len(types)):
+                fields.append(choice(field_name(_HEAVY, n), f"Heavy-weapon type hit {_ordinal(n)}",
+                                     [(t, t) for t in types],
+                                     ranked[n - 1] if ranked and ranked[n - 1] in types else None,
+                                     optional=True))
         heavy = (f" Heavy-weapon types: rank them all, or leave them empty for the card's "
                  f"order ({', '.join(spec.heavy_weapon_order)})." if len(types) > 1 else "")
         return form(ORDERS, "Standing orders", fields, submit="Give orders", text=(
@@ -144,22 +139,22 @@ class FedComDecisions(GameDecisions):
             raise RuleViolation(f"{both[0]} is named in both hit first and hit last, which is "
                                 f"vague (house rule FC-H7): name it in one list only.")
         kinds = _frame_kinds(ship, orders)
-        frame_kinds = tuple(k for k in kinds if values[_frame_field(k)])
+        frame_kinds = tuple(k for k, on in zip(kinds, field_values(values, _FRAME, kinds)) if on)
         heavy = orders.heavy_weapon_order
         types = spec.heavy_types
         if len(types) > 1:
-            ranked = [values[_heavy_field(n)] for n in range(1, len(types) + 1)]
-            if all(t is None for t in ranked):
-                heavy = None
-            elif any(t is None for t in ranked):
-                raise RuleViolation(f"Rank every heavy-weapon type ({', '.join(types)}), or "
-                                    f"leave them all empty for the card's order.")
-            else:
+            # [FC-H13] a type order ranks every type once (``overrides.resolve`` applies no
+            # other), or none is given and the card's order applies.
+            ranked = field_values(values, _HEAVY, numbered(len(types)))
+            if all_or_none(ranked, f"Rank every heavy-weapon type ({', '.join(types)}), or "
+                                   f"leave them all empty for the card's order."):
                 twice = next((t for t in ranked if ranked.count(t) > 1), None)
                 if twice is not None:
                     raise RuleViolation(f"{twice} is ranked twice: rank each heavy-weapon type "
                                         f"({', '.join(types)}) once.")
                 heavy = tuple(ranked)
+            else:
+                heavy = None
         new = orders.replaced(first=first, last=last, frame_instead_of_last=frame_kinds,
                               frame_instead_of_skip=values["frame_skip"],
                               heavy_weapon_order=heavy)
@@ -185,8 +180,10 @@ class FedComDecisions(GameDecisions):
 
     # -- turn states ---------------------------------------------------------------------
     def _turn_state_form(self, ship: "Ship") -> dict | None:
+        """[FC-H5] each box's states (the text says them in words), for the boxes the rule
+        gives a turn state now (:func:`.state.turn_state_refusal`: not a destroyed one)."""
         spec = card(ship)
-        intact = [b for b in spec.boxes if b.id not in ship.state["destroyed"]]
+        intact = [b for b in spec.boxes if turn_state_refusal(ship, b.id) is None]
         if not intact:
             return None
         states: list[str] = []
@@ -204,6 +201,8 @@ class FedComDecisions(GameDecisions):
     def _turn_state_action(self, ship: "Ship", values: dict) -> "Action":
         box_id, state = values["box"], values["state"]
         kind = card(ship).box_index[box_id].kind
+        # [seed 8FC4] "Fired/Launched": a drone rack takes "fired" as "launched", as
+        # :func:`.state.set_turn_state` does.
         same = "launched" if kind == "drone" and state == "fired" else state
         if turn_state(ship, box_id) == same:
             raise RuleViolation(f"{box_id} is {same} already.")
@@ -213,7 +212,7 @@ class FedComDecisions(GameDecisions):
     def _repair_form(self, ship: "Ship") -> dict | None:
         spec = card(ship)
         st = ship.state
-        points = spec.damage_control - st["repair_spent"]
+        points = plan_repair(ship, ()).available  # [FC] the rating, less what is spent
         broken = [b for b in st["destroyed"] if b in spec.box_index]
         if not broken or points <= 0:
             return None
@@ -223,16 +222,15 @@ class FedComDecisions(GameDecisions):
             cost = repair_cost(spec, box_id)
             paid = f", {carry['points']} paid" if carry and carry["box"] == box_id else ""
             options.append((box_id, f"{box_id} ({cost} points{paid})"))
-        fields = [{**choice(_repair_field(n), f"Repair {_ordinal(n)}", options, None),
-                   "optional": True} for n in range(1, min(len(broken), points) + 1)]
+        fields = [choice(field_name(_REPAIR, n), f"Repair {_ordinal(n)}", options, None,
+                         optional=True) for n in numbered(min(len(broken), points))]
         return form(REPAIR, "Repair", fields, submit="Repair", text=(
             f"{points} of {spec.damage_control} repair points left this turn, spent on the "
             f"boxes in the order chosen; points short of a box's cost go toward it and carry "
             f"to the next turn (house rule FC-H10)."))
 
     def _repair_action(self, ship: "Ship", values: dict) -> "Action":
-        ids = [values[_repair_field(n)] for n in range(1, len(values) + 1)
-               if values.get(_repair_field(n))]
+        ids = [i for i in field_values(values, _REPAIR, numbered(len(values))) if i]
         if not ids:
             raise RuleViolation("Choose a box to repair.")
         return repair_action(ship, ids)

@@ -19,7 +19,7 @@ from .combat import STANDARD, combat_system
 from .definitions import MAX_AMOUNT
 from .recovery import planned_recovery, recovery_choice
 from .state import TRACK_TITLES, TRACKS
-from .tracks import _level, out_of_play, recovered_this_turn
+from .tracks import levels, out_of_play, recovered_this_turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.actions import Action
@@ -32,15 +32,20 @@ NONE = "none"
 #: ``choice:default``), the fuel boxes and counter (``fuel:3``, ``fuel:+1``), the cargo
 #: scale and counter (``cargo:20``, ``cargo:-10``). The D-track ladders are damage marks.
 DECIDE_AREAS = ("choice", "fuel", "cargo")
+#: The amounts a form sets: the action that sets each, and its unit in words.
+_AMOUNTS = {FUEL: (fuel_action, ""), CARGO: (cargo_action, " t")}
 
 
 def _track_options(ship: "Ship") -> list[tuple[str, str]]:
-    return [(t, f"{TRACK_TITLES[t]} (D{_level(ship, t)})") for t in TRACKS]
+    level = levels(ship)
+    return [(t, f"{TRACK_TITLES[t]} (D{level[t]})") for t in TRACKS]
 
 
 class TriplanetaryDecisions(GameDecisions):
     """Nothing for a ship out of play ([TRI-H7]); the recovery choice under the Advanced
-    Combat System only ([TRI-H9]: standard combat's single track needs none)."""
+    Combat System only ([TRI-H9]: standard combat's single track needs none); fuel and cargo
+    within the type's fuel and hold [2018], as :func:`.tracks.set_fuel` and
+    :func:`.tracks.set_cargo` allow them."""
 
     def forms(self, session: "Session", ship: "Ship") -> list[dict]:
         if out_of_play(ship):
@@ -54,6 +59,7 @@ class TriplanetaryDecisions(GameDecisions):
                                                      ship.state.get("fuel"))],
                               text=f"{ship.name} holds at most {spec.fuel} fuel.", submit="Set"))
         if spec.cargo != 0:
+            # [TRI-H12] an unlimited hold is still kept as a number, up to MAX_AMOUNT t.
             cap = MAX_AMOUNT if spec.cargo is None else spec.cargo
             hold = "an unlimited hold" if spec.cargo is None else f"a hold of {spec.cargo} t"
             forms.append(form(CARGO, "Cargo", [integer("cargo", "Cargo carried (t)", 0, cap,
@@ -72,6 +78,8 @@ class TriplanetaryDecisions(GameDecisions):
         else:
             now = (f"When this turn ends {ship.name} recovers 1 "
                    f"{TRACK_TITLES[planned[0]].lower()} D ({planned[1]}).")
+        # [seed] "The ship's owner chooses what kind of damage to recover from."; no choice:
+        # the default, the highest D-level [TRI-H13]; the choice stands [TRI-H14].
         return form(RECOVERY, "Recovery", [
             choice("track", "Recover from", [(NONE, "No choice: the default applies "
                                                     "(highest D-level)")] + tracks,
@@ -90,13 +98,12 @@ class TriplanetaryDecisions(GameDecisions):
                 raise RuleViolation("Choose the track to recover first, then the one after it.")
             tracks = [t for t in (first, then) if t != NONE]
             return choose_recovery_action(ship, tracks or None)
-        if kind in (FUEL, CARGO):
+        if kind in _AMOUNTS:
             value = values[kind]
-            now = ship.state.get(kind)
-            if value == now:
-                unit = " t" if kind == CARGO else ""
+            make, unit = _AMOUNTS[kind]
+            if value == ship.state.get(kind):
                 raise RuleViolation(f"{ship.name}'s {kind} is already {value}{unit}.")
-            return fuel_action(ship, value) if kind == FUEL else cargo_action(ship, value)
+            return make(ship, value)
         return super().build(session, ship, kind, values)
 
     def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:

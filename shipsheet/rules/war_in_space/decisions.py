@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shipsheet.model.decisions import DECIDE, MARK, GameDecisions, boolean, choice, form, integer
-from shipsheet.model.errors import RuleViolation
+from shipsheet.model.decisions import (DECIDE, MARK, GameDecisions, all_or_none, boolean, choice,
+                                       field_name, field_values, form, integer, numbered)
 
 from .actions import commit_energy_action, plan_repairs_action
-from .damage import current_die, die_label, locked_suits
+from .damage import current_dice, current_die, die_label, locked_suits, marked_boxes
 from .definition import spec_of
-from .energy import remaining_damage_control, rolled_dice
+from .energy import committed_allocation, remaining_damage_control, rolled_dice
 from .game import COMBAT, DAMAGE_CONTROL_PHASE, ENERGY_ALLOCATION
 from .repairs import BOX_COST, CRITICAL_COST, planned_repairs
 from .terms import ACTION_TITLES, ACTIONS, JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card
@@ -27,31 +27,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.ship import Ship
 
 ENERGY, REPAIRS = "energy", "repairs"
+#: The series of like fields (``model.decisions.field_name``), numbered by system from 1 or
+#: keyed by suit: ``die1`` (the name ``pbem.players.DICE_FIELD`` knows a die by),
+#: ``joker1``, ``repair1``, ``critical_spades``.
+_DIE, _JOKER, _REPAIR, _CRITICAL = "die", "joker", "repair", "critical_"
 #: The sheet's areas that show the player's own turn record (the energy cells, the dice
 #: rolled, the planned repairs): a tap there is about a decision, not a damage mark.
 DECIDE_KEYS = ("energy", "repairs")
 DECIDE_PREFIXES = ("rolled:",)
 
 
-def _die_field(i: int) -> str:
-    return f"die{i + 1}"
-
-
-def _joker_field(i: int) -> str:
-    return f"joker{i + 1}"
-
-
-def _repair_field(i: int) -> str:
-    return f"repair{i + 1}"
-
-
-def _critical_field(suit: str) -> str:
-    return f"critical_{suit}"
-
-
 def _card_options(ship: "Ship") -> list[tuple[str, str]]:
     """Every card of the deck and the Joker. A locked suit's cards stay listed (marked
-    locked): playing one is refused with the rule's words, which say why."""
+    locked): playing one is refused with the rule's words, which say why ([seed] a critical
+    hit costs the ability "to play cards from a particular suit"; [WIS-H4] never the Joker)."""
     locked = set(locked_suits(ship))
     options = []
     for suit in SUITS:
@@ -59,7 +48,8 @@ def _card_options(ship: "Ship") -> list[tuple[str, str]]:
             card = Card(rank, suit)
             note = f" (locked: {SUIT_SYMBOLS[suit]} critical hit)" if suit in locked else ""
             options.append((card.code, card.label + note))
-    options.append((JOKER, "Joker"))
+    joker = Card(JOKER)
+    options.append((joker.code, joker.label))
     return options
 
 
@@ -69,8 +59,9 @@ class WarInSpaceDecisions(GameDecisions):
 
     def forms(self, session: "Session", ship: "Ship") -> list[dict]:
         forms = []
-        if session.phase == ENERGY_ALLOCATION and ship.state.get("energy") is None:
+        if session.phase == ENERGY_ALLOCATION and committed_allocation(ship) is None:
             forms.append(self._energy_form(ship))
+        # [WIS-H9] as ``actions.plan_repairs_action``: refused once Combat has begun.
         if session.phase != COMBAT and self._has_repairs_to_plan(ship):
             forms.append(self._repairs_form(ship))
         return forms
@@ -81,20 +72,20 @@ class WarInSpaceDecisions(GameDecisions):
         rolled = rolled_dice(ship)
         fields = [choice("card", "Card played", _card_options(ship), None),
                   boolean("damage_control", "Announce Damage Control")]
-        for i, system in enumerate(systems):
-            sides = current_die(ship, i)
-            value = rolled[i] if rolled is not None and 1 <= rolled[i] <= sides else None
-            if sides:
-                fields.append(integer(_die_field(i), f"{system.name} die (d{sides})", 1, sides,
+        for i, (system, sides) in enumerate(zip(systems, current_dice(ship))):
+            name = field_name(_DIE, i + 1)
+            if sides:  # [product] each system rolls its current die
+                value = rolled[i] if rolled is not None and 1 <= rolled[i] <= sides else None
+                fields.append(integer(name, f"{system.name} die ({die_label(sides)})", 1, sides,
                                       value, optional=True))
             else:  # [WIS-H2] a system at 0 counts 0 and is not rolled
-                fields.append(integer(_die_field(i), f"{system.name} (0: produces no energy)",
-                                      0, 0, 0, optional=True))
-        for i, system in enumerate(systems):
-            fields.append({**choice(_joker_field(i), f"Joker without Damage Control: the "
-                                    f"{system.name} die goes to",
-                                    [(a, ACTION_TITLES[a]) for a in ACTIONS], None),
-                           "optional": True})
+                fields.append(integer(name, f"{system.name} (0: produces no energy)", 0, 0, 0,
+                                      optional=True))
+        # [WIS-H5] a Joker without Damage Control: each die to Attack, Defense or Movement.
+        for n, system in enumerate(systems, start=1):
+            fields.append(choice(field_name(_JOKER, n), f"Joker without Damage Control: the "
+                                 f"{system.name} die goes to",
+                                 [(a, ACTION_TITLES[a]) for a in ACTIONS], None, optional=True))
         dice = ("The dice rolled this turn are filled in." if rolled is not None else
                 "Type the dice read off the physical dice, or leave them all empty and the "
                 "session rolls them (logged).")
@@ -102,23 +93,18 @@ class WarInSpaceDecisions(GameDecisions):
                     fields, submit="Commit",
                     text=(f"{ship.name}: play one card and say whether Damage Control is "
                           f"announced. {dice} Only a Joker played without Damage Control lets "
-                          f"you say where each die goes. One commit per turn."))
+                          f"you say where each die goes. One commit per turn."))  # [WIS-H6]
 
     def _energy_action(self, ship: "Ship", values: dict) -> "Action":
         systems = spec_of(ship).systems
-        typed = [values[_die_field(i)] for i in range(len(systems))]
-        live = [i for i in range(len(systems)) if current_die(ship, i)]
-        dice: tuple[int, ...] | None
-        if all(typed[i] is None for i in live):
-            dice = None  # rolled by the session inside the action (or this turn's roll)
-        elif any(typed[i] is None for i in live):
-            names = ", ".join(systems[i].name for i in live)
-            raise RuleViolation(f"Type every die ({names}), or leave them all empty for the "
-                                f"session to roll them.")
-        else:
-            dice = tuple(0 if v is None else v for v in typed)
-        assignment = [values[_joker_field(i)] for i in range(len(systems))]
-        given = [a for a in assignment if a]
+        typed = field_values(values, _DIE, numbered(len(systems)))
+        live = [i for i, sides in enumerate(current_dice(ship)) if sides]
+        names = ", ".join(systems[i].name for i in live)
+        dice: tuple[int, ...] | None = None  # this turn's roll, or rolled inside the action
+        if all_or_none([typed[i] for i in live], f"Type every die ({names}), or leave them "
+                                                  f"all empty for the session to roll them."):
+            dice = tuple(0 if v is None else v for v in typed)  # [WIS-H2] a system at 0: 0
+        given = [a for a in field_values(values, _JOKER, numbered(len(systems))) if a]
         return commit_energy_action(ship, values["card"], dice,
                                     damage_control=values["damage_control"],
                                     joker_assignment=given or None)
@@ -126,31 +112,36 @@ class WarInSpaceDecisions(GameDecisions):
     # -- repairs -------------------------------------------------------------------------
     @staticmethod
     def _has_repairs_to_plan(ship: "Ship") -> bool:
-        return (any(ship.state["marks"]) or bool(locked_suits(ship))
-                or ship.state.get("planned_repairs") is not None)
+        """Something to repair: a marked system box or critical hit ([seed] "Ships may not
+        "repair" themselves to perform at higher than their original, undamaged
+        capabilities"), or a plan already made, to change or clear."""
+        return (any(marked_boxes(ship, i) for i in range(len(spec_of(ship).systems)))
+                or bool(locked_suits(ship)) or planned_repairs(ship) is not None)
 
     def _repairs_form(self, ship: "Ship") -> dict:
+        """[seed] 4 energy a system box (``BOX_COST``), 8 a critical hit (``CRITICAL_COST``);
+        at most the marked boxes of each system."""
         systems = spec_of(ship).systems
         plan = planned_repairs(ship)
         fields = []
         for i, system in enumerate(systems):
-            marks = ship.state["marks"][i]
+            marks = marked_boxes(ship, i)
             planned = min(plan.boxes[i], marks) if plan else 0
-            fields.append(integer(_repair_field(i),
+            fields.append(integer(field_name(_REPAIR, i + 1),
                                   f"{system.name}: boxes to repair ({BOX_COST} energy each; "
                                   f"{marks} marked, die {die_label(current_die(ship, i))})",
                                   0, marks, planned))
         locked = set(locked_suits(ship))
         for suit in SUITS:
             state = "marked" if suit in locked else "not marked"
-            fields.append(boolean(_critical_field(suit),
+            fields.append(boolean(field_name(_CRITICAL, suit),
                                   f"Repair the {SUIT_SYMBOLS[suit]} critical hit "
                                   f"({CRITICAL_COST} energy; {state})",
                                   bool(plan and suit in plan.criticals)))
-        energy = ship.state.get("energy")
+        energy = committed_allocation(ship)
         if energy is None:
             budget = "No Energy Allocation is committed yet: repairs are paid from it."
-        elif not energy["damage_control_announced"]:
+        elif not energy.damage_control_announced:
             budget = "Damage Control was not announced this turn: there is no energy for repairs."
         else:
             budget = f"Damage Control energy left this turn: {remaining_damage_control(ship)}."
@@ -161,9 +152,9 @@ class WarInSpaceDecisions(GameDecisions):
 
     def _repairs_action(self, ship: "Ship", values: dict) -> "Action":
         systems = spec_of(ship).systems
-        boxes = {i: values[_repair_field(i)] for i in range(len(systems))
-                 if values[_repair_field(i)]}
-        criticals = [suit for suit in SUITS if values[_critical_field(suit)]]
+        boxes = {i: n for i, n in enumerate(field_values(values, _REPAIR, numbered(len(systems))))
+                 if n}
+        criticals = [suit for suit, on in zip(SUITS, field_values(values, _CRITICAL, SUITS)) if on]
         return plan_repairs_action(ship, boxes, criticals)
 
     # -- the GameDecisions API -----------------------------------------------------------

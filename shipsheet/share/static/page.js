@@ -40,7 +40,10 @@
     menuDownOnBackdrop: false,
     toastTimer: 0,
     toastToken: 0,
-    uid: 0
+    uid: 0,
+    pickerSig: null,       // what the ship tabs, the seat list and the log were drawn from
+    seatsSig: null,
+    logSig: null
   };
 
   function $(id) { return document.getElementById(id); }
@@ -80,6 +83,15 @@
   }
 
   function sleep(ms) { return new Promise(function (r) { setTimeout(r, ms); }); }
+
+  /* Calls ``fn`` after the delay kept in app[delayKey], which doubles (up to BACKOFF_MAX)
+     for the next time; one call waits at a time, its timer in app[timerKey]. */
+  function later(timerKey, delayKey, fn) {
+    if (app.stopped || app[timerKey]) return;
+    var delay = app[delayKey];
+    app[delayKey] = Math.min(delay * 2, BACKOFF_MAX);
+    app[timerKey] = setTimeout(function () { app[timerKey] = 0; fn(); }, delay);
+  }
 
   /* A request id: 18 random bytes, url-safe base64 (24 characters). */
   function newId() {
@@ -193,12 +205,7 @@
     };
   }
 
-  function scheduleReconnect() {
-    if (app.stopped || app.wsTimer) return;
-    var delay = app.wsBackoff;
-    app.wsBackoff = Math.min(delay * 2, BACKOFF_MAX);
-    app.wsTimer = setTimeout(function () { app.wsTimer = 0; connect(); }, delay);
-  }
+  function scheduleReconnect() { later("wsTimer", "wsBackoff", connect); }
 
   function wakeUp() {
     if (app.stopped || !app.view) return;
@@ -249,12 +256,7 @@
     }
   }
 
-  function retryStateLater() {
-    if (app.stopped || app.stateTimer) return;
-    var delay = app.stateDelay;
-    app.stateDelay = Math.min(delay * 2, BACKOFF_MAX);
-    app.stateTimer = setTimeout(function () { app.stateTimer = 0; refreshState(); }, delay);
-  }
+  function retryStateLater() { later("stateTimer", "stateDelay", refreshState); }
 
   async function refreshState() {
     if (app.stopped) return;
@@ -308,8 +310,7 @@
   /* One request (PROTOCOL.md, Requests): ``target`` is the ship and its revision, or {}
      for a request about the whole session (the referee's undo, phase and new links). */
   function sendRequest(target, fields, onOk) {
-    if (app.stopped || !app.view) return;
-    if (app.pending) { say("Still sending your last change…", "info"); return; }
+    if (app.stopped || !app.view || stillSending()) return;
     var body = { id: newId(), epoch: app.view.epoch };
     var k;
     for (k in target) body[k] = target[k];
@@ -319,6 +320,13 @@
     app.retryDelay = BACKOFF_MIN;
     document.body.classList.add("busy");
     postPending();
+  }
+
+  /* One request at a time: true, and the player told, while the last is not answered. */
+  function stillSending() {
+    if (!app.pending) return false;
+    say("Still sending your last change…", "info");
+    return true;
   }
 
   function retryPending() {
@@ -347,9 +355,7 @@
         p.told = true;
         say("Not sent yet — it will be sent again when the connection is back.", "info");
       }
-      clearTimeout(app.retryTimer);
-      app.retryTimer = setTimeout(function () { app.retryTimer = 0; postPending(); }, app.retryDelay);
-      app.retryDelay = Math.min(app.retryDelay * 2, BACKOFF_MAX);
+      later("retryTimer", "retryDelay", postPending);
       return;
     }
     app.pending = null;
@@ -382,8 +388,9 @@
       var mine = ships.filter(function (sh) { return sh.mine; })[0];
       app.selected = (mine || ships[0] || {}).id || null;
     }
-    renderUndo(v);
-    renderReferee(v);
+    var rights = Array.isArray(seat.rights) ? seat.rights : [];
+    renderUndo(v, rights);
+    renderReferee(v, rights);
     renderPicker(ships);
     renderShips(ships);
     $("no-ships").hidden = ships.length > 0;
@@ -392,8 +399,7 @@
 
   /* The referee's seat may take back the last step (whoever made it), as the window's
      Edit ▸ Undo does; the button names it. */
-  function renderUndo(v) {
-    var rights = v.seat && Array.isArray(v.seat.rights) ? v.seat.rights : [];
+  function renderUndo(v, rights) {
     var row = $("undo-row");
     var button = $("undo");
     row.hidden = rights.indexOf("undo") < 0;
@@ -405,15 +411,18 @@
 
   /* The referee's seat (the admin right) steps the phase or the turn, as the window's
      buttons do, and gives another seat a new link (its phones are closed out). */
-  function renderReferee(v) {
-    var rights = v.seat && Array.isArray(v.seat.rights) ? v.seat.rights : [];
+  function renderReferee(v, rights) {
     var section = $("referee");
     var list = $("seat-list");
     section.hidden = rights.indexOf("admin") < 0;
-    if (section.hidden) { list.textContent = ""; return; }
-    var seats = (Array.isArray(v.seats) ? v.seats : []).filter(function (s) {
+    var seats = section.hidden ? [] : (Array.isArray(v.seats) ? v.seats : []).filter(function (s) {
       return s && typeof s === "object" && !s.self;
     });
+    // Drawn again only when it changed (most views change other things).
+    var sig = section.hidden ? "" : JSON.stringify(seats);
+    if (sig === app.seatsSig) return;
+    app.seatsSig = sig;
+    if (section.hidden) { list.textContent = ""; return; }
     $("seats-summary").textContent = "Seats (" + seats.length + ")";
     var focused = list.contains(document.activeElement) ? document.activeElement.dataset.seat : null;
     list.textContent = "";
@@ -441,16 +450,14 @@
   }
 
   function stepPhase(step) {
-    if (!app.view || app.stopped) return;
-    if (app.pending) { say("Still sending your last change…", "info"); return; }
+    if (!app.view || app.stopped || stillSending()) return;
     if (step === "turn" &&
         !window.confirm("Run through the rest of turn " + app.view.session.turn + "?")) return;
     sendRequest({}, { kind: "phase", step: step });
   }
 
   function newLink(seatId) {
-    if (!app.view || app.stopped) return;
-    if (app.pending) { say("Still sending your last change…", "info"); return; }
+    if (!app.view || app.stopped || stillSending()) return;
     var seat = (app.view.seats || []).filter(function (s) { return s && s.id === seatId; })[0];
     if (!seat) return;
     if (!window.confirm("Give " + (seat.name || "this seat") + " a new link? Their phones are closed out.")) return;
@@ -458,6 +465,9 @@
   }
 
   function renderPicker(ships) {
+    var sig = JSON.stringify([app.selected, ships.map(function (s) { return [s.id, s.name]; })]);
+    if (sig === app.pickerSig) return;  // as drawn (most views change other things)
+    app.pickerSig = sig;
     var picker = $("picker");
     var focusedId = picker.contains(document.activeElement) ? document.activeElement.dataset.ship : null;
     picker.textContent = "";
@@ -907,6 +917,9 @@
   /* ---------------------------------------------------------------------- log */
 
   function renderLog(lines) {
+    var sig = JSON.stringify(lines);
+    if (sig === app.logSig) return;  // as drawn
+    app.logSig = sig;
     var details = $("log");
     details.hidden = false;
     $("log-summary").textContent = "Log (" + lines.length + ")";
