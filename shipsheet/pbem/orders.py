@@ -134,13 +134,14 @@ def _order_action(session: Session, player: Player, order: Any, target: _Target)
     if typed:
         raise RuleViolation(f"{spec['title']}: the dice are the moderator's to roll; leave "
                             f"{', '.join(typed)} empty.")
-    decisions = piece(session.game, "decisions")
-    action = decisions.action(session, ship, kind, values)  # checks the values (form_values)
     if not dice:
+        # An order the form already holds is nothing to do ("as ordered already"), asked
+        # before the game's action, which may refuse a change that changes nothing.
         now = checked_values(spec, form_current(spec))
         if now is not None and now == checked_values(spec, values):
             return None
-    return action
+    decisions = piece(session.game, "decisions")
+    return decisions.action(session, ship, kind, values)  # checks the values (form_values)
 
 
 # -- out: the player's orders ----------------------------------------------------------------------

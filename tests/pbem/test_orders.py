@@ -322,6 +322,23 @@ def test_an_order_the_session_holds_already_is_skipped_as_ordered_already(tmp_pa
     assert desk(s)["Pirates"] == ("applied", 1)
 
 
+def test_fedcom_standing_orders_in_force_already_are_skipped_not_refused(tmp_path):
+    """The same for Federation Commander, whose orders action refuses orders identical to
+    the ship's ("These are Swift's standing orders already"): an orders file repeating
+    orders the moderator set meanwhile is accepted, that order skipped as ordered already,
+    the rest applied."""
+    s = fedcom_session()
+    ps = P.player_session(s, "Blue")
+    give(ps, "Swift", "orders", last="ph-1")
+    give(ps, "Resolute", "orders", first="ph-2")
+    path = O.export_orders(ps, ps.turn, tmp_path / "blue.orders.json")
+    give(s, "Swift", "orders", last="ph-1")  # the moderator set Swift's meanwhile
+    [result] = O.import_orders(s, [path])
+    assert result.status == "accepted", result.reason
+    assert "Swift, Standing orders: as ordered already" in s.log_text()
+    assert s.ship("Resolute").state["orders"]["first"] == ["ph-2"]
+
+
 # -- hostile files ---------------------------------------------------------------------------------
 
 @pytest.fixture
