@@ -221,7 +221,7 @@ def test_the_repair_form_names_each_boxs_cost_and_the_points_left(sample):
     form = spec(sample, hornet, "repair")
     labels = {o["value"]: o["label"] for o in form["fields"][0]["options"]}
     assert (labels["aft-hull-1"], labels["lab-1"], labels["right-warp-1"], labels["ph-3"]) == (
-        "aft-hull-1 (1 points)", "lab-1 (2 points)", "right-warp-1 (3 points)", "ph-3 (4 points)")
+        "aft-hull-1 (1 point)", "lab-1 (2 points)", "right-warp-1 (3 points)", "ph-3 (4 points)")
     assert form["text"].startswith("3 of 3 repair points left this turn")
     swift = sample.ship("Swift")
     decide(sample, swift, "repair", {"repair1": "reactor-1"})
@@ -258,3 +258,9 @@ def test_box_taps_set_turn_states_and_shields_and_frame_are_marks(sample):
         assert DECISIONS.tap_right(sample, ship, key) == DECIDE
     for key in ("shield:1:3", "frame:2", "box:ph-99", "box:", "ph-1", ""):
         assert DECISIONS.tap_right(sample, ship, key) == MARK
+
+
+def test_ordinals_of_the_heavy_weapon_ranks_read_as_english():
+    from shipsheet.rules.fedcom.decisions import _ordinal
+    assert [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th"]

@@ -17,6 +17,7 @@ from shipsheet.model.decisions import (DECIDE, MARK, TEXT_LIMIT, GameDecisions, 
                                        boolean, choice, field_name, field_values, form, numbered,
                                        text)
 from shipsheet.model.errors import RuleViolation
+from shipsheet.model.update import count_words
 
 from .actions import (cancel_copy_orders_action, copy_orders_action, edit_orders_action,
                       repair_action, set_turn_state_action)
@@ -42,7 +43,10 @@ _SEPARATORS = re.compile(r"[,;\s]+")
 
 
 def _ordinal(n: int) -> str:
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def _id_list_limit(ship: "Ship") -> int:
@@ -221,7 +225,7 @@ class FedComDecisions(GameDecisions):
         for box_id in broken:
             cost = repair_cost(spec, box_id)
             paid = f", {carry['points']} paid" if carry and carry["box"] == box_id else ""
-            options.append((box_id, f"{box_id} ({cost} points{paid})"))
+            options.append((box_id, f"{box_id} ({count_words(cost, 'point')}{paid})"))
         fields = [choice(field_name(_REPAIR, n), f"Repair {_ordinal(n)}", options, None,
                          optional=True) for n in numbered(min(len(broken), points))]
         return form(REPAIR, "Repair", fields, submit="Repair", text=(
