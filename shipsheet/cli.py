@@ -108,9 +108,13 @@ def main(argv: list[str] | None = None) -> int:
 def _read_before_qt(path: str):
     """Read the session to open, or the error reading it (the window reports it).
 
-    Done before Qt is imported: PySide6 inspects every module imported after it, so the
-    model and the game's rules load faster first (a few ms of start-up)."""
+    Done before Qt is imported: PySide6 inspects every module imported after it (for its
+    ``__feature__`` switches it reads each one's source), so the model, the game's rules and
+    what the window reads as it starts (settings, autosaves) load faster first."""
     from .model import SessionFileError, load_session
+    from .model import autosave  # noqa: F401  (the window's autosave store)
+    from .model.paths import user_config_dir
+    user_config_dir()  # platformdirs: the settings' folder, read as the window starts
     try:
         return load_session(path)
     except SessionFileError as exc:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import time
 from pathlib import Path
 
@@ -174,7 +173,7 @@ class AutosaveStore:
 
     @staticmethod
     def new_key() -> str:
-        return secrets.token_hex(8)
+        return os.urandom(8).hex()  # what secrets.token_hex returns
 
     def handle(self) -> AutosaveHandle:
         """A new document's autosaves, under a fresh key."""

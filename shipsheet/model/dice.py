@@ -17,7 +17,7 @@ Two schemes (``Dice.scheme``; the session file's ``"dice": {"scheme": ...}``):
   ``session.pbem["dice"]``; the scheme is documented in ``shipsheet/pbem/dice.py``.
   The model reads that record (never importing ``pbem``) through
   :class:`SessionKeys`, and makes a turn's seed itself when a roll needs one that is
-  not there yet (``secrets``; marked ``late``), plus the next two turns', so a turn
+  not there yet (``os.urandom``; marked ``late``), plus the next two turns', so a turn
   report can commit to the next.
 
 Every roll, random or typed, leaves its record in :attr:`Dice.last_record` for the
@@ -30,12 +30,8 @@ possible on the die being rolled. A typed roll does not use up a number.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
-import random
 import re
-import secrets
 from typing import TYPE_CHECKING, Callable, Protocol
 
 from .errors import RuleViolation
@@ -75,6 +71,7 @@ def check_die(value: object, sides: int, what: str = "") -> int:
 
 def seeded_value(seed: int, number: int, sides: int) -> int:
     """``seeded-v1``: roll ``number`` of a ``sides``-sided die from the session seed."""
+    import random  # here, not at the top: hashing and random stay off the start-up path
     return random.Random(f"{seed}:{number}").randint(1, sides)
 
 
@@ -85,17 +82,20 @@ def is_hex64(text: object) -> bool:
 
 def commitment(seed_hex: str) -> str:
     """The commitment to a turn's seed: SHA-256 of its 32 bytes, as 64 hex digits."""
+    import hashlib
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 
 
 def new_seed() -> str:
     """A fresh 256-bit secret seed, as 64 hex digits."""
-    return secrets.token_bytes(32).hex()
+    return os.urandom(32).hex()  # what secrets.token_bytes returns
 
 
 def turn_key(seed_hex: str, nonces: list[str]) -> bytes:
     """``turn-hmac-v1``: the key of a turn's rolls, the turn's seed mixed with the first
     nonces of its accepted orders: HMAC-SHA256(seed, b"nonces:" + nonce bytes...)."""
+    import hashlib
+    import hmac
     mix = b"nonces:" + b"".join(bytes.fromhex(n) for n in nonces)
     return hmac.new(bytes.fromhex(seed_hex), mix, hashlib.sha256).digest()
 
@@ -108,6 +108,8 @@ def turn_hmac_value(key: bytes, number: int, sides: int) -> int:
     of ``sides`` not above 2**64, and the value is x % sides + 1."""
     if not 1 <= sides <= MAX_SIDES:
         raise RuleViolation(f"A verifiable die has 1 to {MAX_SIDES} sides, not {sides}.")
+    import hashlib
+    import hmac
     limit = 2**64 - (2**64 % sides)
     attempt = 0
     while True:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import time
 from pathlib import Path
 
@@ -24,6 +23,16 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover
     fcntl = None
+
+
+def _hostname() -> str:
+    """This machine's name, as ``socket.gethostname()`` gives it (on POSIX both read
+    ``uname``): the socket module stays off the start-up path where it can."""
+    try:
+        return os.uname().nodename
+    except AttributeError:  # Windows
+        import socket
+        return socket.gethostname()
 
 
 def lock_path(path: str | Path) -> Path:
@@ -41,13 +50,13 @@ class LockHolder:
 
     @property
     def this_process(self) -> bool:
-        return self.pid == os.getpid() and self.host == socket.gethostname()
+        return self.pid == os.getpid() and self.host == _hostname()
 
     def describe(self) -> str:
         if self.this_process:
             return "in another window of this ShipSheet"
         who = f"by ShipSheet (process {self.pid}" if self.pid else "by another ShipSheet ("
-        where = f" on {self.host}" if self.host and self.host != socket.gethostname() else ""
+        where = f" on {self.host}" if self.host and self.host != _hostname() else ""
         when = (f", since {time.strftime('%Y-%m-%d %H:%M', time.localtime(self.since))}"
                 if self.since else "")
         return f"{who}{where}{when})"
@@ -77,7 +86,7 @@ class SessionLock:
             holder = _read_holder(fd)
             os.close(fd)
             return holder
-        info = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.time()}
+        info = {"pid": os.getpid(), "host": _hostname(), "since": time.time()}
         try:
             os.ftruncate(fd, 0)
             os.pwrite(fd, json.dumps(info).encode(), 0)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 
 
 def now_iso() -> str:
+    from datetime import datetime, timezone  # on first use: off the start-up path
     return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
 
 

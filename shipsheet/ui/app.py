@@ -12,6 +12,7 @@ from ..model.autosave import AutosaveStore
 from ..model.errors import SessionFileError
 from . import collector
 from .main_window import MainWindow
+from .plaintext import install, install_when_painted
 
 
 def ask_recover(parent, infos):
@@ -80,7 +81,10 @@ class Application:
                                "\n".join(problems))
 
 
-def make_qapp(argv: list[str] | None = None) -> QApplication:
+def make_qapp(argv: list[str] | None = None, *, guard: bool = True) -> QApplication:
+    """The QApplication, named, following the system's colour scheme, with the plain-text
+    guard (:mod:`.plaintext`) installed; ``guard=False`` leaves installing it to the caller
+    (``run_app`` arms it as the first window paints)."""
     app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
     app.setApplicationName("ShipSheet")
     app.setApplicationDisplayName("ShipSheet")
@@ -91,8 +95,9 @@ def make_qapp(argv: list[str] | None = None) -> QApplication:
         from .palette import follow_system_scheme
         follow_system_scheme(app)
         app._shipsheet_scheme = True
-    from .plaintext import install
-    install(app)  # labels and tooltips never render text from files as markup
+    if guard:
+        from .plaintext import install
+        install(app)  # labels and tooltips never render text from files as markup
     return app
 
 
@@ -121,12 +126,13 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
 
     ``loaded`` is the session already read from ``path`` (or the SessionFileError reading it
     gave), as the command line does before Qt is imported."""
-    qapp = make_qapp()
+    qapp = make_qapp(guard=False)
     application = Application(qapp)
     # A file is opened before the window shows, so its first paint is the session.
     window = application.new_window(show=False)
     if quit_after_startup:
         # For timing start-up: open the file, paint once, exit. No recovery prompt.
+        install_when_painted(qapp, window)
         if path:
             window.open_path(path, loaded)
         _FirstPaint(window)
@@ -136,8 +142,11 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
     restored = False
     infos = application.autosave.recoverable()
     if infos or application.autosave.problems:
+        install(qapp)  # the recovery questions come before the window paints
         window.show()  # the recovery question is asked over the window
         restored = application.recover(window, infos)
+    # Only the window, and the questions asked over it while the file opens, show first.
+    install_when_painted(qapp, window)
     if path and not restored:
         if isinstance(loaded, SessionFileError):
             window.show()  # why the file did not open is told over the window

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 # QMessageBox, QFileDialog and QInputDialog are imported where used: each Qt class costs
 # start-up time the first time Python touches it.
@@ -44,6 +44,8 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.autosave_store = autosave if autosave is not None else AutosaveStore()
         self.doc: SessionDocument | None = None
+        #: Work that waits until the window has first been painted (then runs once).
+        self._when_painted: list = []
         self.setAcceptDrops(True)
         fit_to_screen(self, 1280, 860)
         self.setWindowIcon(QIcon(str(resources_dir() / "icons" / "shipsheet.svg")))
@@ -72,6 +74,12 @@ class MainWindow(QMainWindow):
         self._make_menus()
         self._update_actions()
         self._update_title()
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if self._when_painted:  # what start-up left for after the first paint
+            jobs, self._when_painted = self._when_painted, []
+            QTimer.singleShot(0, lambda: [job() for job in jobs])
 
     def showEvent(self, event) -> None:
         if self.doc is None and self.stack.currentWidget() is None:
@@ -334,7 +342,9 @@ class MainWindow(QMainWindow):
             self._update_actions()
             self._update_title()
             return
-        self.sheet_view = SheetView(doc, turn_marks=self.act_turn_marks.isChecked())
+        # Held: drawn once the docks are in and the window laid out, at the zoom that fits its
+        # pane (not at 100 % first and again, fitted, as the window shows).
+        self.sheet_view = SheetView(doc, turn_marks=self.act_turn_marks.isChecked(), held=True)
         self.sheet_view.canvas.status_message.connect(self.show_status)
         self.stack.addWidget(self.sheet_view)
         self.stack.setCurrentWidget(self.sheet_view)
@@ -350,6 +360,8 @@ class MainWindow(QMainWindow):
         self.resizeDocks([log_dock], [170], Qt.Orientation.Vertical)
         if self._pbem is not None or doc.session.pbem:
             self.pbem.document_changed(doc)  # a player file's guard; the turn desk or decisions
+        self.layout().activate()  # the docks take their room: the central pane has its width
+        self.sheet_view.start(self.stack.width())
 
         # Bound methods, not lambdas: Qt drops these connections with the window.
         doc.changed.connect(self._refresh_chrome)
@@ -478,7 +490,10 @@ class MainWindow(QMainWindow):
             if lock is not None:
                 lock.release()
             return False
-        add_recent_file(path)
+        if self.isVisible():
+            add_recent_file(path)
+        else:  # opened as the window starts: writing (and syncing) the settings file waits
+            self._when_painted.append(lambda p=path: add_recent_file(p))
         newer = self.autosave_store.newer_than_file(path)
         doc = self.open_session(session, path, lock=lock)
         if newer is not None and newer.session.uid == session.uid:

@@ -21,10 +21,9 @@ combo boxes (:mod:`.wheel`): one filter, so each event costs one Python call.
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QMenu, QTabBar, QToolTip, QWidget
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QComboBox, QLabel, QMenu,
+                               QTabBar, QToolTip, QWidget)
 
 from .wheel import polish, wheel
 
@@ -33,6 +32,7 @@ RICH_PROPERTY = "shipsheet_rich"
 
 def esc(text: object) -> str:
     """``text`` escaped for our own markup (``<b>{esc(ship.name)}</b>``)."""
+    import html  # on first use: html.entities, which it loads, is large
     return html.escape(str(text), quote=False)
 
 
@@ -49,7 +49,7 @@ def is_rich(label: QLabel) -> bool:
 
 def tooltip_html(text: str) -> str:
     """A tooltip that shows ``text`` exactly as written (line breaks kept, no markup)."""
-    return f"<p style='white-space:pre'>{html.escape(text, quote=False)}</p>"
+    return f"<p style='white-space:pre'>{esc(text)}</p>"
 
 
 def show_tooltip(global_pos, text: str, widget: QWidget | None = None) -> None:
@@ -88,6 +88,16 @@ def _tooltip_at(obj: QObject, pos) -> str | None:
     return None
 
 
+def _polished(obj: QObject) -> None:
+    """What the guard does to a widget when it is polished (or found when armed late)."""
+    polish(obj)
+    if isinstance(obj, QLabel):
+        if obj.metaObject().className() == "QTipLabel":
+            rich(obj)  # the tooltip: what it shows is always tooltip_html()'s escaped text
+        elif not is_rich(obj) and obj.textFormat() != Qt.TextFormat.PlainText:
+            obj.setTextFormat(Qt.TextFormat.PlainText)
+
+
 class _Guard(QObject):
     """The application-wide event filter described in the module docstring."""
 
@@ -96,12 +106,7 @@ class _Guard(QObject):
         if kind == QEvent.Type.Wheel:
             return wheel(obj, event)  # a value changes under the wheel only when focused
         if kind == QEvent.Type.Polish:
-            polish(obj)
-        if kind == QEvent.Type.Polish and isinstance(obj, QLabel):
-            if obj.metaObject().className() == "QTipLabel":
-                rich(obj)  # the tooltip: what it shows is always tooltip_html()'s escaped text
-            elif not is_rich(obj) and obj.textFormat() != Qt.TextFormat.PlainText:
-                obj.setTextFormat(Qt.TextFormat.PlainText)
+            _polished(obj)
         elif kind == QEvent.Type.ToolTip:
             text = _tooltip_at(obj, event.pos())
             if text is not None:
@@ -118,11 +123,50 @@ _guard: _Guard | None = None
 
 
 def install(app) -> None:
-    """Guard every label and tooltip of ``app`` (once)."""
+    """Guard every label and tooltip of ``app`` (once), those made before included."""
     global _guard
     if _guard is None:
         _guard = _Guard(app)
         app.installEventFilter(_guard)
+        # Labels polished before the guard was there get no second Polish event.
+        for top in app.topLevelWidgets():
+            for widget in (top, *top.findChildren(QLabel), *top.findChildren(QAbstractSpinBox),
+                           *top.findChildren(QComboBox)):
+                if widget.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
+                    _polished(widget)
+
+
+class _ArmWhenPainted(QObject):
+    """Installs the guard when ``window`` is first painted: before any of its children (the
+    labels) paint, and before any user input (a tooltip, the wheel) can reach a widget.
+
+    Why not at once: an application-wide filter written in Python hands every event of every
+    object to Python, and PySide must then find a Python class for each. For Qt's private
+    objects made while the window is built and laid out (the gesture manager that a scroll
+    area makes, the animation timer of the main window's layout) that search makes a Python
+    class for every Qt class there is: 25-30 ms of start-up, spent before the first paint.
+    Armed at the first paint, it is spent once the window is on the screen."""
+
+    def __init__(self, app, window: QWidget):
+        super().__init__(window)
+        self.app = app
+        window.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        # A modal dialog over the window (a question while the file opens) blocks it first.
+        if event.type() in (QEvent.Type.Paint, QEvent.Type.WindowBlocked):
+            obj.removeEventFilter(self)
+            install(self.app)
+        return False
+
+
+def install_when_painted(app, window: QWidget) -> None:
+    """:func:`install` as ``window`` first paints, or as a modal dialog over it blocks it.
+
+    Until then the application must show no window but ``window`` and the modal dialogs
+    parented to it: :func:`install` at once if it may show another."""
+    if _guard is None:
+        _ArmWhenPainted(app, window)
 
 
 def plain_label(text: str = "") -> QLabel:

@@ -31,10 +31,12 @@ class SheetCanvas(QWidget):
     zoomed_by_hand = Signal()
 
     def __init__(self, doc: SessionDocument, parent: QWidget | None = None, *,
-                 turn_marks: bool = False):
+                 turn_marks: bool = False, held: bool = False):
         super().__init__(parent)
         self.doc = doc
         self.zoom = 1.0
+        #: Not drawn until :meth:`release` (the view's first zoom is not known yet).
+        self._held = held
         #: Draw this turn's marks apart from earlier ones (View ▸ Show This Turn's Marks).
         self.turn_marks = turn_marks
         self.painter: SheetPainter | None = None
@@ -63,6 +65,18 @@ class SheetCanvas(QWidget):
             # the foot) or, the first time, from a tall guess: the drawing is then cropped,
             # so a sheet is drawn once, not laid out and drawn again.
             self.painter.assume_height(self._heights.get(ship.id, self.painter.width * FIRST_HEIGHT_GUESS))
+        if self._held:
+            self._resize()
+            return
+        self._render()
+
+    def release(self, width: float | None = None) -> None:
+        """Draw the sheet held since it was made: fitted to ``width`` pixels if given."""
+        if not self._held:
+            return
+        self._held = False
+        if self.painter is not None and width is not None and width > 0:
+            self.zoom = max(ZOOM_STEPS[0], min(1.0, width / self.painter.width))
         self._render()
 
     def _render(self) -> None:
@@ -113,6 +127,7 @@ class SheetCanvas(QWidget):
 
     def set_zoom(self, zoom: float) -> None:
         self.zoom = max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], zoom))
+        self._held = False
         self._render()
 
     def to_sheet(self, pos: QPointF) -> QPointF:
@@ -129,7 +144,7 @@ class SheetCanvas(QWidget):
     def changeEvent(self, event) -> None:
         """Repaint in the new colours when the system turns dark or light."""
         from PySide6.QtCore import QEvent
-        if event.type() == QEvent.Type.PaletteChange:
+        if event.type() == QEvent.Type.PaletteChange and not self._held:
             self._render()
         super().changeEvent(event)
 
@@ -315,9 +330,11 @@ class SheetView(QScrollArea):
     FIT_MARGIN = 24
 
     def __init__(self, doc: SessionDocument, parent: QWidget | None = None, *,
-                 turn_marks: bool = False):
+                 turn_marks: bool = False, held: bool = False):
+        """``held``: the sheet is drawn only by :meth:`start`, once the view has its width
+        (a window laying out its docks first draws it once, at the fitted zoom)."""
         super().__init__(parent)
-        self.canvas = SheetCanvas(doc, self, turn_marks=turn_marks)
+        self.canvas = SheetCanvas(doc, self, turn_marks=turn_marks, held=held)
         self.setWidget(self.canvas)
         self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.setWidgetResizable(False)
@@ -325,10 +342,18 @@ class SheetView(QScrollArea):
         self.canvas.zoomed_by_hand.connect(self._stop_fitting)
         doc.selection_changed.connect(self._fit)
 
+    def start(self, width: int | None = None) -> None:
+        """Draw the held sheet, fitted to ``width`` (the view's coming width; its own now
+        if not given)."""
+        width = self.width() if width is None else width
+        self.canvas.release(width - self.FIT_MARGIN if self.fitting else None)
+
     def _stop_fitting(self) -> None:
         self.fitting = False
 
     def _fit(self, *_args) -> None:
+        if self.canvas._held:
+            return  # start() draws it
         if self.fitting:
             self.canvas.fit_width(self.width() - self.FIT_MARGIN)
 

@@ -85,7 +85,6 @@ def test_values_are_in_range_and_unbiased():
 
 def test_rejection_sampling_draws_again_above_the_last_whole_multiple(monkeypatch):
     """A draw at or above 2**64 - 2**64 % sides is rejected and the next attempt taken."""
-    import shipsheet.model.dice as model_dice
     real = hmac.new
 
     class Top:  # a first draw of 2**64 - 1: above 2**64 - 4, the last multiple of 6
@@ -97,7 +96,7 @@ def test_rejection_sampling_draws_again_above_the_last_whole_multiple(monkeypatc
 
     key = turn_key(SEED, [])
     second = int.from_bytes(hmac.new(key, b"9:1", hashlib.sha256).digest()[:8], "big")
-    monkeypatch.setattr(model_dice.hmac, "new", fake)
+    monkeypatch.setattr(hmac, "new", fake)  # the dice import hmac where they use it
     assert turn_hmac_value(key, 9, 6) == second % 6 + 1
     assert turn_hmac_value(key, 9, 1) == 1  # one side: every draw is accepted
 
@@ -327,7 +326,17 @@ def test_verify_names_a_roll_whose_value_was_changed(tmp_path):
     assert pd.verify(no_record).mismatched[0].why == "no roll record"
 
 
-def test_a_changed_seed_or_commitment_in_the_file_is_reported():
+def test_a_changed_seed_or_commitment_in_the_file_is_reported(monkeypatch):
+    # Fixed seeds: with random ones, the few rolls drawn again from the changed seed all
+    # came out the same about once in 300 runs (nothing mismatched, the test failed).
+    import shipsheet.model.dice as model_dice
+    count = iter(range(1000))
+
+    def fixed_seed():
+        return hashlib.sha256(f"seed {next(count)}".encode()).hexdigest()
+
+    monkeypatch.setattr(model_dice, "new_seed", fixed_seed)
+    monkeypatch.setattr(pd, "new_seed", fixed_seed)
     session = verifiable_fedcom()
     turn = str(session.turn)
     bad = tampered(session, lambda d: d["pbem"]["dice"]["commitments"].update({turn: "cd" * 32}))
