@@ -33,6 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @dataclass
 class _Snapshot:
+    """A session's state before an action (what undo puts back)."""
+
     turn: int
     phase: str
     options: dict

@@ -48,7 +48,10 @@ class MainWindow(QMainWindow):
         self._when_painted: list = []
         self.setAcceptDrops(True)
         fit_to_screen(self, 1280, 860)
-        self.setWindowIcon(QIcon(str(resources_dir() / "icons" / "shipsheet.svg")))
+        # Set once the window is up: Qt's SVG icon engine (a plug-in and a library) loads
+        # for it, about 2 ms before the first paint otherwise.
+        self._when_painted.append(
+            lambda: self.setWindowIcon(QIcon(str(resources_dir() / "icons" / "shipsheet.svg"))))
 
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)

@@ -146,3 +146,9 @@ def test_the_first_session_is_freed_once_replaced_although_start_up_froze_it(app
         window.doc.undo_stack.setClean()
     finally:
         collector.reset()
+
+
+def test_the_window_has_its_icon_once_painted(window, qtbot):
+    """The icon waits for the first paint (its SVG engine loads for it), then is there."""
+    qtbot.waitUntil(lambda: not window.windowIcon().isNull(), timeout=5000)
+    assert window.windowIcon().pixmap(32, 32).width() == 32

@@ -77,6 +77,8 @@ def repair_cost(spec: FedComClass, box_id: str) -> int:
 
 @dataclass(frozen=True)
 class RepairStep:
+    """One box of a repair plan: its cost, what was paid toward it, whether it is repaired."""
+
     box: str
     cost: int                  # the box's full cost
     paid_before: int           # points carried from earlier turns toward this box
