@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 # QMessageBox, QFileDialog and QInputDialog are imported where used: each Qt class costs
 # start-up time the first time Python touches it.
 from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QMainWindow, QStackedWidget,
@@ -49,9 +49,8 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         fit_to_screen(self, 1280, 860)
         # Set once the window is up: Qt's SVG icon engine (a plug-in and a library) loads
-        # for it, about 2 ms before the first paint otherwise.
-        self._when_painted.append(
-            lambda: self.setWindowIcon(QIcon(str(resources_dir() / "icons" / "shipsheet.svg"))))
+        # for it, and on X11 draws it at several sizes: about 2 % of start-up under Xvfb.
+        self._when_painted.append(self._set_icon)
 
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
@@ -77,6 +76,10 @@ class MainWindow(QMainWindow):
         self._make_menus()
         self._update_actions()
         self._update_title()
+
+    def _set_icon(self) -> None:
+        from PySide6.QtGui import QIcon
+        self.setWindowIcon(QIcon(str(resources_dir() / "icons" / "shipsheet.svg")))
 
     def paintEvent(self, event) -> None:
         super().paintEvent(event)

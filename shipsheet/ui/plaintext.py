@@ -22,8 +22,7 @@ combo boxes (:mod:`.wheel`): one filter, so each event costs one Python call.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QComboBox, QLabel, QMenu,
-                               QTabBar, QToolTip, QWidget)
+from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLabel, QToolTip, QWidget
 
 from .wheel import polish, wheel
 
@@ -62,6 +61,8 @@ def show_tooltip(global_pos, text: str, widget: QWidget | None = None) -> None:
 
 def _tooltip_at(obj: QObject, pos) -> str | None:
     """The tooltip Qt would show for ``obj`` at ``pos``; None when it is not ours to know."""
+    # Imported at the first tooltip: each Qt class PySide6 makes costs start-up time.
+    from PySide6.QtWidgets import QAbstractItemView, QMenu, QTabBar
     parent = obj.parent()
     if isinstance(parent, QAbstractItemView) and obj is parent.viewport():
         index = parent.indexAt(pos)
