@@ -140,13 +140,16 @@ def install(app) -> None:
 class _ArmWhenPainted(QObject):
     """Installs the guard when ``window`` is first painted: before any of its children (the
     labels) paint, and before any user input (a tooltip, the wheel) can reach a widget.
+    Until then the application's style makes each widget plain as it is polished
+    (:func:`_polish_hook`), which is before Qt first measures, lays out or paints it.
 
     Why not at once: an application-wide filter written in Python hands every event of every
     object to Python, and PySide must then find a Python class for each. For Qt's private
     objects made while the window is built and laid out (the gesture manager that a scroll
     area makes, the animation timer of the main window's layout) that search makes a Python
     class for every Qt class there is: 25-30 ms of start-up, spent before the first paint.
-    Armed at the first paint, it is spent once the window is on the screen."""
+    The style sees widgets only; armed at the first paint, the filter's cost comes once the
+    window is on the screen."""
 
     def __init__(self, app, window: QWidget):
         super().__init__(window)
@@ -162,12 +165,36 @@ class _ArmWhenPainted(QObject):
 
 
 def install_when_painted(app, window: QWidget) -> None:
-    """:func:`install` as ``window`` first paints, or as a modal dialog over it blocks it.
+    """:func:`install` as ``window`` first paints, or as a modal dialog over it blocks it;
+    until then every widget is made plain as it is polished, by the application's style.
 
     Until then the application must show no window but ``window`` and the modal dialogs
-    parented to it: :func:`install` at once if it may show another."""
+    parented to it (tooltips and the wheel are the filter's): :func:`install` at once if
+    it may show another."""
     if _guard is None:
+        app.setStyle(_polish_hook(app))
         _ArmWhenPainted(app, window)
+
+
+def _polish_hook(app):
+    """The application's style, which also makes each widget plain as it is polished.
+
+    Qt polishes a widget before it first measures, lays out or paints it (``QLabel``'s size
+    hints call ``ensurePolished``), so a file's markup in a label is never laid out (an
+    ``<img>`` loaded: ``tests/ui/test_startup_guard.py`` watches for it) nor painted. The
+    style is the same one by name, proxied; it stays until the appearance changes it, when
+    the guard has long been armed."""
+    from PySide6.QtWidgets import QProxyStyle, QStyleFactory
+
+    class PolishHook(QProxyStyle):
+        def polish(self, target):
+            super().polish(target)
+            if isinstance(target, QWidget):  # also called with the application and palettes
+                _polished(target)
+
+    name = app.style().name()  # lower case; the factory's keys are capitalised
+    known = any(key.lower() == name.lower() for key in QStyleFactory.keys())
+    return PolishHook(name if name and known else None)
 
 
 def plain_label(text: str = "") -> QLabel:
