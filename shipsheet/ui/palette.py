@@ -33,6 +33,15 @@ def dark_palette() -> QPalette:
     return p
 
 
+def style_name(style) -> str | None:
+    """The style factory's name of ``style`` (the base style's for a proxy, as start-up's
+    plain-text hook is), or None when the factory cannot make it again. Qt gives style
+    names in lower case and the factory's keys capitalised; the factory takes either."""
+    name = style.name() or (style.baseStyle().name() if hasattr(style, "baseStyle") else "")
+    known = any(key.lower() == name.lower() for key in QStyleFactory.keys())
+    return name if name and known else None
+
+
 def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
@@ -62,18 +71,14 @@ def apply_color_scheme(app: QApplication | None = None, preference: str | None =
     if _original is None and (dark or is_dark(app.palette())):
         # What to go back to, kept before the first switch (the style is left alone until
         # then: touching QStyle from Python costs about 4 ms of start-up).
-        style = app.style()  # the start-up's proxy (plaintext) names its base style
-        name = style.name() or (style.baseStyle().name() if hasattr(style, "baseStyle") else "")
-        _original = (name, QPalette(app.palette()))
+        _original = (style_name(app.style()), QPalette(app.palette()))
     # Styles by name: Qt makes and owns them (a QStyle made from Python and handed over
     # could be deleted under the widgets still using it: a crash on the next switch).
     if dark and not is_dark(app.palette()):
         app.setStyle("Fusion")
         app.setPalette(dark_palette())
     elif is_dark(app.palette()) and (dark is False or (dark is None and not is_dark(_original[1]))):
-        known = any(key.lower() == _original[0].lower() for key in QStyleFactory.keys())
-        name = _original[0] if _original[0] and known else "Fusion"  # names are lower case
-        app.setStyle(name)
+        app.setStyle(_original[0] or "Fusion")
         app.setPalette(_original[1] if not is_dark(_original[1]) else app.style().standardPalette())
 
 

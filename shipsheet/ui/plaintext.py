@@ -185,17 +185,18 @@ def _polish_hook(app):
     ``<img>`` loaded: ``tests/ui/test_startup_guard.py`` watches for it) nor painted. The
     style is the same one by name, proxied; it stays until the appearance changes it, when
     the guard has long been armed."""
-    from PySide6.QtWidgets import QProxyStyle, QStyleFactory
+    from PySide6.QtWidgets import QProxyStyle
+
+    from .palette import style_name
 
     class PolishHook(QProxyStyle):
         def polish(self, target):
             super().polish(target)
-            if isinstance(target, QWidget):  # also called with the application and palettes
+            # Also called with the application and palettes; once armed, the filter does it.
+            if _guard is None and isinstance(target, QWidget):
                 _polished(target)
 
-    name = app.style().name()  # lower case; the factory's keys are capitalised
-    known = any(key.lower() == name.lower() for key in QStyleFactory.keys())
-    return PolishHook(name if name and known else None)
+    return PolishHook(style_name(app.style()))
 
 
 def plain_label(text: str = "") -> QLabel:

@@ -36,7 +36,7 @@ class SheetCanvas(QWidget):
         self.doc = doc
         self.zoom = 1.0
         #: Not drawn until :meth:`release` (the view's first zoom is not known yet).
-        self._held = held
+        self.held = held
         #: Draw this turn's marks apart from earlier ones (View ▸ Show This Turn's Marks).
         self.turn_marks = turn_marks
         self.painter: SheetPainter | None = None
@@ -65,16 +65,16 @@ class SheetCanvas(QWidget):
             # the foot) or, the first time, from a tall guess: the drawing is then cropped,
             # so a sheet is drawn once, not laid out and drawn again.
             self.painter.assume_height(self._heights.get(ship.id, self.painter.width * FIRST_HEIGHT_GUESS))
-        if self._held:
+        if self.held:
             self._resize()
             return
         self._render()
 
     def release(self, width: float | None = None) -> None:
         """Draw the sheet held since it was made: fitted to ``width`` pixels if given."""
-        if not self._held:
+        if not self.held:
             return
-        self._held = False
+        self.held = False
         if self.painter is not None and width is not None and width > 0:
             self.zoom = max(ZOOM_STEPS[0], min(1.0, width / self.painter.width))
         self._render()
@@ -127,7 +127,7 @@ class SheetCanvas(QWidget):
 
     def set_zoom(self, zoom: float) -> None:
         self.zoom = max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], zoom))
-        self._held = False
+        self.held = False
         self._render()
 
     def to_sheet(self, pos: QPointF) -> QPointF:
@@ -144,7 +144,7 @@ class SheetCanvas(QWidget):
     def changeEvent(self, event) -> None:
         """Repaint in the new colours when the system turns dark or light."""
         from PySide6.QtCore import QEvent
-        if event.type() == QEvent.Type.PaletteChange and not self._held:
+        if event.type() == QEvent.Type.PaletteChange and not self.held:
             self._render()
         super().changeEvent(event)
 
@@ -352,7 +352,7 @@ class SheetView(QScrollArea):
         self.fitting = False
 
     def _fit(self, *_args) -> None:
-        if self.canvas._held:
+        if self.canvas.held:
             return  # start() draws it
         if self.fitting:
             self.canvas.fit_width(self.width() - self.FIT_MARGIN)
