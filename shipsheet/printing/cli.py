@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..model.update import count_words
+
 
 def print_command(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
@@ -79,10 +81,10 @@ def _write(args, safe, session, ships, blank) -> int:
               file=sys.stderr)
         return 1
     del app
-    what = [f"{len(ships)} ships"] if session is not None else []
+    what = [count_words(len(ships), "ship")] if session is not None else []
     if job.log:
         what.append("log")
     if blank:
         what.append(f"{len(blank)} blank")
-    print(safe(f"{args.output}: {pages} pages ({', '.join(what)})"))
+    print(safe(f"{args.output}: {count_words(pages, 'page')} ({', '.join(what)})"))
     return 0

@@ -86,13 +86,17 @@ def _footer(painter: QPainter, area: QRectF, job: PrintJob, page: int,
     painter.setPen(Qt.GlobalColor.black)
     painter.drawLine(rect.topLeft(), rect.topRight())
     painter.setFont(_font(painter, 7.5))
+    number = f"page {page}"
+    metrics = painter.fontMetrics()  # a long title ends in "…" before the page number
+    text = metrics.elidedText(text, Qt.TextElideMode.ElideRight,
+                              int(rect.width() - metrics.horizontalAdvance(number) - 12))
     painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
-    painter.drawText(rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), f"page {page}")
+    painter.drawText(rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), number)
 
 
 def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session | None,
                 turn_marks: bool = False) -> None:
-    sheet = painter_for(ship, session, turn_marks=turn_marks)
+    sheet = painter_for(ship, session, turn_marks=turn_marks, paper=True)
     # Laid out first, then drawn: the scale depends on the sheet's height, and a PDF page
     # cannot be cropped like the window's image (ui/sheet_view.py). Replaying a recording
     # instead is no good: its fonts, sized for the recording, come out huge at 600 dpi.

@@ -182,6 +182,8 @@ class SheetPainter:
 
     #: Show this turn's marks apart: set by ``painter_for(..., turn_marks=True)``.
     turn_marks = False
+    #: Drawn for paper (``painter_for(..., paper=True)``): no controls only a screen can use.
+    paper = False
 
     def __init__(self, ship: "Ship", session: "Session | None" = None):
         self.ship = ship
@@ -280,6 +282,13 @@ class SheetPainter:
                 widths.clear()
         return width
 
+    def elide(self, painter: QPainter, text: str, width: float, size: float = 9,
+              bold: bool = False) -> str:
+        """``text`` shortened with "…" to fit ``width`` at ``size`` (whole when it fits)."""
+        if self.advance(painter, text, size, bold) <= width:
+            return text
+        return self._metrics(painter, size, bold).elidedText(text, Qt.TextElideMode.ElideRight, width)
+
     def text(self, painter: QPainter, rect: QRectF, text: str, *, size: float = 9,
              bold: bool = False, color: QColor | None = None,
              align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter) -> None:
@@ -333,8 +342,9 @@ class SheetPainter:
         w = self.width - 2 * m
         ship = self.ship
         painter.setPen(theme.ink)
-        if ship.name:
-            self.text(painter, QRectF(m, m, w, 30), ship.name, size=20, bold=True, color=theme.ink)
+        if ship.name:  # a name too long for the sheet ends in "…" rather than off the page
+            self.text(painter, QRectF(m, m, w, 30), self.elide(painter, ship.name, w, 20, True),
+                      size=20, bold=True, color=theme.ink)
         else:  # a blank sheet: a line to write the name on
             self.text(painter, QRectF(m, m + 12, 90, 16), "Ship's name", size=9,
                       color=theme.muted)
@@ -344,7 +354,9 @@ class SheetPainter:
         sub = subtitle or f"{ship.ship_class.name} · {GAME_TITLES.get(ship.game, ship.game)}"
         if ship.side:
             sub += f" · {ship.side}"
-        self.text(painter, QRectF(m, m + 30, w, 16), sub, size=9, color=theme.muted)
+        room = w - (self.advance(painter, "SAMPLE DESIGN", 7, True) + 12 if ship.ship_class.sample else 0)
+        self.text(painter, QRectF(m, m + 30, w, 16), self.elide(painter, sub, room, 9), size=9,
+                  color=theme.muted)
         if ship.ship_class.sample:
             self.text(painter, QRectF(m, m + 30, w, 16), "SAMPLE DESIGN", size=7, bold=True,
                       color=theme.muted,
