@@ -477,8 +477,11 @@ class FedComSheet(SheetPainter):
         y += 6
         x = m
         size = 11.0
-        for mark, used, text in (("x", False, "destroyed"), ("slash", False, "shield box down"),
-                                 ("", True, "fired, charging, launched or used this turn")):
+        keys = [("x", False, "destroyed"), ("slash", False, "shield box down"),
+                ("", True, "fired, charging, launched or used this turn")]
+        if self.turn_marks:  # slash and X then say when (the key under the title), not what
+            keys = keys[2:]
+        for mark, used, text in keys:
             rect = QRectF(x, y, size, size)
             self.pen_box(painter, theme, rect, mark=mark, used=used)
             self.text(painter, QRectF(x + size + 4, y - 1, 220, size + 2), text, size=7,

@@ -125,3 +125,17 @@ def test_the_turn_marks_page_has_its_key_and_draws_differently(qapp, tmp_path, g
     text = pdf_text(apart)[0]
     assert "marked this turn" in text and "marked before this turn" in text
     assert "marked this turn" not in pdf_text(plain)[0]
+
+
+def test_the_turn_marks_page_has_one_key_to_slash_and_x(qapp, tmp_path):
+    """With this turn's marks apart, slash and X say when a box was marked; the card's own
+    key ("X destroyed", "slash: shield box down") would contradict the key under the title."""
+    session = sample("fedcom")
+    ship = session.ships[0]
+    plain, apart = tmp_path / "plain.pdf", tmp_path / "apart.pdf"
+    export_pdf(PrintJob(session, [ship]), plain)
+    export_pdf(PrintJob(session, [ship], turn_marks=True), apart)
+    assert "shield box down" in pdf_text(plain)[0]
+    text = pdf_text(apart)[0]
+    assert "shield box down" not in text and "marked before this turn" in text
+    assert "fired, charging, launched or used this turn" in text
