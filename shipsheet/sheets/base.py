@@ -307,11 +307,11 @@ class SheetPainter:
             painter.drawText(rect, flags, text)
             return
         metrics = self._metrics(painter, size, bold)
-        width = self.advance(painter, text, size, bold)
+        # Measured only when it places the text: measuring shapes the text once more.
         if flags & _HCENTER:
-            x = rect.center().x() - width / 2
+            x = rect.center().x() - self.advance(painter, text, size, bold) / 2
         elif flags & _RIGHT:
-            x = rect.right() - width
+            x = rect.right() - self.advance(painter, text, size, bold)
         else:
             x = rect.left()
         ascent, descent = metrics.ascent(), metrics.descent()

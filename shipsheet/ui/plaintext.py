@@ -22,12 +22,21 @@ combo boxes (:mod:`.wheel`): one filter, so each event costs one Python call.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLabel, QToolTip, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QLabel, QToolTip, QWidget
 
 from .wheel import polish, wheel
 
 RICH_PROPERTY = "shipsheet_rich"
+#: Until the guard is armed (:func:`install_when_painted`): Qt's own style-sheet engine sets
+#: each label's text format as it polishes it, before the label is first measured, laid out
+#: or painted: plain text (0), or rich text (1) for markup declared ours with :func:`rich`.
+#: Done in C++: a style written in Python (as this was) is handed every widget Qt polishes,
+#: its private ones too, and PySide then makes a Python class for every widget class
+#: there is to find one for each (about 8 ms of start-up).
+STARTUP_SHEET = (f'QLabel {{ qproperty-textFormat: 0 }} '
+                 f'QLabel[{RICH_PROPERTY}="true"] {{ qproperty-textFormat: 1 }}')
+_sheet_before = ""
 
 
 def esc(text: object) -> str:
@@ -141,16 +150,16 @@ def install(app) -> None:
 class _ArmWhenPainted(QObject):
     """Installs the guard when ``window`` is first painted: before any of its children (the
     labels) paint, and before any user input (a tooltip, the wheel) can reach a widget.
-    Until then the application's style makes each widget plain as it is polished
-    (:func:`_polish_hook`), which is before Qt first measures, lays out or paints it.
+    Until then the application's style sheet (:data:`STARTUP_SHEET`) makes each label plain
+    as Qt polishes it, which is before Qt first measures, lays out or paints it.
 
     Why not at once: an application-wide filter written in Python hands every event of every
     object to Python, and PySide must then find a Python class for each. For Qt's private
     objects made while the window is built and laid out (the gesture manager that a scroll
     area makes, the animation timer of the main window's layout) that search makes a Python
     class for every Qt class there is: 25-30 ms of start-up, spent before the first paint.
-    The style sees widgets only; armed at the first paint, the filter's cost comes once the
-    window is on the screen."""
+    The style sheet does its work in C++ and hands Python nothing; armed at the first paint,
+    the filter's cost comes once the window is on the screen."""
 
     def __init__(self, app, window: QWidget):
         super().__init__(window)
@@ -162,6 +171,8 @@ class _ArmWhenPainted(QObject):
         if event.type() in (QEvent.Type.Paint, QEvent.Type.WindowBlocked):
             obj.removeEventFilter(self)
             install(self.app)
+            # Not in the middle of this paint: dropping the sheet polishes every widget again.
+            QTimer.singleShot(0, self.app, _drop_startup_sheet)
         return False
 
 
@@ -172,31 +183,17 @@ def install_when_painted(app, window: QWidget) -> None:
     Until then the application must show no window but ``window`` and the modal dialogs
     parented to it (tooltips and the wheel are the filter's): :func:`install` at once if
     it may show another."""
+    global _sheet_before
     if _guard is None:
-        app.setStyle(_polish_hook(app))
+        _sheet_before = app.styleSheet()
+        app.setStyleSheet(_sheet_before + STARTUP_SHEET)
         _ArmWhenPainted(app, window)
 
 
-def _polish_hook(app):
-    """The application's style, which also makes each widget plain as it is polished.
-
-    Qt polishes a widget before it first measures, lays out or paints it (``QLabel``'s size
-    hints call ``ensurePolished``), so a file's markup in a label is never laid out (an
-    ``<img>`` loaded: ``tests/ui/test_startup_guard.py`` watches for it) nor painted. The
-    style is the same one by name, proxied; it stays until the appearance changes it, when
-    the guard has long been armed."""
-    from PySide6.QtWidgets import QProxyStyle
-
-    from .palette import style_name
-
-    class PolishHook(QProxyStyle):
-        def polish(self, target):
-            super().polish(target)
-            # Also called with the application and palettes; once armed, the filter does it.
-            if _guard is None and isinstance(target, QWidget):
-                _polished(target)
-
-    return PolishHook(style_name(app.style()))
+def _drop_startup_sheet() -> None:
+    app = QApplication.instance()
+    if app is not None and app.styleSheet().endswith(STARTUP_SHEET):
+        app.setStyleSheet(_sheet_before)
 
 
 def plain_label(text: str = "") -> QLabel:

@@ -4,7 +4,7 @@ once per process, and start-up arms it late (``plaintext.install_when_painted``)
 ``window FILE``: ``run_app`` on FILE as the command line starts it (quitting after the first
 paint), ``dialog``: a modal question over a window not painted yet, ``unguarded FILE``: the
 window with the guard never armed (the checks must then find bad labels), ``appearance``:
-the start-up style, then a dark and a light appearance. Prints JSON: each
+the start-up style sheet, then a dark and a light appearance. Prints JSON: each
 label as it paints, whether it was plain or our own declared markup, and how many times the
 sheet was drawn."""
 
@@ -70,18 +70,20 @@ if mode in ("window", "unguarded"):
     app_module.MainWindow.show = show
     code = app_module.run_app(sys.argv[2], quit_after_startup=True)
     report(code=code, guard=plaintext._guard is not None)
-elif mode == "appearance":  # the start-up style proxy, then dark and back to light
+elif mode == "appearance":  # the start-up style sheet, then dark and back to light
     from shipsheet.ui import palette
     qapp = app_module.make_qapp(guard=False)
     window = app_module.MainWindow()
     plaintext.install_when_painted(qapp, window)
-    proxied = type(qapp.style()).__name__
+    during = qapp.styleSheet()
     window.show()
     QApplication.processEvents()
+    QApplication.processEvents()
+    after = (qapp.styleSheet(), qapp.style().name())
     palette.apply_color_scheme(qapp, "dark")
     dark = qapp.style().name()
     palette.apply_color_scheme(qapp, "light")
-    report(proxied=proxied, dark=dark, light=qapp.style().name())
+    report(during=during, after=after, dark=dark, light=qapp.style().name())
 elif mode == "dialog":
     qapp = app_module.make_qapp(guard=False)
     window = app_module.MainWindow()

@@ -4,8 +4,9 @@ Why late: a Python event filter on the whole application makes PySide find a Pyt
 for every object any event reaches; for Qt's private objects made while the window is built
 and laid out (a scroll area's gesture manager, the main window's animation timer) that makes
 a class for every Qt class there is, 25-30 ms before the first paint. So ``run_app`` arms
-the filter as the window first paints (``plaintext.install_when_painted``); until then the
-application's style makes each widget plain as it is polished, before Qt measures it. These
+the filter as the window first paints (``plaintext.install_when_painted``); until then an
+application style sheet has Qt make each label plain as it is polished, before Qt
+measures it. These
 tests watch every label of a hostile session's window as it paints, whether an image its
 names point at is ever loaded, and a question asked over the window before it paints; runs
 with nothing guarding show each watch finds what it looks for.
@@ -25,6 +26,7 @@ from pathlib import Path
 from test_plain_text import HOSTILE, hostile_session
 
 from shipsheet.model.paths import resources_dir
+from shipsheet.ui import plaintext
 
 WORKER = Path(__file__).with_name("startup_guard_worker.py")
 
@@ -89,7 +91,7 @@ def test_no_label_of_a_hostile_session_paints_as_markup_at_start_up(tmp_path):
 
 def test_no_image_named_in_a_hostile_session_is_loaded_at_start_up(tmp_path):
     """Before the guard is armed, labels are still plain before Qt first measures them (the
-    application's style converts each as it is polished): an ``<img>`` in a ship's name is
+    start-up style sheet converts each as it is polished): an ``<img>`` in a ship's name is
     never loaded (a 9 KB file naming /dev/zero once took the app to 2 GB)."""
     opened, result = _run_watching(tmp_path, "window")
     assert result["code"] == 0 and result["guard"] is True
@@ -97,7 +99,7 @@ def test_no_image_named_in_a_hostile_session_is_loaded_at_start_up(tmp_path):
 
 
 def test_the_image_watch_sees_a_load_when_nothing_guards(tmp_path):
-    """The watch above can fail: with neither the style nor the guard, the ship name's
+    """The watch above can fail: with neither the style sheet nor the guard, the ship name's
     image is loaded as the window lays out its labels."""
     opened, result = _run_watching(tmp_path, "unguarded")
     assert result["guard"] is False
@@ -136,9 +138,11 @@ def test_the_file_opened_at_start_up_is_remembered_once_the_window_is_up(tmp_pat
     assert settings["recent"][0] == str(path.resolve())
 
 
-def test_the_start_up_style_is_the_users_and_comes_back_after_a_dark_appearance(tmp_path):
-    """The proxy start-up puts over the style keeps the style the desktop chose (Windows
-    here), and a light appearance after a dark one (Fusion) returns to it."""
+def test_the_start_up_style_sheet_goes_once_painted_leaving_the_users_style(tmp_path):
+    """The style sheet that guards labels until the first paint is dropped just after it:
+    the style is the one the desktop chose (Windows here), and a light appearance after a
+    dark one (Fusion) returns to it."""
     result = _run(tmp_path, "appearance", QT_STYLE_OVERRIDE="Windows")
-    assert result["proxied"] == "PolishHook"
+    assert result["during"] == plaintext.STARTUP_SHEET
+    assert result["after"] == ["", "windows"]
     assert (result["dark"], result["light"]) == ("fusion", "windows")
