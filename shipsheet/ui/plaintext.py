@@ -23,9 +23,9 @@ combo boxes (:mod:`.wheel`): one filter, so each event costs one Python call.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QLabel, QToolTip, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QToolTip, QWidget
 
-from .wheel import polish, wheel
+from .wheel import polish, value_fields, wheel
 
 RICH_PROPERTY = "shipsheet_rich"
 #: Until the guard is armed (:func:`install_when_painted`): Qt's own style-sheet engine sets
@@ -141,25 +141,27 @@ def install(app) -> None:
         app.installEventFilter(_guard)
         # Labels polished before the guard was there get no second Polish event.
         for top in app.topLevelWidgets():
-            for widget in (top, *top.findChildren(QLabel), *top.findChildren(QAbstractSpinBox),
-                           *top.findChildren(QComboBox)):
+            fields = [field for kind in value_fields() for field in top.findChildren(kind)]
+            for widget in (top, *top.findChildren(QLabel), *fields):
                 if widget.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
                     _polished(widget)
 
 
 class _ArmWhenPainted(QObject):
-    """Installs the guard when ``window`` is first painted: before any of its children (the
-    labels) paint, and before any user input (a tooltip, the wheel) can reach a widget.
-    Until then the application's style sheet (:data:`STARTUP_SHEET`) makes each label plain
-    as Qt polishes it, which is before Qt first measures, lays out or paints it.
+    """Installs the guard once ``window`` has first been painted, before the next event (a
+    tooltip, the wheel: the filter's other work). Until then the application's style sheet
+    (:data:`STARTUP_SHEET`) makes each label plain as Qt polishes it, which is before Qt
+    first measures, lays out or paints it; the style sheet is dropped once the filter is
+    there. A modal dialog over the window before it paints arms the filter at once.
 
     Why not at once: an application-wide filter written in Python hands every event of every
     object to Python, and PySide must then find a Python class for each. For Qt's private
     objects made while the window is built and laid out (the gesture manager that a scroll
     area makes, the animation timer of the main window's layout) that search makes a Python
     class for every Qt class there is: 25-30 ms of start-up, spent before the first paint.
-    The style sheet does its work in C++ and hands Python nothing; armed at the first paint,
-    the filter's cost comes once the window is on the screen."""
+    The style sheet does its work in C++ and hands Python nothing; armed after the first
+    paint, the filter's cost (and its sweep of the labels made so far) comes once the window
+    is on the screen, not while it paints."""
 
     def __init__(self, app, window: QWidget):
         super().__init__(window)
@@ -167,18 +169,31 @@ class _ArmWhenPainted(QObject):
         window.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:
-        # A modal dialog over the window (a question while the file opens) blocks it first.
-        if event.type() in (QEvent.Type.Paint, QEvent.Type.WindowBlocked):
+        kind = event.type()
+        if kind == QEvent.Type.Paint:
+            obj.removeEventFilter(self)
+            # Once this first paint of the window and its children is done (the style sheet
+            # still guards every label polished meanwhile), before the next event.
+            QTimer.singleShot(0, self.app, _arm_late)
+        elif kind == QEvent.Type.WindowBlocked:
+            # A modal dialog over the window (a question while the file opens) comes first.
             obj.removeEventFilter(self)
             install(self.app)
-            # Not in the middle of this paint: dropping the sheet polishes every widget again.
             QTimer.singleShot(0, self.app, _drop_startup_sheet)
         return False
 
 
+def _arm_late() -> None:
+    app = QApplication.instance()
+    if app is not None:
+        install(app)
+        _drop_startup_sheet()  # every widget polished again: the guard sees each
+
+
 def install_when_painted(app, window: QWidget) -> None:
-    """:func:`install` as ``window`` first paints, or as a modal dialog over it blocks it;
-    until then every widget is made plain as it is polished, by the application's style.
+    """:func:`install` once ``window`` has first painted, or as a modal dialog over it
+    blocks it; until then every label is made plain as it is polished, by the application's
+    style sheet.
 
     Until then the application must show no window but ``window`` and the modal dialogs
     parented to it (tooltips and the wheel are the filter's): :func:`install` at once if

@@ -11,15 +11,25 @@ panel or dialog scrolls. The application-wide event filter (:mod:`.plaintext`) c
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox
 
-_VALUE_FIELDS = (QAbstractSpinBox, QComboBox)
+_value_fields: tuple[type, ...] | None = None
+
+
+def value_fields() -> tuple[type, ...]:
+    """The value fields: spin boxes of every kind and combo boxes. Spin boxes are imported
+    on first use: PySide makes a Qt class, with its enums, the first time Python touches
+    it, and most windows start with no spin box."""
+    global _value_fields
+    if _value_fields is None:
+        from PySide6.QtWidgets import QAbstractSpinBox
+        _value_fields = (QAbstractSpinBox, QComboBox)
+    return _value_fields
 
 
 def polish(obj: QObject) -> None:
     """A value field is focused by a click or Tab, never by the wheel."""
-    if isinstance(obj, _VALUE_FIELDS) and obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+    if isinstance(obj, value_fields()) and obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
         obj.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
 
@@ -28,8 +38,9 @@ def wheel(obj: QObject, event: QEvent) -> bool:
     to the widgets that hold the field instead, innermost first, until one takes it (a
     scroll area scrolls). Handed on here rather than left to Qt, so it is the same for a
     wheel turned by a hand and for one a program or a test sends."""
-    if not isinstance(obj, _VALUE_FIELDS) or obj.hasFocus():
+    if not isinstance(obj, value_fields()) or obj.hasFocus():
         return False
+    from PySide6.QtGui import QWheelEvent
     holder = obj.parentWidget()
     while holder is not None:
         at = holder.mapFrom(obj, event.position().toPoint())
@@ -45,4 +56,4 @@ def wheel(obj: QObject, event: QEvent) -> bool:
     return True
 
 
-__all__ = ["polish", "wheel"]
+__all__ = ["polish", "value_fields", "wheel"]

@@ -1,6 +1,6 @@
 """A reference for the start-up figure: ShipSheet's first window built in plain PySide6.
 
-No ShipSheet code: the same kinds and numbers of widgets as the window showing the
+No ShipSheet code (but see ``--read``): the same kinds and numbers of widgets as the window showing the
 fedcom sample (menus and toolbar with their actions, a status bar, three docks: a tree
 of 5 ships, a panel of five group boxes with buttons, labels, a check box and a combo, a
 log of 129 lines; in the middle an image drawn with 159 labels and 216 boxes), shown
@@ -9,9 +9,22 @@ of instead; ``tests/ui/test_startup_reference.py`` compares that with ShipSheet'
 (``window_census.py``) and fails when they drift apart. It shows what a window with that
 content costs in PySide6 before any of ShipSheet's own work (reading the file,
 applying rules, the real drawing code).
+
+What any window must do before it shows a stranger's file, this one does on request, with
+ShipSheet's own means, so the start-up figure can judge what ShipSheet's window costs over
+PySide6's own (``test_app_speed.py``):
+
+- ``--read FILE`` reads and checks FILE with ShipSheet's model before PySide6 is imported,
+  as ``shipsheet`` does (``cli._read_before_qt``): the model, the game's rules, the checks;
+- ``--guarded`` keeps every label plain text while the window is built and first painted,
+  with the style sheet ShipSheet's start-up uses (``plaintext.STARTUP_SHEET``).
 """
 
 import sys
+
+if "--read" in sys.argv:
+    from shipsheet.model import load_session
+    load_session(sys.argv[sys.argv.index("--read") + 1])
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QFont, QImage, QKeySequence, QPainter
@@ -81,6 +94,9 @@ def dock(window, title, widget, area):
 
 
 app = QApplication(sys.argv[:1])
+if "--guarded" in sys.argv:  # as ShipSheet's window is until it has first painted
+    from shipsheet.ui.plaintext import STARTUP_SHEET
+    app.setStyleSheet(STARTUP_SHEET)
 window = QMainWindow()
 window.resize(1280, 860)
 toolbar = QToolBar("Main")

@@ -4,12 +4,11 @@ Why late: a Python event filter on the whole application makes PySide find a Pyt
 for every object any event reaches; for Qt's private objects made while the window is built
 and laid out (a scroll area's gesture manager, the main window's animation timer) that makes
 a class for every Qt class there is, 25-30 ms before the first paint. So ``run_app`` arms
-the filter as the window first paints (``plaintext.install_when_painted``); until then an
-application style sheet has Qt make each label plain as it is polished, before Qt
-measures it. These
-tests watch every label of a hostile session's window as it paints, whether an image its
-names point at is ever loaded, and a question asked over the window before it paints; runs
-with nothing guarding show each watch finds what it looks for.
+the filter once the window has first painted (``plaintext.install_when_painted``); until
+then an application style sheet has Qt make each label plain as it is polished, before Qt
+measures it. These tests watch every label of a hostile session's window as it paints,
+whether an image its names point at is ever loaded, and a question asked over the window
+before it paints; runs with nothing guarding show each watch finds what it looks for.
 
 Each runs in a fresh process (``startup_guard_worker.py``): the guard is installed once.
 """
