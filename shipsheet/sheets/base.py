@@ -17,9 +17,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPicture, QStaticText
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText
 
 if TYPE_CHECKING:  # pragma: no cover
+    from PySide6.QtGui import QPicture
+
     from ..model import Action, Session, Ship
 
 ActionFactory = Callable[[], "Action"]
@@ -32,11 +34,12 @@ class _Caches:
     on its own thread while the window draws, and Qt's font objects are not to be shared
     between threads while in use."""
 
-    __slots__ = ("fonts", "metrics", "widths", "static")
+    __slots__ = ("fonts", "metrics", "extents", "widths", "static")
 
     def __init__(self):
         self.fonts: dict[tuple, QFont] = {}
         self.metrics: dict[tuple, QFontMetricsF] = {}
+        self.extents: dict[tuple, tuple[float, float]] = {}  # the metrics' ascent, descent
         self.widths: dict[tuple, float] = {}
         self.static: dict[tuple, QStaticText] = {}
 
@@ -208,6 +211,7 @@ class SheetPainter:
 
         Afterwards ``areas`` and :meth:`drawn_size` describe that drawing.
         """
+        from PySide6.QtGui import QPicture  # here: most windows never record a sheet
         picture = QPicture()
         painter = QPainter(picture)
         try:
@@ -271,6 +275,16 @@ class SheetPainter:
             metrics = cache[key] = QFontMetricsF(self.font(size, bold), painter.device())
         return metrics
 
+    def _extents(self, painter: QPainter, size: float, bold: bool) -> tuple[float, float]:
+        """The font's ascent and descent at ``size`` (cached: asked for every label)."""
+        key = (size, bold, self._font_scale)
+        cache = _caches().extents
+        found = cache.get(key)
+        if found is None:
+            metrics = self._metrics(painter, size, bold)
+            found = cache[key] = (metrics.ascent(), metrics.descent())
+        return found
+
     def advance(self, painter: QPainter, text: str, size: float = 9, bold: bool = False) -> float:
         """How wide ``text`` is drawn by :meth:`text` at ``size`` (cached, in sheet units)."""
         wkey = (size, bold, self._font_scale, text)
@@ -306,7 +320,6 @@ class SheetPainter:
         if "\n" in text or flags & _WRAP:
             painter.drawText(rect, flags, text)
             return
-        metrics = self._metrics(painter, size, bold)
         # Measured only when it places the text: measuring shapes the text once more.
         if flags & _HCENTER:
             x = rect.center().x() - self.advance(painter, text, size, bold) / 2
@@ -314,7 +327,7 @@ class SheetPainter:
             x = rect.right() - self.advance(painter, text, size, bold)
         else:
             x = rect.left()
-        ascent, descent = metrics.ascent(), metrics.descent()
+        ascent, descent = self._extents(painter, size, bold)
         if flags & _VCENTER:
             top = rect.center().y() - (ascent + descent) / 2
         elif flags & _BOTTOM:
