@@ -3,8 +3,9 @@
 Qt guesses whether a label's or a tooltip's text is HTML (``Qt::mightBeRichText``): a
 ship name ``<img src="/dev/zero">`` from a session file would load that "image" and take
 all the memory there is. So, for the whole application (:func:`install`, from
-``make_qapp``; at start-up ``run_app`` uses :func:`install_when_painted`, the same from the
-first polish of any widget):
+``make_qapp``; at start-up ``run_app`` uses :func:`install_when_painted`: the same once the
+window has first painted, and until then a style sheet that has Qt make each label plain
+as it polishes it):
 
 - every ``QLabel`` is switched to plain text when it is first polished, unless the code
   that made it declared its markup its own with :func:`rich` — and then every value put
