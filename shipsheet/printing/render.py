@@ -96,7 +96,7 @@ def _footer(painter: QPainter, area: QRectF, job: PrintJob, page: int,
 
 def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session | None,
                 turn_marks: bool = False) -> None:
-    sheet = painter_for(ship, session, turn_marks=turn_marks, paper=True)
+    sheet = painter_for(ship, session, turn_marks=turn_marks)
     # Laid out first, then drawn: the scale depends on the sheet's height, and a PDF page
     # cannot be cropped like the window's image (ui/sheet_view.py). Replaying a recording
     # instead is no good: its fonts, sized for the recording, come out huge at 600 dpi.

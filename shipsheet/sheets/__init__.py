@@ -19,13 +19,11 @@ def painter_class(game: str) -> type[SheetPainter]:
 
 
 def painter_for(ship: "Ship", session: "Session | None" = None, *,
-                turn_marks: bool = False, paper: bool = False) -> SheetPainter:
+                turn_marks: bool = False) -> SheetPainter:
     """A painter for one ship's sheet. ``turn_marks``: draw the marks made this turn apart
-    from earlier ones (a slash, and an X for the earlier). ``paper``: for a printed page
-    (no on-screen controls, such as a counter's −/+ steps)."""
+    from earlier ones (a slash, and an X for the earlier)."""
     painter = painter_class(ship.game)(ship, session)
     painter.turn_marks = turn_marks
-    painter.paper = paper
     return painter
 
 

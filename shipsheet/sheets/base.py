@@ -34,12 +34,12 @@ class _Caches:
     on its own thread while the window draws, and Qt's font objects are not to be shared
     between threads while in use."""
 
-    __slots__ = ("fonts", "metrics", "extents", "widths", "static")
+    __slots__ = ("fonts", "metrics", "widths", "static")
 
     def __init__(self):
         self.fonts: dict[tuple, QFont] = {}
-        self.metrics: dict[tuple, QFontMetricsF] = {}
-        self.extents: dict[tuple, tuple[float, float]] = {}  # the metrics' ascent, descent
+        #: Each font's metrics, with its ascent and descent (asked for every label).
+        self.metrics: dict[tuple, tuple[QFontMetricsF, float, float]] = {}
         self.widths: dict[tuple, float] = {}
         self.static: dict[tuple, QStaticText] = {}
 
@@ -185,8 +185,6 @@ class SheetPainter:
 
     #: Show this turn's marks apart: set by ``painter_for(..., turn_marks=True)``.
     turn_marks = False
-    #: Drawn for paper (``painter_for(..., paper=True)``): no controls only a screen can use.
-    paper = False
 
     def __init__(self, ship: "Ship", session: "Session | None" = None):
         self.ship = ship
@@ -267,23 +265,19 @@ class SheetPainter:
         """A sans font whose height is ``size`` sheet units on any device (see ``sheet_font``)."""
         return sheet_font(size, bold, self._font_scale)
 
-    def _metrics(self, painter: QPainter, size: float, bold: bool) -> QFontMetricsF:
+    def _font_metrics(self, painter: QPainter, size: float,
+                      bold: bool) -> tuple[QFontMetricsF, float, float]:
+        """The metrics of the font at ``size``, its ascent and its descent (cached)."""
         key = (size, bold, self._font_scale)
         cache = _caches().metrics
-        metrics = cache.get(key)
-        if metrics is None:
-            metrics = cache[key] = QFontMetricsF(self.font(size, bold), painter.device())
-        return metrics
-
-    def _extents(self, painter: QPainter, size: float, bold: bool) -> tuple[float, float]:
-        """The font's ascent and descent at ``size`` (cached: asked for every label)."""
-        key = (size, bold, self._font_scale)
-        cache = _caches().extents
         found = cache.get(key)
         if found is None:
-            metrics = self._metrics(painter, size, bold)
-            found = cache[key] = (metrics.ascent(), metrics.descent())
+            metrics = QFontMetricsF(self.font(size, bold), painter.device())
+            found = cache[key] = (metrics, metrics.ascent(), metrics.descent())
         return found
+
+    def _metrics(self, painter: QPainter, size: float, bold: bool) -> QFontMetricsF:
+        return self._font_metrics(painter, size, bold)[0]
 
     def advance(self, painter: QPainter, text: str, size: float = 9, bold: bool = False) -> float:
         """How wide ``text`` is drawn by :meth:`text` at ``size`` (cached, in sheet units)."""
@@ -327,7 +321,7 @@ class SheetPainter:
             x = rect.right() - self.advance(painter, text, size, bold)
         else:
             x = rect.left()
-        ascent, descent = self._extents(painter, size, bold)
+        _metrics, ascent, descent = self._font_metrics(painter, size, bold)
         if flags & _VCENTER:
             top = rect.center().y() - (ascent + descent) / 2
         elif flags & _BOTTOM:

@@ -698,7 +698,7 @@ class TriplanetarySheet(SheetPainter):
         if self.session is not None:  # a blank sheet's box is left to write in
             self.text(painter, rect, f"{value}{unit}", size=9, bold=True, color=theme.ink,
                       align=ALIGN_CENTER)
-        if self.paper:  # the steps are buttons: on paper, the number is written over
+        if theme.on_paper:  # the steps are buttons: on paper, the number is written over
             return y + b + 8
         self.areas.append(HitArea(rect, key, f"{key.capitalize()}: {value}{unit}"
                                   + (f" of {cap}{unit}" if cap is not None else "")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
 from .. import __version__
 from ..model.autosave import AutosaveStore
 from ..model.errors import SessionFileError
 from . import collector
+from .first_paint import after_first_paint
 from .main_window import MainWindow
 from .plaintext import install, install_when_painted
 
@@ -84,7 +84,7 @@ class Application:
 def make_qapp(argv: list[str] | None = None, *, guard: bool = True) -> QApplication:
     """The QApplication, named, following the system's colour scheme, with the plain-text
     guard (:mod:`.plaintext`) installed; ``guard=False`` leaves installing it to the caller
-    (``run_app`` arms it as the first window paints)."""
+    (``run_app`` arms it once the first window has painted)."""
     app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
     app.setApplicationName("ShipSheet")
     app.setApplicationDisplayName("ShipSheet")
@@ -96,29 +96,14 @@ def make_qapp(argv: list[str] | None = None, *, guard: bool = True) -> QApplicat
         follow_system_scheme(app)
         app._shipsheet_scheme = True
     if guard:
-        from .plaintext import install
         install(app)  # labels and tooltips never render text from files as markup
     return app
 
 
-class _FirstPaint(QObject):
-    """Quits the application once the window has been painted (``--quit-after-startup``)."""
-
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
-        window.installEventFilter(self)
-        self.done = False
-
-    def eventFilter(self, obj, event) -> bool:
-        if not self.done and event.type() == QEvent.Type.Paint:
-            self.done = True
-            QTimer.singleShot(0, self._quit)
-        return False
-
-    def _quit(self) -> None:
-        print(f"started: {self.window.windowTitle()}", flush=True)
-        QApplication.instance().quit()
+def _started(window: MainWindow) -> None:
+    """``--quit-after-startup``: the window has been painted; say so and exit."""
+    print(f"started: {window.windowTitle()}", flush=True)
+    QApplication.instance().quit()
 
 
 def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded=None) -> int:
@@ -135,7 +120,7 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
         install_when_painted(qapp, window)
         if path:
             window.open_path(path, loaded)
-        _FirstPaint(window)
+        after_first_paint(window, lambda: _started(window))
         window.show()
         collector.resume()
         return qapp.exec()

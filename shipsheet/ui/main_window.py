@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 # QMessageBox, QFileDialog and QInputDialog are imported where used: each Qt class costs
 # start-up time the first time Python touches it.
@@ -18,6 +18,7 @@ from ..model.autosave import AutosaveStore
 from ..model.paths import resources_dir
 from . import collector
 from .document import SessionDocument
+from .first_paint import after_first_paint
 from .layouts import fit_to_screen
 from .log_view import LogView
 from .panels import make_panel
@@ -44,13 +45,13 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.autosave_store = autosave if autosave is not None else AutosaveStore()
         self.doc: SessionDocument | None = None
-        #: Work that waits until the window has first been painted (then runs once).
-        self._when_painted: list = []
+        #: Work that waits until the window has first been painted (None once it has).
+        #: The icon, for one: Qt's SVG icon engine (a plug-in and a library) loads for it,
+        #: and on X11 draws it at several sizes: about 2 % of start-up under Xvfb.
+        self._when_painted: list | None = [self._set_icon]
+        after_first_paint(self, self._painted)
         self.setAcceptDrops(True)
         fit_to_screen(self, 1280, 860)
-        # Set once the window is up: Qt's SVG icon engine (a plug-in and a library) loads
-        # for it, and on X11 draws it at several sizes: about 2 % of start-up under Xvfb.
-        self._when_painted.append(self._set_icon)
 
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
@@ -81,11 +82,17 @@ class MainWindow(QMainWindow):
         from PySide6.QtGui import QIcon
         self.setWindowIcon(QIcon(str(resources_dir() / "icons" / "shipsheet.svg")))
 
-    def paintEvent(self, event) -> None:
-        super().paintEvent(event)
-        if self._when_painted:  # what start-up left for after the first paint
-            jobs, self._when_painted = self._when_painted, []
-            QTimer.singleShot(0, lambda: [job() for job in jobs])
+    def _painted(self) -> None:
+        jobs, self._when_painted = self._when_painted, None
+        for job in jobs:
+            job()
+
+    def _once_shown(self, job) -> None:
+        """``job`` now when the window shows, else once it has first been painted."""
+        if self._when_painted is None or self.isVisible():
+            job()
+        else:
+            self._when_painted.append(job)
 
     def showEvent(self, event) -> None:
         if self.doc is None and self.stack.currentWidget() is None:
@@ -496,10 +503,8 @@ class MainWindow(QMainWindow):
             if lock is not None:
                 lock.release()
             return False
-        if self.isVisible():
-            add_recent_file(path)
-        else:  # opened as the window starts: writing (and syncing) the settings file waits
-            self._when_painted.append(lambda p=path: add_recent_file(p))
+        # Opened as the window starts: writing (and syncing) the settings file waits.
+        self._once_shown(lambda p=path: add_recent_file(p))
         newer = self.autosave_store.newer_than_file(path)
         doc = self.open_session(session, path, lock=lock)
         if newer is not None and newer.session.uid == session.uid:

@@ -34,10 +34,10 @@ def dark_palette() -> QPalette:
 
 
 def style_name(style) -> str | None:
-    """The style factory's name of ``style`` (the base style's for a proxy), or None when
-    the factory cannot make it again. Qt gives style names in lower case and the factory's
+    """The style factory's name of ``style``, or None when the factory cannot make it again
+    (a style-sheet style has no name). Qt gives style names in lower case and the factory's
     keys capitalised; the factory takes either."""
-    name = style.name() or (style.baseStyle().name() if hasattr(style, "baseStyle") else "")
+    name = style.name()
     known = any(key.lower() == name.lower() for key in QStyleFactory.keys())
     return name if name and known else None
 

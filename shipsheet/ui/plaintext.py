@@ -23,9 +23,10 @@ combo boxes (:mod:`.wheel`): one filter, so each event costs one Python call.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QToolTip, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QLabel, QToolTip, QWidget
 
+from .first_paint import after_first_paint
 from .wheel import polish, value_fields, wheel
 
 RICH_PROPERTY = "shipsheet_rich"
@@ -148,12 +149,16 @@ def install(app) -> None:
                     _polished(widget)
 
 
-class _ArmWhenPainted(QObject):
-    """Installs the guard once ``window`` has first been painted, before the next event (a
-    tooltip, the wheel: the filter's other work). Until then the application's style sheet
-    (:data:`STARTUP_SHEET`) makes each label plain as Qt polishes it, which is before Qt
-    first measures, lays out or paints it; the style sheet is dropped once the filter is
-    there. A modal dialog over the window before it paints arms the filter at once.
+def install_when_painted(app, window: QWidget) -> None:
+    """:func:`install` once ``window`` has first been painted (before the next event: a
+    tooltip, the wheel, the filter's other work), or once a modal dialog over it blocks it
+    first; until then the application's style sheet (:data:`STARTUP_SHEET`) makes each label
+    plain as Qt polishes it, which is before Qt first measures, lays out or paints it. The
+    style sheet is dropped once the filter is there.
+
+    Until then the application must show no window but ``window`` and the modal dialogs
+    parented to it (tooltips and the wheel are the filter's): :func:`install` at once if
+    it may show another.
 
     Why not at once: an application-wide filter written in Python hands every event of every
     object to Python, and PySide must then find a Python class for each. For Qt's private
@@ -163,52 +168,18 @@ class _ArmWhenPainted(QObject):
     The style sheet does its work in C++ and hands Python nothing; armed after the first
     paint, the filter's cost (and its sweep of the labels made so far) comes once the window
     is on the screen, not while it paints."""
-
-    def __init__(self, app, window: QWidget):
-        super().__init__(window)
-        self.app = app
-        window.installEventFilter(self)
-
-    def eventFilter(self, obj, event) -> bool:
-        kind = event.type()
-        if kind == QEvent.Type.Paint:
-            obj.removeEventFilter(self)
-            # Once this first paint of the window and its children is done (the style sheet
-            # still guards every label polished meanwhile), before the next event.
-            QTimer.singleShot(0, self.app, _arm_late)
-        elif kind == QEvent.Type.WindowBlocked:
-            # A modal dialog over the window (a question while the file opens) comes first.
-            obj.removeEventFilter(self)
-            install(self.app)
-            QTimer.singleShot(0, self.app, _drop_startup_sheet)
-        return False
-
-
-def _arm_late() -> None:
-    app = QApplication.instance()
-    if app is not None:
-        install(app)
-        _drop_startup_sheet()  # every widget polished again: the guard sees each
-
-
-def install_when_painted(app, window: QWidget) -> None:
-    """:func:`install` once ``window`` has first painted, or as a modal dialog over it
-    blocks it; until then every label is made plain as it is polished, by the application's
-    style sheet.
-
-    Until then the application must show no window but ``window`` and the modal dialogs
-    parented to it (tooltips and the wheel are the filter's): :func:`install` at once if
-    it may show another."""
     global _sheet_before
     if _guard is None:
         _sheet_before = app.styleSheet()
         app.setStyleSheet(_sheet_before + STARTUP_SHEET)
-        _ArmWhenPainted(app, window)
+        after_first_paint(window, lambda: _arm(app), or_blocked=True)
 
 
-def _drop_startup_sheet() -> None:
-    app = QApplication.instance()
-    if app is not None and app.styleSheet().endswith(STARTUP_SHEET):
+def _arm(app) -> None:
+    """The filter, then the start-up style sheet dropped: every widget is polished again,
+    and the filter sees each. (A style sheet changed meanwhile is left as it is.)"""
+    install(app)
+    if app.styleSheet().endswith(STARTUP_SHEET):
         app.setStyleSheet(_sheet_before)
 
 

@@ -14,7 +14,7 @@ import pytest
 from shipsheet.model import get_class, new_ship
 from shipsheet.printing import PrintJob, export_pdf
 from shipsheet.printing.cli import print_command
-from shipsheet.sheets import painter_for
+from shipsheet.sheets import Theme, painter_for
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_pdf_export import _poppler, pdf_text, sample  # noqa: E402,F401  (poppler check)
@@ -23,9 +23,9 @@ from test_pdf_export import _poppler, pdf_text, sample  # noqa: E402,F401  (popp
 def test_a_printed_counter_has_no_step_buttons_but_the_window_keeps_them(qapp, tmp_path):
     session = sample("triplanetary")
     base = session.ship("Phobos Station")
-    screen, paper = painter_for(base, session), painter_for(base, session, paper=True)
+    screen, paper = painter_for(base, session), painter_for(base, session)
     screen.layout()
-    paper.layout()
+    paper.record(Theme.print_theme())
     assert {a.key for a in screen.areas} >= {"cargo:-10", "cargo:-1", "cargo:+1", "cargo:+10"}
     assert not [a.key for a in paper.areas if a.key.startswith("cargo:")]
     pdf = tmp_path / "tri.pdf"
