@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
+from .dice import check_turn_end
 from .errors import RuleViolation
 from .ship import clone
 
@@ -158,6 +159,7 @@ class NextPhase(Action):
         if index + 1 < len(phases):
             session.phase = phases[index + 1]
         else:
+            check_turn_end(session)  # a turn by e-mail with verifiable dice: Close Turn only
             session.rules.end_turn(session, ctx)
             session.turn += 1
             session.phase = phases[0]

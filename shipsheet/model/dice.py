@@ -10,15 +10,26 @@ Two schemes (``Dice.scheme``; the session file's ``"dice": {"scheme": ...}``):
   played by e-mail): roll *n* is ``random.Random(f"{seed}:{n}").randint(1, sides)``
   with the session seed kept in the file. Reproducible, but it proves nothing to
   anyone else: whoever holds the file knew the seed all along.
-- ``turn-hmac-v1`` (verifiable dice, switched on by ``shipsheet.pbem.dice``): roll
-  *n* of turn *t* is HMAC-SHA256 with rejection sampling (:func:`turn_hmac_value`)
-  keyed by the turn's secret seed mixed with the nonces of the turn's accepted
-  orders (:func:`turn_key`). The seeds, nonces and commitments are plain JSON in
-  ``session.pbem["dice"]``; the scheme is documented in ``shipsheet/pbem/dice.py``.
-  The model reads that record (never importing ``pbem``) through
-  :class:`SessionKeys`, and makes a turn's seed itself when a roll needs one that is
-  not there yet (``os.urandom``; marked ``late``), plus the next two turns', so a turn
-  report can commit to the next.
+- ``turn-hmac-v1`` (the first verifiable dice, in sessions begun before turns had
+  stages): roll *n* of turn *t* is HMAC-SHA256 with rejection sampling
+  (:func:`turn_hmac_value`) keyed by the turn's secret seed mixed with the nonces of the
+  turn's orders in the order they were imported (:func:`turn_key`). Kept to roll the
+  rest of such a turn and to verify old turns; a session switches to ``turn-set-v2`` at
+  its next turn.
+- ``turn-set-v2`` (verifiable dice now): roll *n* of turn *t* is HMAC-SHA256 with
+  rejection sampling of the turn's key, the roll's number, its sides and its purpose
+  (the ship and action of the change that rolls it, and the roll's reason, as the log
+  states them: :func:`turn_set_value`). The turn's key mixes its secret seed with the
+  *set* of the players' contributions, fixed when the turn's orders close
+  (:func:`turn_set_key`). No die of such a turn rolls before its orders close or after
+  it closes, and none is typed in.
+
+The seeds, nonces, contributions, stages and commitments are plain JSON in
+``session.pbem["dice"]``; the schemes are documented in ``shipsheet/pbem/dice.py``. The
+model reads that record (never importing ``pbem``) through :class:`SessionKeys`. In a
+``turn-hmac-v1`` turn it makes a seed itself when a roll needs one that is not there yet
+(``os.urandom``; marked ``late``); a ``turn-set-v2`` turn never makes one (its seed was
+committed to when the previous turn closed).
 
 Every roll, random or typed, leaves its record in :attr:`Dice.last_record` for the
 session to put in the roll's log entry (``LogEntry.roll``, see :data:`RECORD_FIELDS`).
@@ -41,14 +52,22 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SEEDED = "seeded-v1"
 TURN_HMAC = "turn-hmac-v1"
-SCHEMES = (SEEDED, TURN_HMAC)
+TURN_SET = "turn-set-v2"
+SCHEMES = (SEEDED, TURN_HMAC, TURN_SET)
+#: The verifiable schemes (a play-by-e-mail record's ``"scheme"``).
+VERIFIABLE = (TURN_HMAC, TURN_SET)
 #: The first number of a roll's record names its scheme.
-SCHEME_IDS = {SEEDED: 1, TURN_HMAC: 2}
+SCHEME_IDS = {SEEDED: 1, TURN_HMAC: 2, TURN_SET: 3}
+#: A turn's stages in ``turn-set-v2`` (``record["turns"][str(t)]["stage"]``; absent: open).
+#: Dice roll only while the orders are closed; "closing" is the moment inside Close Turn
+#: when the turn's end-of-turn steps run (they may roll) and the turn may end.
+OPEN, ORDERS_CLOSED, CLOSING, CLOSED = "open", "orders-closed", "closing", "closed"
+STAGES = (OPEN, ORDERS_CLOSED, CLOSING, CLOSED)
 #: A roll's record (``LogEntry.roll``): these whole numbers, in this order. ``number``
 #: is the roll's number (``Dice.count`` when it was rolled; a typed roll records the
 #: number the next random roll takes, and does not use it up); ``typed`` is 1 for a
 #: value typed in off physical dice; ``nonces`` how many of the turn's order nonces were
-#: mixed into the key (always 0 in ``seeded-v1``). The turn is the log entry's.
+#: mixed into the key (``turn-hmac-v1`` only; 0 otherwise). The turn is the log entry's.
 RECORD_FIELDS = ("scheme", "number", "sides", "value", "typed", "nonces")
 #: Verifiable dice have at most this many sides (a roll's record holds numbers up to 2**64).
 MAX_SIDES = 2**32
@@ -120,6 +139,57 @@ def turn_hmac_value(key: bytes, number: int, sides: int) -> int:
         attempt += 1
 
 
+def canonical_json(value: object) -> bytes:
+    """The one byte form of JSON data that verifiable dice and signatures hash: keys
+    sorted, no spaces, UTF-8 (DESK.md)."""
+    import json
+    return json.dumps(value, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False).encode("utf-8")
+
+
+def turn_set_key(seed_hex: str, session_uid: str, turn: int,
+                 contributions: list[list[str]]) -> bytes:
+    """``turn-set-v2``: the key of turn ``turn``'s rolls. ``contributions``: the set of
+    [player name, contribution hex] fixed when the turn's orders closed (sorted here, so
+    the order they arrived in changes nothing)::
+
+        HMAC-SHA256(key=seed, msg=b"shipsheet turn-set-v2 key\n" + canonical JSON of
+                    {"session": uid, "turn": t, "set": sorted contributions})"""
+    import hashlib
+    import hmac
+    mix = canonical_json({"session": session_uid, "turn": turn,
+                          "set": sorted([str(n), str(c)] for n, c in contributions)})
+    return hmac.new(bytes.fromhex(seed_hex), b"shipsheet turn-set-v2 key\n" + mix,
+                    hashlib.sha256).digest()
+
+
+def turn_set_value(key: bytes, number: int, sides: int, purpose: tuple[str, str, str]) -> int:
+    """``turn-set-v2``: roll ``number`` of a ``sides``-sided die for ``purpose`` (the ship id
+    or "", the action's headline, the roll's reason, as the log states them), unbiased.
+
+    For attempt a = 0, 1, ...: x = the first 8 bytes (big-endian) of HMAC-SHA256(key,
+    canonical JSON of [number, sides, ship, action, reason, a]); x is accepted when below
+    the largest multiple of ``sides`` not above 2**64, and the value is x % sides + 1."""
+    if not 1 <= sides <= MAX_SIDES:
+        raise RuleViolation(f"A verifiable die has 1 to {MAX_SIDES} sides, not {sides}.")
+    import hashlib
+    import hmac
+    ship, action, reason = purpose
+    limit = 2**64 - (2**64 % sides)
+    attempt = 0
+    while True:
+        message = canonical_json([number, sides, ship, action, reason, attempt])
+        x = int.from_bytes(hmac.new(key, message, hashlib.sha256).digest()[:8], "big")
+        if x < limit:
+            return x % sides + 1
+        attempt += 1
+
+
+def clean_reason(reason: str) -> str:
+    """A roll's reason as its log line states it (runs of white space made one space)."""
+    return " ".join(str(reason).split())
+
+
 # -- where a verifiable roll's key comes from ----------------------------------------
 
 class KeySource(Protocol):
@@ -142,17 +212,61 @@ def dice_record(pbem: dict) -> dict | None:
     A player file's copy (``"public": true``: commitments, nonces, revealed seeds) is no
     such record: its own dice are seeded-v1, for trying things out."""
     record = pbem.get("dice") if isinstance(pbem, dict) else None
-    if (isinstance(record, dict) and record.get("scheme") == TURN_HMAC
+    if (isinstance(record, dict) and record.get("scheme") in VERIFIABLE
             and not record.get("public")):
         return record
     return None
 
 
+def v2_from(record: dict) -> int | None:
+    """The first turn a dice record rolls ``turn-set-v2`` (None: every turn ``turn-hmac-v1``)."""
+    first = record.get("v2_from")
+    if isinstance(first, int) and not isinstance(first, bool) and first >= 1:
+        return first
+    return None
+
+
+def turn_scheme(record: dict, turn: int) -> str:
+    """The verifiable scheme turn ``turn`` of this dice record rolls."""
+    first = v2_from(record)
+    return TURN_SET if first is not None and turn >= first else TURN_HMAC
+
+
+def turn_entry(record: dict, turn: int) -> dict:
+    """The record's entry of turn ``turn`` (``record["turns"][str(turn)]``; {} when none)."""
+    turns = record.get("turns")
+    entry = turns.get(str(turn)) if isinstance(turns, dict) else None
+    return entry if isinstance(entry, dict) else {}
+
+
+def turn_stage(record: dict, turn: int) -> str:
+    """The stage of turn ``turn``: "open" (orders arrive), "orders-closed" (the set is fixed;
+    the dice roll), "closing" (Close Turn is ending it) or "closed"."""
+    stage = turn_entry(record, turn).get("stage", OPEN)
+    return stage if stage in STAGES else OPEN
+
+
+def check_turn_end(session: "Session") -> None:
+    """Refuse ending the turn of a session with verifiable dice except inside Close Turn
+    (the play-by-e-mail desk's, which fixes and reveals the turn's rolls): the rules call
+    this before a turn's end-of-turn steps."""
+    record = dice_record(session.pbem)
+    if record is None or turn_stage(record, session.turn) == CLOSING:
+        return
+    raise RuleViolation(
+        f"Turn {session.turn} is played by e-mail with dice anyone can verify: it ends with "
+        f"Close Turn (the Turn Desk, or shipsheet pbem close-turn), which fixes and reveals "
+        f"its rolls" + (", after its orders are closed." if turn_stage(record, session.turn)
+                        == OPEN else "."))
+
+
 def session_scheme(session: "Session") -> str:
-    """The scheme a session's dice roll: ``turn-hmac-v1`` when its play-by-e-mail record
-    holds verifiable dice, else the dice's own (what a session file says it rolls)."""
-    if dice_record(session.pbem) is not None:
-        return TURN_HMAC
+    """The scheme a session's dice roll now: the current turn's verifiable scheme when its
+    play-by-e-mail record holds verifiable dice, else the dice's own (what a session file
+    says it rolls)."""
+    record = dice_record(session.pbem)
+    if record is not None:
+        return turn_scheme(record, session.turn)
     keys = session.dice.keys
     return SEEDED if isinstance(keys, SessionKeys) else session.dice.scheme
 
@@ -217,10 +331,12 @@ def make_seeds(session: "Session", turns: list[int], pending: dict | None = None
 
 class SessionKeys:
     """The keys of a session's verifiable dice, read from ``session.pbem["dice"]`` at
-    each roll (undo replaces that record, so it is never held). The live source makes
-    the current turn's seed when a roll needs one, and the next turn's; a preview (for a
-    copy of the dice) changes nothing, keeping any seed it had to make in ``pending``
-    for the real roll, so a preview rolls what the real roll will."""
+    each roll (undo replaces that record, so it is never held). In a ``turn-hmac-v1``
+    turn the live source makes the current turn's seed when a roll needs one, and the
+    next turn's; a preview (for a copy of the dice) changes nothing, keeping any seed it
+    had to make in ``pending`` for the real roll, so a preview rolls what the real roll
+    will. A ``turn-set-v2`` turn's key needs its seed and its closed set of contributions:
+    before the turn's orders close, and after the turn closed, its dice refuse to roll."""
 
     def __init__(self, session: "Session", *, live: bool = True, pending: dict | None = None):
         self.session = session
@@ -228,7 +344,8 @@ class SessionKeys:
         self.pending: dict[int, str] = {} if pending is None else pending
 
     def scheme(self) -> str:
-        return TURN_HMAC if dice_record(self.session.pbem) is not None else SEEDED
+        record = dice_record(self.session.pbem)
+        return SEEDED if record is None else turn_scheme(record, self.session.turn)
 
     def _record(self) -> dict:
         record = dice_record(self.session.pbem)
@@ -237,10 +354,15 @@ class SessionKeys:
         return record
 
     def position(self) -> int:
-        return len(turn_nonces(self._record(), self.session.turn))
+        record = self._record()
+        if turn_scheme(record, self.session.turn) == TURN_SET:
+            return 0
+        return len(turn_nonces(record, self.session.turn))
 
     def key(self) -> tuple[bytes, int]:
         record, turn = self._record(), self.session.turn
+        if turn_scheme(record, turn) == TURN_SET:
+            return set_key(record, turn, self.session.pbem.get("session") or self.session.uid), 0
         seeds = record.get("seeds", {})
         seed = seeds.get(str(turn)) if isinstance(seeds, dict) else None
         if self.live:
@@ -256,6 +378,34 @@ class SessionKeys:
 
     def preview(self) -> "SessionKeys":
         return SessionKeys(self.session, live=False, pending=self.pending)
+
+
+def set_key(record: dict, turn: int, session_uid: object) -> bytes:
+    """The ``turn-set-v2`` key of turn ``turn`` (:func:`turn_set_key`), or a refusal saying
+    why the turn's dice cannot roll now: its orders still open, the turn closed, its seed
+    or set missing or damaged."""
+    stage = turn_stage(record, turn)
+    if stage == OPEN:
+        raise RuleViolation(
+            f"Turn {turn}'s orders are still open: no die of a turn played by e-mail with "
+            f"verifiable dice rolls before they close (the Turn Desk's Close Orders, or "
+            f"shipsheet pbem close-orders), so no arrival can change a roll.")
+    if stage == CLOSED:
+        raise RuleViolation(f"Turn {turn} is closed: its rolls are fixed and revealed.")
+    seeds = record.get("seeds")
+    seed = seeds.get(str(turn)) if isinstance(seeds, dict) else None
+    if not is_hex64(seed):
+        raise _foreign_refusal(turn) if _foreign(record, turn) else RuleViolation(
+            f"The dice record has no seed for turn {turn}.")
+    contributions = turn_entry(record, turn).get("set")
+    if not (isinstance(contributions, list) and all(
+            isinstance(c, list) and len(c) == 2 and all(isinstance(v, str) for v in c)
+            for c in contributions)):
+        raise RuleViolation(f"The dice record's set of contributions for turn {turn} is "
+                            "damaged.")
+    if not (isinstance(session_uid, str) and session_uid):
+        raise RuleViolation("The play-by-e-mail record names no session.")
+    return turn_set_key(seed, session_uid, turn, contributions)
 
 
 def bind_session(session: "Session") -> None:
@@ -281,18 +431,33 @@ class Dice:
         self.keys: KeySource | None = None
         #: The record of the last roll (:data:`RECORD_FIELDS`), set before ``on_roll``.
         self.last_record: list[int] | None = None
+        #: Set by the session while an action runs: (the ship id or "", the action's
+        #: headline) of the change rolling, a ``turn-set-v2`` roll's purpose with its reason.
+        self.context: Callable[[], tuple[str, str]] | None = None
+        #: A preview's purpose (:meth:`copy`): what the action it previews will say.
+        self.fixed_context: tuple[str, str] | None = None
 
     @property
     def scheme(self) -> str:
         """``seeded-v1`` or ``turn-hmac-v1``: the key source's when there is one."""
         return self.keys.scheme() if self.keys is not None else self._scheme
 
-    def copy(self) -> "Dice":
+    def copy(self, action: object = None) -> "Dice":
         """Dice that roll exactly what these roll next (typed-in values included) and log
-        nowhere: for previews and trials that must not move the session's dice."""
+        nowhere: for previews and trials that must not move the session's dice.
+
+        ``action``: the action a preview stands for (its ``ship_id`` and ``name``). A
+        ``turn-set-v2`` roll depends on the action rolling it, so a preview that calls the
+        rules itself (not through a trial session's ``apply``) names the action it
+        previews, and rolls what that action will roll."""
         copy = Dice(self.seed, self.count, self._scheme)
         copy._typed = list(self._typed)
         copy.keys = None if self.keys is None else self.keys.preview()
+        if action is not None:
+            copy.fixed_context = (getattr(action, "ship_id", None) or "",
+                                  str(getattr(action, "name", "")).strip())
+        else:
+            copy.fixed_context = self.fixed_context
         return copy
 
     # -- physical dice --------------------------------------------------
@@ -326,11 +491,25 @@ class Dice:
         if sides < 1:
             raise RuleViolation(f"A die needs at least one side, not {sides}.")
         scheme = self.scheme
-        if scheme == TURN_HMAC and sides > MAX_SIDES:
+        if scheme in VERIFIABLE and sides > MAX_SIDES:
             raise RuleViolation(f"A verifiable die has at most {MAX_SIDES} sides, not {sides}.")
         typed = bool(self._typed)
         number = self.count
-        if typed:
+        reason = clean_reason(reason)
+        if scheme == TURN_SET:
+            if typed:
+                raise RuleViolation(
+                    "These dice are verifiable: every roll is the session's, so none can be "
+                    "typed in from physical dice (clear the typed rolls and let the dice "
+                    "roll).")
+            context = self.context() if self.context is not None else self.fixed_context
+            if context is None:
+                raise RuleViolation("A verifiable die rolls inside an action (its purpose is "
+                                    "part of the roll).")
+            key, mixed = self._keys().key()
+            value = turn_set_value(key, number, sides, (*context, reason))
+            self.count += 1
+        elif typed:
             value = check_die(self._typed[0], sides, reason)
             mixed = self._keys().position() if scheme == TURN_HMAC else 0
             self._typed.pop(0)

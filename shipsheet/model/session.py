@@ -6,14 +6,20 @@ session is restored to exactly what it was, so nothing is half-changed. On
 success its log entries are kept and a :class:`Change` (snapshots before and
 after) goes on the undo stack. Undo restores the snapshot taken before and
 marks the change's log entries as undone; redo restores the one taken after.
+
+Two records are never taken back by undo: the log (its entries are marked undone, not
+removed) and :attr:`Session.archive`, the play-by-e-mail desk's ledger of what arrived
+and what left (files received, orders closed, seeds revealed): what happened stays
+known, so an undo can never make a file unreceived or a revealed seed secret again.
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from .dice import SCHEME_IDS, TURN_HMAC, Dice, dice_record
+from .dice import SCHEME_IDS, VERIFIABLE, Dice, dice_record
 from .errors import RuleViolation
 from .games import GAME_TITLES, get_game
 from .log import LogEntry, log_as_text
@@ -102,7 +108,8 @@ class ActionContext:
         self.log(f"d{sides} {how}: {value}{what}", kind="roll")
         record, self.dice.last_record = self.dice.last_record, None
         if record is not None and record[2:5] == [sides, value, int(typed)]:
-            if record[0] != SCHEME_IDS[TURN_HMAC] and dice_record(self.session.pbem):
+            if record[0] not in (SCHEME_IDS[s] for s in VERIFIABLE) and \
+                    dice_record(self.session.pbem):
                 raise RuleViolation("This session's dice are verifiable, but these dice are not "
                                     "bound to it (model.dice.bind_session).")
             self.session.log[-1].roll = list(record)
@@ -131,6 +138,10 @@ class Session:
         #: The play-by-e-mail record (players, orders received, the dice's turn seeds): plain
         #: JSON kept by ``shipsheet.pbem``; {} when the session is not played by e-mail.
         self.pbem: dict = {}
+        #: The play-by-e-mail desk's ledger (plain JSON objects, kept by ``shipsheet.pbem``):
+        #: appended to inside actions, never taken back by undo or redo (see the module
+        #: docstring); an action that fails leaves nothing in it.
+        self.archive: list[dict] = []
         self._undo: list[Change] = []
         self._redo: list[Change] = []
         self._seq = 0
@@ -198,18 +209,24 @@ class Session:
         touched = action.touches(self)
         before = self._snapshot(touched)
         log_start = len(self.log)
+        archived = len(self.archive)
         seq = self._seq + 1
         ctx = ActionContext(self, seq, action.ship_id)
         self.dice.on_roll = ctx._on_roll
         try:
             ctx.log(action.name, kind="action")
+            headline = self.log[log_start]
+            # A verifiable roll's purpose: the change's ship and headline, as logged.
+            self.dice.context = lambda: (headline.ship or "", headline.text)
             action.apply(self, ctx)
         except BaseException:
             before.restore(self)
             del self.log[log_start:]
+            del self.archive[archived:]
             raise
         finally:
             self.dice.on_roll = None
+            self.dice.context = None
         self._seq = seq
         after = self._snapshot(touched)
         change = Change(action, action.name, seq, before, after, log_start, len(self.log))
@@ -217,6 +234,24 @@ class Session:
         self._redo.clear()
         self._notify(change)
         return change
+
+    @contextmanager
+    def all_or_nothing(self) -> Iterator[None]:
+        """Inside an action: a part of it that applies whole or leaves nothing behind. A
+        RuleViolation raised in the block restores the session as it was when the block
+        began (ships, turn, phase, options, dice, play-by-e-mail record, log, ledger) and
+        goes on; the action itself goes on or stops as its caller decides (the desk applies
+        each player's orders this way when a turn's orders close: one refused file takes
+        nothing of the others)."""
+        before = self._snapshot(None)
+        log_start, archived = len(self.log), len(self.archive)
+        try:
+            yield
+        except RuleViolation:
+            before.restore(self)
+            del self.log[log_start:]
+            del self.archive[archived:]
+            raise
 
     def can_undo(self) -> bool:
         return bool(self._undo)

@@ -7,7 +7,11 @@ Format::
      "dice": {"seed": 123, "count": 17, "scheme": "seeded-v1"}, "options": {...},
      "ships": [{"id": "...", "name": "...", "side": "...", "class_id": "fedcom/ca",
                 "class": {...the definition...}, "state": {...}}],
-     "log": [{"text": "...", "kind": "action", "turn": 1, "phase": "...", ...}]}
+     "log": [{"text": "...", "kind": "action", "turn": 1, "phase": "...", ...}],
+     "pbem": {...}, "archive": [{...}, ...]}
+
+``pbem`` (the play-by-e-mail record) and ``archive`` (its desk's ledger, which undo
+never takes back) are plain JSON here, checked by ``shipsheet.pbem`` where used.
 
 Never pickle, never eval: files come by e-mail from other players.
 """
@@ -39,6 +43,8 @@ MAX_FILE_BYTES = 50 * 1024 * 1024
 MAX_DEPTH = 40
 MAX_SHIPS = 5000
 MAX_LOG = 1_000_000
+#: Entries of a session's play-by-e-mail ledger (``Session.archive``) at most.
+MAX_ARCHIVE = 20_000
 #: Files up to this size are not saved once at load to check their saved size: saving
 #: writes every value at most 4.5 times as long as its shortest form in a file (the
 #: float ``1E15`` saves as ``1000000000000000.0``; a log entry saves its defaults left
@@ -102,6 +108,8 @@ def session_to_data(session: Session, with_log: bool = True) -> dict:
     }
     if session.pbem:
         data["pbem"] = session.pbem
+    if session.archive:
+        data["archive"] = session.archive
     if with_log:
         data["log"] = [e.to_json() for e in session.log]
     return data
@@ -391,6 +399,12 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     if not _depth_ok(pbem.value, MAX_DEPTH):
         pbem.fail("nested too deeply")
     session.pbem = dict(pbem.value)
+    archive = root.get("archive", [])
+    for item in archive.list(max_len=MAX_ARCHIVE):
+        item.table()  # each a JSON object; shipsheet.pbem checks what it says
+    if not _depth_ok(archive.value, MAX_DEPTH):
+        archive.fail("nested too deeply")
+    session.archive = list(archive.value)
     bind_session(session)  # the dice's scheme now follows session.pbem["dice"]
     if session_scheme(session) != scheme:
         dice.get("scheme", SEEDED).fail(

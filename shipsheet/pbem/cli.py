@@ -1,15 +1,32 @@
 """``shipsheet pbem ...``: the play-by-e-mail desk with no window (a server, a mail filter).
 
-    shipsheet pbem setup SESSION --player "Blue=Blue" --player "Green=Swift,Lance" [--show-others]
-    shipsheet pbem export-players SESSION -o DIR
-    shipsheet pbem export-orders PLAYERFILE [--turn N] -o FILE
-    shipsheet pbem import SESSION ORDERS... [--confirm]
-    shipsheet pbem desk SESSION [--turn N]
-    shipsheet pbem report SESSION --turn N -o DIR [--pdf] [--player NAME ...]   (report_cli.py)
+The moderator's::
 
-Exit status: 0 done (``import``: every file accepted), 1 refused (``import``: any file not
-accepted), 2 a usage error or a file that cannot be read. Every message names its file;
-text from files is made safe for the terminal. No display is needed (no Qt here).
+    shipsheet pbem setup SESSION --player "Blue=Blue" --player "Green=Swift,Lance"
+                         [--show-others] [--moderator-plays NAME]
+    shipsheet pbem export-players SESSION -o DIR
+    shipsheet pbem import SESSION FILE... [--confirm]     (orders and join files)
+    shipsheet pbem desk SESSION [--turn N]
+    shipsheet pbem close-orders SESSION
+    shipsheet pbem close-turn SESSION
+    shipsheet pbem report SESSION --turn N -o DIR [--pdf] [--player NAME ...]   (report_cli.py)
+    shipsheet pbem audit-export SESSION -o DIR
+
+The player's::
+
+    shipsheet pbem join PLAYERFILE [-o FILE] [--new-key]
+    shipsheet pbem export-orders PLAYERFILE [--turn N] -o FILE
+    shipsheet pbem pins PLAYERFILE [-o FILE]
+
+Anyone's::
+
+    shipsheet pbem audit DIR [--fingerprint NAME=HEX ...] [--pins FILE ...]
+
+Exit status: 0 done (``import``: every file taken; ``audit``: passed), 1 refused
+(``import``: any file not taken; ``audit``: failed), 2 a usage error or a file that cannot
+be read, 3 (``audit``) nothing wrong found but not everything proven. Every message names
+its file; text from files is made safe for the terminal. No display is needed (no Qt
+here).
 """
 
 from __future__ import annotations
@@ -100,6 +117,19 @@ def _session(path: Path, cannot: str, *, lock: bool = True,
             held.release()
 
 
+def _revealing(path: Path, output: str, write: Callable[["Session"], list]) -> list:
+    """``write(session)`` of files for others under the session's lock; the session saved
+    when its ledger took a mark (the closed turns' seeds went out in them: no orders for
+    those turns are taken after)."""
+    from shipsheet.model.storage import save_session
+    with _session(path, f"{output}: cannot write") as session:
+        before = len(session.archive)
+        written = write(session)
+        if len(session.archive) != before:
+            save_session(session, path)
+    return written
+
+
 def _player_spec(text: str) -> tuple[str, list[str]]:
     spec = name_and_items(text)
     if spec is None:
@@ -121,6 +151,9 @@ def setup_command(argv: list[str]) -> int:
     parser.add_argument("--no-verifiable-dice", action="store_true",
                         help="keep the session's dice as they are (by default a session played "
                              "by e-mail switches to dice anyone can verify: verify-dice)")
+    parser.add_argument("--moderator-plays", metavar="NAME", default=None,
+                        help="the player the moderator plays himself (his contribution to the "
+                             "dice is not mixed in: he knows the seed)")
     args = parser.parse_args(argv)
     from shipsheet.model.storage import save_session
 
@@ -131,7 +164,8 @@ def setup_command(argv: list[str]) -> int:
     commitment = None
     with _session(path, f"{path}: cannot save") as session:
         players = [player_from_items(session, name, items) for name, items in args.player]
-        session.apply(set_players_action(session, players, args.show_others))
+        session.apply(set_players_action(session, players, args.show_others,
+                                         args.moderator_plays))
         if not args.no_verifiable_dice and not isinstance(session.pbem.get("dice"), dict):
             commitment = start_verifiable(session)
         save_session(session, path)
@@ -152,8 +186,8 @@ def export_players_command(argv: list[str]) -> int:
     parser.add_argument("-o", "--output", required=True, metavar="DIR")
     args = parser.parse_args(argv)
     from .players import export_player_files
-    with _session(Path(args.session), f"{args.output}: cannot write", lock=False) as session:
-        paths = export_player_files(session, Path(args.output))
+    paths = _revealing(Path(args.session), args.output,
+                       lambda session: export_player_files(session, Path(args.output)))
     for path in paths:
         print(f"Wrote {safe(str(path))}")
     return OK
@@ -169,31 +203,43 @@ def export_orders_command(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from shipsheet.model.storage import save_session
 
+    from . import record
+    from .keys import load_key
     from .orders import current_orders, export_orders, order_warnings
+    from .pins import check
     path = Path(args.player_file)
     with _session(path, "cannot write") as session:
         turn = session.turn if args.turn is None else args.turn
+        for problem in check(session).problems:
+            print(f"WARNING: {safe(problem)}")
         orders = current_orders(session)
         for warning in order_warnings(session, orders):
             print(f"warning: {safe(warning)}")
         out = export_orders(session, turn, Path(args.output), orders)
         save_session(session, path)
+        me = record.own_player(session)
+        key = load_key(record.moderator_uid(session), me.name)
     print(f"Wrote {safe(str(out))}: {len(orders)} order{'s' if len(orders) != 1 else ''} "
-          f"for turn {turn}")
+          f"for turn {turn}, " + ("signed with your key" if key else
+                                  "not signed (you have not joined: shipsheet pbem join "
+                                  "PLAYERFILE makes your key and the join file to send)"))
     return OK
 
 
 @_subcommand
 def import_command(argv: list[str]) -> int:
-    parser = _parser("import", "Check orders files and apply the good ones (one undo step each).")
+    parser = _parser("import", "Check orders and join files and take the good ones (one undo "
+                               "step each): in a turn with stages, orders are queued until the "
+                               "turn's orders close.")
     parser.add_argument("session", metavar="SESSION")
-    parser.add_argument("orders", nargs="+", metavar="ORDERS")
+    parser.add_argument("orders", nargs="+", metavar="FILE")
     parser.add_argument("--confirm", action="store_true",
-                        help="apply corrections of orders already applied this turn")
+                        help="apply corrections of orders already applied this turn, and take "
+                             "a join file that replaces a player's key")
     args = parser.parse_args(argv)
     from shipsheet.model.storage import save_session
 
-    from .orders import import_orders
+    from .inbox import import_orders
     path = Path(args.session)
     # A session that takes no orders (not a moderator's) is a usage error, not a refused file.
     with _session(path, f"{path}: cannot save", refused=USAGE) as session:
@@ -215,13 +261,139 @@ def desk_command(argv: list[str]) -> int:
     parser.add_argument("session", metavar="SESSION")
     parser.add_argument("--turn", type=int, default=None)
     args = parser.parse_args(argv)
-    from .desk import turn_desk
+    from .desk import stage_line, turn_desk
     with _session(Path(args.session), f"{args.session}: cannot read", lock=False) as session:
         rows = turn_desk(session, args.turn)
-    print(f"{safe(session.title)}: turn {args.turn or session.turn}")
+        stage = stage_line(session, args.turn)
+    print(f"{safe(session.title)}: turn {args.turn or session.turn}" + (
+        f": {safe(stage)}" if stage else ""))
     for row in rows:
         print(safe(row.line()))
     return OK
+
+
+def _stage_command(name: str, description: str, make: str) -> Callable[[list[str]], int]:
+    @_subcommand
+    def command(argv: list[str]) -> int:
+        parser = _parser(name, description)
+        parser.add_argument("session", metavar="SESSION")
+        args = parser.parse_args(argv)
+        from shipsheet.model.storage import save_session
+
+        from . import turns
+        path = Path(args.session)
+        with _session(path, f"{path}: cannot save") as session:
+            turn = session.turn
+            change = session.apply(getattr(turns, make)(session))
+            save_session(session, path)
+        for entry in session.log[change.entries][1:]:
+            print(safe(entry.text))
+        print(f"{safe(change.name)}: done. Saved {safe(str(path))}")
+        if make == "close_turn_action":
+            print(f"Now write turn {turn}'s reports: shipsheet pbem report {safe(str(path))} "
+                  f"--turn {turn} -o DIR")
+        return OK
+    return command
+
+
+close_orders_command = _stage_command(
+    "close-orders", "Close this turn's orders: the set of contributions to its dice is fixed "
+    "and the queued orders are applied, in the players' order. The turn's dice roll from "
+    "now on.", "close_orders_action")
+close_turn_command = _stage_command(
+    "close-turn", "Close this turn: its end-of-turn steps run, its rolls are fixed (count and "
+    "hash) and its seed may be revealed; the next turn's orders open. Write the turn's "
+    "reports after.", "close_turn_action")
+
+
+@_subcommand
+def join_command(argv: list[str]) -> int:
+    parser = _parser("join", "Make your signing key (kept in your own state folder, never "
+                             "sent) and the join file to send the moderator once.")
+    parser.add_argument("player_file", metavar="PLAYERFILE")
+    parser.add_argument("-o", "--output", metavar="FILE", default=None,
+                        help="the join file (default: NAME.join.json beside the player file)")
+    parser.add_argument("--new-key", action="store_true",
+                        help="replace your key (lost or stolen): the moderator confirms it")
+    args = parser.parse_args(argv)
+    from .joins import SUFFIX, make_join, write_join
+    from .keys import show_fingerprint
+    from .pins import check
+    from .reports import safe_file_name
+    path = Path(args.player_file)
+    with _session(path, "cannot write the join file", lock=False) as session:
+        data, key = make_join(session, new_key=args.new_key)
+        out = Path(args.output) if args.output else path.with_name(
+            safe_file_name(data["player"]) + SUFFIX)
+        write_join(data, out)
+        check(session)  # pins your key
+    print(f"Your key's fingerprint: {show_fingerprint(key.fingerprint)}")
+    print(f"  (in full: {key.fingerprint})")
+    print(f"Wrote {safe(str(out))}: send it to the moderator once"
+          + (" (it replaces your earlier key: the moderator confirms it)"
+             if data["replaces"] else "") + ". Check that every report lists this "
+          "fingerprint for you.")
+    return OK
+
+
+@_subcommand
+def pins_command(argv: list[str]) -> int:
+    parser = _parser("pins", "Show what your ShipSheet pinned of this game (your key, the "
+                             "others' keys, each commitment, seed and transcript), and write it "
+                             "for a tournament director (pbem audit --pins).")
+    parser.add_argument("player_file", metavar="PLAYERFILE")
+    parser.add_argument("-o", "--output", metavar="FILE", default=None)
+    args = parser.parse_args(argv)
+    import json
+
+    from shipsheet.model.storage import write_atomic
+
+    from .keys import show_fingerprint
+    from .pins import check
+    with _session(Path(args.player_file), "cannot read", lock=False) as session:
+        found = check(session)
+    for problem in found.problems:
+        print(f"WARNING: {safe(problem)}")
+    for note in found.notes:
+        print(safe(note))
+    pins = found.pins
+    if pins is None:
+        return REFUSED
+    print(f"{safe(pins.player)}: your key " + (show_fingerprint(pins.own) if pins.own else
+                                              "none yet (shipsheet pbem join makes it)"))
+    for name, fp in sorted(pins.keys.items()):
+        print(f"{safe(name)}: {show_fingerprint(fp)}")
+    for label, table in (("commitments", pins.commitments), ("seeds", pins.seeds),
+                         ("transcripts", pins.transcripts)):
+        if table:
+            print(f"{label}: " + ", ".join(f"turn {t}" for t in sorted(table)))
+    if args.output:
+        write_atomic(args.output, json.dumps(pins.to_json(), indent=1).encode("utf-8"))
+        print(f"Wrote {safe(args.output)}")
+    return OK if not found.problems else REFUSED
+
+
+@_subcommand
+def audit_export_command(argv: list[str]) -> int:
+    parser = _parser("audit-export", "Write the audit bundle of a game: every file received "
+                                     "(accepted or refused), the players' public keys, each "
+                                     "turn's commitment, and the seed and transcript of each "
+                                     "closed turn. No secret goes in it.")
+    parser.add_argument("session", metavar="SESSION")
+    parser.add_argument("-o", "--output", required=True, metavar="DIR")
+    args = parser.parse_args(argv)
+    from .audit import export_bundle
+    written = _revealing(Path(args.session), args.output,
+                         lambda session: export_bundle(session, Path(args.output)))
+    print(f"Wrote the audit bundle: {safe(str(written[0]))} and {len(written) - 1} file(s) in "
+          f"{safe(str(written[0].parent / 'files'))}")
+    return OK
+
+
+def audit_command(argv: list[str]) -> int:
+    """``audit``: check a bundle with no secret (``pbem/audit.py``)."""
+    from .audit_cli import audit_command as command
+    return command(argv)
 
 
 def report_command(argv: list[str]) -> int:
@@ -234,10 +406,16 @@ def report_command(argv: list[str]) -> int:
 SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "setup": setup_command,
     "export-players": export_players_command,
-    "export-orders": export_orders_command,
     "import": import_command,
     "desk": desk_command,
+    "close-orders": close_orders_command,
+    "close-turn": close_turn_command,
     "report": report_command,
+    "audit-export": audit_export_command,
+    "join": join_command,
+    "export-orders": export_orders_command,
+    "pins": pins_command,
+    "audit": audit_command,
 }
 
 

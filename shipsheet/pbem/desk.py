@@ -1,5 +1,6 @@
-"""The turn desk: per player, where this turn's orders are (missing, arrived, applied or
-refused), from the moderator's record (``session.pbem["orders"]``, DESK.md)."""
+"""The turn desk: per player, where this turn's orders are (missing, queued, arrived,
+applied or refused), from the moderator's record (``session.pbem["orders"]``, DESK.md),
+and the turn's stage (``pbem/turns.py``)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from shipsheet.model.errors import RuleViolation
 from shipsheet.model.session import Session
 
 from . import record
-from .record import APPLIED, ARRIVED, REFUSED
+from .record import APPLIED, ARRIVED, QUEUED, REFUSED
 
 MISSING = "missing"
 #: Every status a row may have.
-STATUSES = (MISSING, ARRIVED, APPLIED, REFUSED)
+STATUSES = (MISSING, QUEUED, ARRIVED, APPLIED, REFUSED)
 
 
 @dataclass(frozen=True)
@@ -53,4 +54,24 @@ def turn_desk(session: Session, turn: int | None = None) -> list[DeskRow]:
     return rows
 
 
-__all__ = ["DeskRow", "MISSING", "STATUSES", "turn_desk"]
+def stage_line(session: Session, turn: int | None = None) -> str:
+    """The turn's stage in words, and what comes next ("" for a session without stages)."""
+    from . import stages as turns
+    now = turns.stage(session, turn)
+    if now is None:
+        return ""
+    turn = session.turn if turn is None else turn
+    about = turns.info(session, turn)
+    if now == turns.OPEN:
+        queued = sum(1 for r in turn_desk(session, turn) if r.status == QUEUED)
+        return (f"orders open ({queued} queued); next: Close Orders, which fixes the dice's "
+                f"contributions and applies the orders")
+    if now == turns.ORDERS_CLOSED:
+        rolled = session.dice.count - about.first if about.first is not None else 0
+        return (f"orders closed, resolving ({rolled} roll(s) so far); next: Close Turn, which "
+                f"fixes the rolls and reveals the seed")
+    fixed = about.transcript or {}
+    return f"closed ({fixed.get('count', 0)} roll(s)); its reports may reveal its seed"
+
+
+__all__ = ["DeskRow", "MISSING", "STATUSES", "stage_line", "turn_desk"]

@@ -87,9 +87,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from shipsheet.model.actions import SessionAction
-from shipsheet.model.dice import (MAX_SIDES, SCHEME_IDS, SEEDED, TURN_HMAC, bind_session,
-                                  commitment as _commitment, dice_record, is_hex64, make_seeds,
-                                  new_seed, seeded_value, turn_hmac_value, turn_key)
+from shipsheet.model.dice import (CLOSED, MAX_SIDES, SCHEME_IDS, SEEDED, TURN_HMAC, TURN_SET,
+                                  bind_session, commitment as _commitment, dice_record,
+                                  is_hex64, make_seeds, new_seed, seeded_value,
+                                  turn_hmac_value, turn_key, turn_stage, v2_from)
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import clone
 
@@ -130,10 +131,11 @@ def is_verifiable(session: "Session") -> bool:
 # -- the moderator's side ---------------------------------------------------------------------
 
 def start_verifiable_action(session: "Session") -> SessionAction:
-    """The action switching the session to verifiable dice (for ``doc.do`` in the window;
-    :func:`start_verifiable` applies it): fresh seeds for this turn and the next two, the
-    switch's action number and roll counter recorded, logged with this turn's commitment.
-    Refused when the session already has a dice record."""
+    """The action switching the session to verifiable dice, ``turn-set-v2`` from this turn
+    (for ``doc.do`` in the window; :func:`start_verifiable` applies it): fresh seeds for
+    this turn and the next two, the switch's action number and roll counter recorded,
+    logged with this turn's commitment. Refused when the session already has a dice
+    record."""
     if isinstance(session.pbem.get("dice"), dict):
         raise DiceError("This session already has a dice record"
                         + (" (verifiable dice)." if is_verifiable(session) else "."))
@@ -145,11 +147,10 @@ def start_verifiable_action(session: "Session") -> SessionAction:
         turn = s.turn
         seeds = {str(t): new_seed() for t in range(turn, turn + 1 + AHEAD)}
         s.pbem["dice"] = {
-            "scheme": TURN_HMAC, "since": ctx.seq, "since_turn": turn,
+            "scheme": TURN_SET, "v2_from": turn, "since": ctx.seq, "since_turn": turn,
             "since_number": s.dice.count, "seeds": seeds,
-            "commitments": {t: _commitment(h) for t, h in seeds.items()},
-            "nonces": {}, "late": []}
-        ctx.log(f"Dice: verifiable ({TURN_HMAC}) from turn {turn}; the commitment to "
+            "commitments": {t: _commitment(h) for t, h in seeds.items()}, "turns": {}}
+        ctx.log(f"Dice: verifiable ({TURN_SET}) from turn {turn}; the commitment to "
                 f"turn {turn}'s seed is {_commitment(seeds[str(turn)])}")
 
     return SessionAction("Verifiable dice", fn, ships=())
@@ -248,12 +249,16 @@ def add_nonce(session: "Session", turn: int, nonce_hex: str) -> bool:
 
 def reveal(session: "Session", turn: int) -> tuple[str, str]:
     """(the seed of ``turn``, the commitment to turn + 1's seed), for the report of
-    ``turn``. Nothing is changed. Refused for a turn not reached, a turn played before the
-    dice became verifiable, a seed that does not match its commitment, or when turn + 1's
-    seed is not made yet (:func:`ensure_seeds` makes it; save the session after)."""
+    ``turn``. Nothing is changed. Refused for a turn not closed (its seed stays secret:
+    ``pbem/turns.py``), a turn played before the dice became verifiable, a seed that does
+    not match its commitment, or when turn + 1's seed is not made yet (:func:`ensure_seeds`
+    makes it; save the session after)."""
     record = _live(session)
     if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= session.turn:
         raise DiceError(f"Turn {turn!r} has not been played: its seed stays secret.")
+    if turn_stage(record, turn) != CLOSED and turn >= session.turn:
+        raise DiceError(f"Turn {turn} is not closed: its seed stays secret until it is "
+                        f"(Close Turn).")
     since = record.get("since_turn", 1)
     seeds = record.get("seeds") if isinstance(record.get("seeds"), dict) else {}
     seed = seeds.get(str(turn))
@@ -530,9 +535,10 @@ def verify(session: "Session", seeds: Mapping[int, str] | None = None,
     ``commitments``: turn -> commitment hex a player kept from earlier reports (checked
     besides the file's). Nothing is changed."""
     record = session.pbem.get("dice") if isinstance(session.pbem, dict) else None
-    if not (isinstance(record, dict) and record.get("scheme") == TURN_HMAC):
+    if not (isinstance(record, dict) and record.get("scheme") in (TURN_HMAC, TURN_SET)):
         return _verify_seeded(session)
     result = VerifyResult(TURN_HMAC, True)
+    first_v2 = v2_from(record)
     damaged = result.damaged
     file_seeds = _hex_table(record, "seeds", damaged)
     file_commitments = _hex_table(record, "commitments", damaged)
@@ -582,9 +588,13 @@ def verify(session: "Session", seeds: Mapping[int, str] | None = None,
     used: set[int] = set()
     unknown: set[int] = set()
     keys: dict[tuple[int, int], bytes] = {}
-    for index, entry, roll in _rolls(session, result, lambda e: e.action <= since):
+    def skip(e) -> bool:
+        return e.action <= since or (first_v2 is not None and e.turn >= first_v2)
+
+    for index, entry, roll in _rolls(session, result, skip):
         if roll is None:
-            result.before_switch += 1
+            if first_v2 is None or entry.turn < first_v2:
+                result.before_switch += 1
             continue
         scheme, number, sides, value, typed, k = roll
         line = dict(number=number, sides=sides, logged=value, nonces=k, typed=bool(typed))
@@ -626,7 +636,13 @@ def verify(session: "Session", seeds: Mapping[int, str] | None = None,
     result.nonces = {t: list(n) for t, n in sorted(nonces.items())}
     start = record.get("since_number")
     if not record.get("public") and isinstance(start, int) and not isinstance(start, bool):
-        count = min(session.dice.count, start + 1_000_000)
+        end = session.dice.count
+        if first_v2 is not None:  # the numbers of the turn-hmac-v1 turns only
+            later = [e.roll[1] for e in session.log if e.kind == "roll" and e.turn >= first_v2
+                     and isinstance(e.roll, list) and len(e.roll) == 6
+                     and isinstance(e.roll[1], int)]
+            end = min(later, default=end)
+        count = min(end, start + 1_000_000)
         result.missing_numbers = [n for n in range(start, count) if n not in used]
     return result
 

@@ -8,12 +8,15 @@ of its own (a turn state, the boxes to repair, War In Space's Energy Allocation)
 fields are left empty: the dice are the moderator's to roll. :func:`order_warnings` tries
 them on a copy of the file as exported and says every order the moderator would refuse and
 every one the rules would not apply (the DDAP's notes), before anything is sent.
-:func:`export_orders` writes the file (DESK.md), authenticated with the player's secret.
+:func:`export_orders` writes the file (DESK.md): signed with the player's own key
+(version 2, ``pbem/keys.py``) once they have one, else authenticated with their secret
+(version 1, until they join).
 
-**In, at the moderator.** :func:`import_orders` checks each file (DESK.md, "Import
-checks") and applies an accepted one as one undo step (:class:`ApplyOrders`, logged
-"orders from Blue for turn 3"). A refused file changes nothing of the game; an authentic
-file for this turn that is refused for its orders is noted in the turn desk's record.
+**In, at the moderator.** :func:`import_orders` (``pbem/inbox.py``) checks each file
+(DESK.md, "Import checks"). In a turn with stages it is queued, and applied when the
+turn's orders close (``pbem/turns.py``); elsewhere it is applied at once as one undo step
+(:class:`ApplyOrders`, logged "orders from Blue for turn 3"). A refused file changes
+nothing of the game; an authentic file is kept, with what became of it.
 """
 
 from __future__ import annotations
@@ -23,14 +26,13 @@ import hmac
 import json
 import re
 import secrets
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
 
 from shipsheet.model.actions import Action, SessionAction
 from shipsheet.model.errors import RuleViolation, ShipSheetError
 from shipsheet.model.files import problem, read_regular
-from shipsheet.model.games import GAME_IDS, GAME_TITLES, piece
+from shipsheet.model.games import GAME_IDS, piece
 from shipsheet.model.keypath import Node
 from shipsheet.model.session import Session, valid_uid
 from shipsheet.model.ship import Ship, clone
@@ -40,25 +42,23 @@ from shipsheet.model.trial import trial_session
 from . import record
 from .dice import add_nonce
 from .players import checked_values, dice_fields, find_form, form_current
-from .record import APPLIED, ARRIVED, REFUSED, OrdersEntry, Player, check_name, is_hex64
+from .record import APPLIED, OrdersEntry, Player, check_name, is_hex64
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import ActionContext
 
 
 FORMAT = "shipsheet-orders"
-VERSION = 1
+#: 2: signed with the player's own key, quoting the turn's commitment, with the player's
+#: contribution to the turn's dice; 1: HMAC with the player's secret and a nonce (read
+#: until the player has joined).
+VERSION = 2
 SUFFIX = ".orders.json"
 #: Larger files are refused unread.
 MAX_BYTES = 256 * 1024
 MAX_ORDERS = 500
 MAX_FIELDS = 100
 MAX_TEXT = 10_000
-
-ACCEPTED, DUPLICATE, NEEDS_CONFIRMATION = "accepted", "duplicate", "needs-confirmation"
-#: ``ImportResult.status`` values ("refused" is :data:`record.REFUSED`).
-RESULTS = (ACCEPTED, REFUSED, DUPLICATE, NEEDS_CONFIRMATION)
-
 
 class OrdersFileError(ShipSheetError):
     """A file that is not a readable orders file; the message says why."""
@@ -78,10 +78,25 @@ def compute_mac(secret: str, data: Mapping) -> str:
 
 
 def sign(data: Mapping, secret: str) -> dict:
-    """``data`` with its ``mac``."""
+    """``data`` with its ``mac`` (version 1)."""
     out = {k: v for k, v in data.items() if k != "mac"}
     out["mac"] = compute_mac(secret, out)
     return out
+
+
+def signed_by_key(data: Mapping, key) -> dict:
+    """``data`` with its ``signature`` (version 2): the player's Ed25519 signature of
+    ``b"shipsheet orders v2\n"`` + the canonical JSON of the rest (``pbem/keys.py``)."""
+    from .keys import ORDERS, signed_bytes
+    out = {k: v for k, v in data.items() if k != "signature"}
+    out["signature"] = key.sign(signed_bytes(ORDERS, out))
+    return out
+
+
+def signature_holds(data: Mapping, public_hex: str) -> bool:
+    """Whether a version-2 file's signature is ``public_hex``'s."""
+    from .keys import ORDERS, signed_bytes, verify
+    return verify(public_hex, signed_bytes(ORDERS, data, "signature"), data.get("signature"))
 
 
 # -- one order ------------------------------------------------------------------------------------
@@ -295,7 +310,13 @@ def export_orders(player_file: Session, turn: int, path: str | Path,
                   orders: list[dict] | None = None) -> Path:
     """Write the player's orders for ``turn`` (this file's turn) to ``path``: ``orders``, or
     :func:`current_orders`. Numbered one past the last sent (recorded in the file: the
-    caller saves the player file after). The path."""
+    caller saves the player file after). Signed with the player's own key when they have
+    one in their state folder (version 2: with the turn's commitment as the player file
+    has it, the player's contribution to the turn's dice, and the transcripts of the
+    closed turns it knows); else, until they join, HMAC with their secret (version 1).
+    The path."""
+    from .keys import load_key
+    from .public import known_commitment, known_transcripts
     me = record.own_player(player_file)
     uid = record.moderator_uid(player_file)
     if isinstance(turn, bool) or not isinstance(turn, int) or turn != player_file.turn:
@@ -303,10 +324,20 @@ def export_orders(player_file: Session, turn: int, path: str | Path,
                             f"for that turn, not turn {turn}.")
     orders = current_orders(player_file) if orders is None else _checked_orders(orders)
     seq = _next_seq(player_file, turn)
-    data = {"format": FORMAT, "version": VERSION, "game": player_file.game, "session": uid,
-            "turn": turn, "player": me.name, "seq": seq, "nonce": secrets.token_hex(32),
-            "orders": orders}
-    data = sign(data, me.secret)
+    key = load_key(uid, me.name)
+    data: dict[str, Any] = {"format": FORMAT, "game": player_file.game, "session": uid,
+                            "turn": turn, "player": me.name, "seq": seq}
+    if key is None:
+        data.update(version=1, nonce=secrets.token_hex(32), orders=orders)
+        data = sign(data, me.secret)
+    else:
+        commitment = known_commitment(player_file, turn)
+        data.update(version=2, key=key.fingerprint, commitment=commitment,
+                    contribution=key.contribution(turn, commitment) if commitment else None,
+                    seen={"transcripts": {str(t): h for t, h in
+                                          sorted(known_transcripts(player_file).items())}},
+                    orders=orders)
+        data = signed_by_key(data, key)
     payload = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
     if len(payload) > MAX_BYTES:
         raise RuleViolation(f"These orders are too long for an orders file (at most "
@@ -395,8 +426,12 @@ def parse_orders(raw: bytes, label: str = "orders") -> dict:
     if version > VERSION:
         root.fail(f"made by a newer ShipSheet (orders version {version}; this version reads "
                   f"up to {VERSION}). Update ShipSheet to read it.")
-    root.only_keys("format", "version", "game", "session", "turn", "player", "seq", "nonce",
-                   "orders", "mac")
+    if version == 1:
+        root.only_keys("format", "version", "game", "session", "turn", "player", "seq",
+                       "nonce", "orders", "mac")
+    else:
+        root.only_keys("format", "version", "game", "session", "turn", "player", "seq",
+                       "key", "commitment", "contribution", "seen", "orders", "signature")
     root.get("game").str(choices=tuple(GAME_IDS))
     uid = root.get("session")
     if not (isinstance(uid.value, str) and valid_uid(uid.value)):
@@ -409,13 +444,41 @@ def parse_orders(raw: bytes, label: str = "orders") -> dict:
     except RuleViolation as exc:
         player.fail(str(exc))
     root.get("seq").int(lo=1, hi=record.MAX_SEQ)
-    for key in ("nonce", "mac"):
-        if not is_hex64(root.get(key).value):
-            root.get(key).fail("64 hex digits expected")
+    if version == 1:
+        for key in ("nonce", "mac"):
+            if not is_hex64(root.get(key).value):
+                root.get(key).fail("64 hex digits expected")
+    else:
+        _check_signed(root)
     _check_orders_list(root.get("orders"))
     if not _all_text_encodable(data):  # "\ud800" is valid JSON, but no character
         raise fail("contains text that is not valid Unicode (a lone surrogate)")
     return data
+
+
+def _check_signed(root: Node) -> None:
+    """The fields of a version-2 file."""
+    from .keys import is_signature
+    if not is_hex64(root.get("key").value):
+        root.get("key").fail("a key fingerprint is 64 hex digits")
+    commitment = root.get("commitment", None)
+    if commitment.value is not None and not is_hex64(commitment.value):
+        commitment.fail("a commitment is 64 hex digits (or null)")
+    contribution = root.get("contribution", None)
+    if contribution.value is not None and not is_signature(contribution.value):
+        contribution.fail("a contribution is a signature: 128 hex digits (or null)")
+    if (contribution.value is None) != (commitment.value is None):
+        contribution.fail("a contribution goes with the commitment it signs")
+    seen = root.get("seen", {}).table()
+    seen.only_keys("transcripts")
+    transcripts = seen.get("transcripts", {}).table()
+    if len(transcripts.value) > record.MAX_TURN_QUOTES:
+        transcripts.fail(f"at most {record.MAX_TURN_QUOTES} turns")
+    for turn, value in transcripts.items():
+        if not (turn.isdigit() and len(turn) <= 7 and is_hex64(value.value)):
+            value.fail("a turn's transcript hash is 64 hex digits")
+    if not is_signature(root.get("signature").value):
+        root.get("signature").fail("a signature is 128 hex digits")
 
 
 def _all_text_encodable(value: Any) -> bool:
@@ -452,6 +515,13 @@ def read_orders(path: str | Path) -> dict:
 
 # -- in: applying ---------------------------------------------------------------------------------
 
+def _hmac_turn(session: Session, turn: int) -> bool:
+    """Whether ``turn`` rolls turn-hmac-v1 (nonces mixed in at import, in import order)."""
+    from shipsheet.model.dice import TURN_HMAC, dice_record, turn_scheme
+    found = dice_record(session.pbem)
+    return found is not None and turn_scheme(found, turn) == TURN_HMAC
+
+
 class ApplyOrders(Action):
     """A player's orders file applied: each order's decision action, in order, in one step
     (one undo step), its nonce added to the turn's dice mix, the record marked applied."""
@@ -470,7 +540,8 @@ class ApplyOrders(Action):
         turn, seq = data["turn"], data["seq"]
         if turn != session.turn:
             raise RuleViolation(f"These orders are for turn {turn}; this is turn {session.turn}.")
-        add_nonce(session, turn, data["nonce"])  # into the turn's dice (undone with this step)
+        if data.get("version") == 1 and _hmac_turn(session, turn):
+            add_nonce(session, turn, data["nonce"])  # into the turn's dice (undone with it)
         done = 0
         for i, order in enumerate(data["orders"], 1):
             target = _target(session, order)
@@ -495,136 +566,11 @@ class ApplyOrders(Action):
         before = record.orders_entry(session, name, turn)
         applied = (before.applied if before else ()) + (seq,)
         record.put_orders_entry(session, name, turn, OrdersEntry(
-            seq, APPLIED, data["nonce"], "", self.digest, applied))
+            seq, APPLIED, data.get("nonce", ""), "", self.digest, applied))
         ctx.log(f"{name}'s orders number {seq}: {done} applied of {len(data['orders'])}")
 
 
-@dataclass
-class ImportResult:
-    """What became of one file: ``status`` is "accepted", "refused", "duplicate" or
-    "needs-confirmation"; ``reason`` says why in plain words; ``changed``: the session
-    changed (orders applied, or the desk's record of a refusal or a held correction)."""
-
-    path: Path
-    status: str
-    reason: str
-    player: str | None = None
-    turn: int | None = None
-    seq: int | None = None
-    changed: bool = False
-
-    @property
-    def accepted(self) -> bool:
-        return self.status == ACCEPTED
-
-    def line(self) -> str:
-        word = {ACCEPTED: "accepted", REFUSED: "REFUSED", DUPLICATE: "duplicate",
-                NEEDS_CONFIRMATION: "needs confirmation"}[self.status]
-        return f"{self.path.name}: {word}: {self.reason}"
-
-
-def _note(session: Session, name: str, player: str, turn: int, entry: OrdersEntry) -> None:
-    """Record a refused or held file in the desk's record (one undo step, nothing else)."""
-    def fn(s: Session, ctx: "ActionContext") -> None:
-        record.put_orders_entry(s, player, turn, entry)
-        if entry.reason:
-            ctx.log(entry.reason)
-    session.apply(SessionAction(name, fn, ships=()))
-
-
-def import_orders(session: Session, paths: Iterable[str | Path], *,
-                  confirm: bool = False) -> list[ImportResult]:
-    """Check and apply orders files at the moderator (DESK.md, "Import checks"), in the
-    order given; one :class:`ImportResult` per file. ``confirm``: apply a correction that
-    arrives after orders of that turn were applied (otherwise it is held, "arrived")."""
-    if not record.is_moderator(session):
-        if record.is_player_file(session):
-            raise RuleViolation("This is a player file: orders are imported into the "
-                                "moderator's session.")
-        raise RuleViolation("This session is not played by e-mail: set up its players first.")
-    record.players(session)  # a damaged record is refused before any file is read
-    return [_import_one(session, Path(p), confirm) for p in paths]
-
-
-def _import_one(session: Session, path: Path, confirm: bool) -> ImportResult:
-    def refused(reason: str, **known) -> ImportResult:
-        return ImportResult(path, REFUSED, reason, **known)
-
-    try:
-        data, raw = _read(path)
-    except OrdersFileError as exc:
-        return refused(str(exc))
-    digest = hashlib.sha256(raw).hexdigest()
-    if data["game"] != session.game:
-        return refused(f"orders for a {GAME_TITLES.get(data['game'], data['game'])} session; "
-                       f"this session plays {session.rules.title}.")
-    if data["session"] != session.uid:
-        return refused("orders for another session (a different session uid): not this one's.")
-    player = record.find_player(session, data["player"])
-    if player is None or player.name != data["player"]:
-        return refused(f'there is no player called "{data["player"]}" in this session.')
-    known = {"player": player.name, "turn": data["turn"], "seq": data["seq"]}
-    if not hmac.compare_digest(compute_mac(player.secret, data), data["mac"]):
-        return refused(f"not authentic: the file does not match {player.name}'s secret (it was "
-                       f"changed after it was written, or not written by {player.name}).",
-                       **known)
-    turn, seq = data["turn"], data["seq"]
-    if turn < session.turn:
-        return refused(f"orders for turn {turn}, which is over (this is turn {session.turn}): "
-                       f"a replay of an old file.", **known)
-    if turn > session.turn:
-        return refused(f"orders for turn {turn}, a turn still to come (this is turn "
-                       f"{session.turn}).", **known)
-    entries = record.orders_entries(session, player.name)
-    if any(e.nonce == data["nonce"] and t != turn for t, e in entries.items()):
-        return refused("a replay: these orders' nonce was used in another turn.", **known)
-    entry = entries.get(turn)
-    held = False
-    if entry is not None:
-        if seq < entry.seq:
-            return refused(f"number {seq} is older than number {entry.seq}, already received "
-                           f"for turn {turn}: a replay or a file its correction overtook.",
-                           **known)
-        if seq == entry.seq:
-            if entry.digest != digest:
-                return refused(f"another file numbered {seq} was already received for turn "
-                               f"{turn}: a file is numbered once (export the orders again).",
-                               **known)
-            if entry.status == ARRIVED and confirm:
-                held = True
-            elif entry.status == ARRIVED:
-                return ImportResult(path, NEEDS_CONFIRMATION, _held_words(player, turn, seq),
-                                    **known)
-            else:
-                return ImportResult(path, DUPLICATE, f"already received ({entry.status}): "
-                                    f"orders number {seq} from {player.name} for turn {turn}.",
-                                    **known)
-        if entry.applied and not confirm and not held:
-            reason = _held_words(player, turn, seq)
-            _note(session, f"correction from {player.name} for turn {turn} held", player.name,
-                  turn, OrdersEntry(seq, ARRIVED, data["nonce"], reason, digest, entry.applied))
-            return ImportResult(path, NEEDS_CONFIRMATION, reason, changed=True, **known)
-    action = ApplyOrders(player, data, digest)
-    try:
-        session.apply(action)
-    except RuleViolation as exc:
-        reason = f"refused: {exc}"
-        _note(session, f"refused orders from {player.name} for turn {turn}", player.name, turn,
-              OrdersEntry(seq, REFUSED, data["nonce"], reason[:record.MAX_REASON], digest,
-                          entry.applied if entry else ()))
-        return ImportResult(path, REFUSED, str(exc), changed=True, **known)
-    count = len(data["orders"])
-    return ImportResult(path, ACCEPTED, f"applied as one step: {action.name} "
-                        f"({count} order{'s' if count != 1 else ''}, number {seq}).",
-                        changed=True, **known)
-
-
-def _held_words(player: Player, turn: int, seq: int) -> str:
-    return (f"a correction (number {seq}) of {player.name}'s orders for turn {turn}, which were "
-            f"applied already: import it again with confirmation to apply it as a new step.")
-
-
-__all__ = ["ACCEPTED", "ApplyOrders", "DUPLICATE", "FORMAT", "ImportResult", "MAX_BYTES",
-           "NEEDS_CONFIRMATION", "OrdersFileError", "SUFFIX", "canonical", "compute_mac",
-           "current_orders", "export_orders", "ignored_orders", "import_orders",
-           "order_action", "order_warnings", "parse_orders", "read_orders", "sign"]
+__all__ = ["ApplyOrders", "FORMAT", "MAX_BYTES", "OrdersFileError", "SUFFIX", "VERSION",
+           "canonical", "compute_mac", "current_orders", "export_orders", "ignored_orders",
+           "order_action", "order_warnings", "parse_orders", "read_orders",
+           "sign", "signature_holds", "signed_by_key"]

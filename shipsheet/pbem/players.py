@@ -2,13 +2,17 @@
 
 The moderator names the players (:func:`set_players_action`, one undo step): each has a
 name, the sides and ships they command, and a secret (32 random bytes) that authenticates
-their orders files. :func:`player_session` builds a player's file from the moderator's
-session: the player's own ships as they are, the other players' ships shown without their
-orders (the game's ``public_state``) or left out, the session's turn, phase and options,
-the log lines about the player's own ships, and a ``pbem`` record with role "player", the
-player's own entry (secret included), the moderator's session uid, the dice commitments
-(never a seed: the file's own dice get a fresh seed), and the baseline (each own ship's
-state as exported: what the player changes from it is what their orders say).
+what the moderator sends them, their join file and, until they join with a key of their
+own (``pbem/joins.py``), their orders. :func:`player_session` builds a player's file from
+the moderator's session: the player's own ships as they are, the other players' ships
+shown without their orders (the game's ``public_state``) or left out, the session's turn,
+phase and options, the log lines about the player's own ships, and a ``pbem`` record with
+role "player", the player's own entry (secret included), the moderator's session uid, the
+baseline (each own ship's state as exported: what the player changes from it is what
+their orders say) and the public block a player checks the dice with (``pbem/public.py``:
+every player's public keys, the commitments, the seeds of closed turns only — the file's
+own dice get a fresh seed — and the player's view of each closed turn's transcript),
+sealed with the player's secret.
 
 In a player file only the player's decisions apply. The model cannot ask this layer, so
 **the window must ask** :func:`may_apply` before it applies an action in a session, and make
@@ -27,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from shipsheet.model.actions import Action, SessionAction
 from shipsheet.model.decisions import form_values
-from shipsheet.model.dice import Dice
+from shipsheet.model.dice import Dice, dice_record
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.games import piece
 from shipsheet.model.session import Session
@@ -37,6 +41,7 @@ from shipsheet.model.trial import refusal, trial_ship
 
 from . import record
 from .dice import public_record
+from .public import dice_for, keys_table, seal
 from .record import MAX_PLAYERS, MODERATOR, PLAYER, Player, RecordError, check_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -116,11 +121,14 @@ def player_from_items(session: Session, name: str, items: Iterable[str]) -> Play
 
 
 def set_players_action(session: Session, players: Iterable[Player | Mapping],
-                       show_others: bool = False) -> Action:
+                       show_others: bool = False, moderator_plays: str | None = None) -> Action:
     """Make the session a moderator's, with these players (one undo step, logged). A player
-    already known by name keeps their secret, so files already sent stay good; a new one
-    gets a fresh one. Refused (nothing changed): no player, a name twice or unusable, a
-    player with no ships, a side no ship has, an unknown ship, a ship two players own."""
+    already known by name keeps their secret and the keys they joined with, so files
+    already sent stay good; a new one gets a fresh secret. ``moderator_plays``: the
+    player the moderator plays himself (his contribution to the dice is not mixed in: he
+    knows the seed). Refused (nothing changed): no player, a name twice or unusable, a
+    player with no ships, a side no ship has, an unknown ship, a ship two players own, a
+    moderator's player who is not one of them."""
     wanted = [_as_player(p) for p in players]
     show = bool(show_others)
 
@@ -151,7 +159,8 @@ def set_players_action(session: Session, players: Iterable[Player | Mapping],
                     ships.append(ship_id)
             known = old.get(name.casefold())
             player = Player(name, tuple(dict.fromkeys(p.sides)), tuple(ships),
-                            known.secret if known else secrets.token_hex(32))
+                            known.secret if known else secrets.token_hex(32),
+                            known.keys if known else ())
             if not player.own_ships(s):
                 raise RuleViolation(f"{name} commands no ship: give them a side or ships.")
             made.append(player)
@@ -160,12 +169,24 @@ def set_players_action(session: Session, players: Iterable[Player | Mapping],
             if len(owners) > 1:
                 raise RuleViolation(f"{ship.name} would be commanded by {' and '.join(owners)}: "
                                     f"a ship has one player.")
+        mine = None
+        if moderator_plays:
+            mine = next((m.name for m in made
+                         if m.name.casefold() == str(moderator_plays).strip().casefold()), None)
+            if mine is None:
+                raise RuleViolation(f'The moderator\'s own player "{moderator_plays}" is not '
+                                    f'one of the players.')
         s.pbem["role"] = MODERATOR
         s.pbem["session"] = s.uid
         s.pbem["players"] = [p.to_json() for p in made]
         s.pbem["show_others"] = show
+        if mine:
+            s.pbem["moderator_plays"] = mine
+        else:
+            s.pbem.pop("moderator_plays", None)
         for p in made:
-            ctx.log(f"{p.name}: {', '.join(x.name for x in p.own_ships(s))}")
+            ctx.log(f"{p.name}: {', '.join(x.name for x in p.own_ships(s))}"
+                    + (" (the moderator's own player)" if p.name == mine else ""))
         ctx.log("Player files show the other players' ships (without their orders)" if show
                 else "Player files show each player's own ships only")
 
@@ -224,9 +245,15 @@ def player_session(session: Session, player: Player | str) -> Session:
         # A file made again for the same turn goes on numbering after what arrived.
         "sent": {str(session.turn): seen.seq} if seen is not None else {},
         "baseline": {s.id: clone(s.state) for s in own},
+        "keys": keys_table(session),
     }
-    if "dice" in session.pbem:  # the commitments (and nonces), never a seed
-        ps.pbem["dice"] = public_record(session.pbem["dice"])
+    mine = record.moderator_plays(session)
+    if mine:
+        ps.pbem["moderator_plays"] = mine
+    if "dice" in session.pbem:  # commitments; seeds of closed turns only (pbem/public.py)
+        ps.pbem["dice"] = dice_for(session, me) if dice_record(session.pbem) is not None \
+            else public_record(session.pbem["dice"])
+    ps.pbem["seal"] = seal(ps.pbem, ps.turn, me.secret)
     return ps
 
 
@@ -243,13 +270,16 @@ def save_player_file(player_file: Session, path: str | Path) -> None:
 def export_player_files(session: Session, folder: str | Path) -> list[Path]:
     """Write each player's file (``<name>.shipsheet``, readable by its owner only: it holds
     the player's secret, :func:`save_player_file`) into ``folder`` (made if missing); the
-    paths written."""
+    paths written. The seeds of closed turns go out in them: the ledger marks them
+    revealed first (a change of the session, to save after)."""
     everyone = record.players(session) if record.is_moderator(session) else []
     if not everyone:
         raise RuleViolation("Set up the players first (File ▸ PBEM ▸ Players…): this session "
                             "has no play-by-e-mail players.")
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    from .stages import mark_revealed
+    mark_revealed(session, "player files")  # they carry the closed turns' seeds
     files = [(folder / player_file_name(p), player_session(session, p)) for p in everyone]
     for path, ps in files:
         save_player_file(ps, path)

@@ -26,14 +26,20 @@ if TYPE_CHECKING:  # pragma: no cover
 MODERATOR, PLAYER = "moderator", "player"
 ROLES = (MODERATOR, PLAYER)
 #: The statuses of a turn's orders in the moderator's record; "missing" is their absence.
-ARRIVED, APPLIED, REFUSED = "arrived", "applied", "refused"
-STATUSES = (ARRIVED, APPLIED, REFUSED)
+#: "queued": arrived while the turn's orders are open (turns with stages), applied when
+#: they close.
+ARRIVED, APPLIED, REFUSED, QUEUED = "arrived", "applied", "refused", "queued"
+STATUSES = (ARRIVED, APPLIED, REFUSED, QUEUED)
+#: Keys a player may have had in one session (a lost key replaced, ...).
+MAX_KEYS = 20
 MAX_PLAYERS = 32
 MAX_NAME = 40
 MAX_ITEMS = 200  # sides or ships one player may have
 MAX_TURN = 1_000_000
 MAX_SEQ = 1_000_000
 MAX_REASON = 2000
+#: Turns whose transcript hash one orders file may quote.
+MAX_TURN_QUOTES = 10_000
 
 
 class RecordError(RuleViolation):
@@ -63,14 +69,41 @@ def check_name(name: Any) -> str:
 
 
 @dataclass(frozen=True)
+class PlayerKey:
+    """A public key a player joined with (``pbem/keys.py``): it signs their orders from
+    turn ``since`` on (until a later key replaces it)."""
+
+    public: str
+    since: int
+
+    def to_json(self) -> dict:
+        return {"public": self.public, "from": self.since}
+
+
+@dataclass(frozen=True)
 class Player:
     """One player: a name, the sides and ships they command, their secret (64 hex digits:
-    the HMAC key of their orders files; "" before the record gives them one)."""
+    it authenticates what the moderator sends them, their join file and, until they
+    join, their orders; "" before the record gives them one), and the public keys they
+    joined with, oldest first (none: not joined)."""
 
     name: str
     sides: tuple[str, ...] = ()
     ships: tuple[str, ...] = ()
     secret: str = ""
+    keys: tuple[PlayerKey, ...] = ()
+
+    def key_for(self, turn: int) -> PlayerKey | None:
+        """The key that signs this player's orders for ``turn`` (None: not joined by then)."""
+        found = None
+        for key in self.keys:
+            if key.since <= turn:
+                found = key
+        return found
+
+    @property
+    def joined(self) -> bool:
+        return bool(self.keys)
 
     def owns(self, ship: "Ship") -> bool:
         """The ship is this player's: its id is listed, or its side is one of theirs (a ship
@@ -81,8 +114,11 @@ class Player:
         return [s for s in session.ships if self.owns(s)]
 
     def to_json(self) -> dict:
-        return {"name": self.name, "sides": list(self.sides), "ships": list(self.ships),
+        data = {"name": self.name, "sides": list(self.sides), "ships": list(self.ships),
                 "secret": self.secret}
+        if self.keys:
+            data["keys"] = [k.to_json() for k in self.keys]
+        return data
 
 
 def _player(node: Node) -> Player:
@@ -96,14 +132,25 @@ def _player(node: Node) -> Player:
     secret = node.get("secret").value
     if not is_hex64(secret):
         node.get("secret").fail("a player's secret is 64 hex digits")
-    return Player(name, texts("sides", 80), texts("ships", 64), secret)
+    keys = []
+    for item in node.get("keys", []).list(max_len=MAX_KEYS):
+        item.table()
+        public = item.get("public").value
+        if not is_hex64(public):
+            item.get("public").fail("a public key is 64 hex digits")
+        since = item.get("from").int(lo=1, hi=MAX_TURN)
+        if keys and since < keys[-1].since:
+            item.get("from").fail("keys are listed oldest first")
+        keys.append(PlayerKey(public, since))
+    return Player(name, texts("sides", 80), texts("ships", 64), secret, tuple(keys))
 
 
 # -- reading --------------------------------------------------------------------------------
 
 def role(session: "Session") -> str | None:
-    """"moderator", "player", or None when the session is not played by e-mail."""
-    if not session.pbem:
+    """"moderator", "player", or None when the session is not played by e-mail (a record
+    with no role holds only verifiable dice)."""
+    if not session.pbem or "role" not in session.pbem:
         return None
     return _node(session).get("role").str(choices=ROLES)
 
@@ -168,6 +215,20 @@ def own_player(session: "Session") -> Player:
         raise RecordError(f'the play-by-e-mail record: players: no entry for "{name}", '
                           f'the player of this file')
     return me
+
+
+def moderator_plays(session: "Session") -> str | None:
+    """The player the moderator plays himself (named at setup), or None. That player's
+    contribution is not mixed into the dice: the moderator knows the seed already."""
+    if not session.pbem:
+        return None
+    node = _node(session).get("moderator_plays", None)
+    if node.value is None:
+        return None
+    name = node.str(max_len=MAX_NAME)
+    if find_player(session, name) is None:
+        node.fail(f'names no player of this session ("{name}")')
+    return find_player(session, name).name
 
 
 def show_others(session: "Session") -> bool:
@@ -280,6 +341,15 @@ def put_orders_entry(session: "Session", player: str, turn: int, entry: OrdersEn
     orders.setdefault(player, {})[str(turn)] = entry.to_json()
 
 
+def put_keys(session: "Session", player: str, keys: tuple[PlayerKey, ...]) -> None:
+    """Set a player's keys in the moderator's record."""
+    for entry in session.pbem.get("players", []):
+        if isinstance(entry, dict) and entry.get("name") == player:
+            entry["keys"] = [k.to_json() for k in keys]
+            return
+    raise RecordError(f'the play-by-e-mail record: players: no entry for "{player}"')
+
+
 def put_sent(session: "Session", turn: int, seq: int) -> None:
     session.pbem.setdefault("sent", {})[str(turn)] = seq
 
@@ -295,8 +365,9 @@ def add_decided(session: "Session", turn: int, order: dict, *, replace: bool) ->
     items.append(order)
 
 
-__all__ = ["APPLIED", "ARRIVED", "MODERATOR", "OrdersEntry", "PLAYER", "Player", "REFUSED",
-           "RecordError", "add_decided", "baseline", "check_name", "decided", "find_player",
-           "is_hex64", "is_moderator", "is_player_file", "moderator_uid", "orders_entries",
-           "orders_entry", "own_player", "player_name", "players", "put_orders_entry",
+__all__ = ["APPLIED", "ARRIVED", "MODERATOR", "OrdersEntry", "PLAYER", "Player", "PlayerKey",
+           "QUEUED", "REFUSED", "RecordError", "add_decided", "baseline", "check_name",
+           "decided", "find_player", "is_hex64", "is_moderator", "is_player_file",
+           "moderator_plays", "moderator_uid", "orders_entries", "orders_entry",
+           "own_player", "player_name", "players", "put_keys", "put_orders_entry",
            "put_sent", "role", "sent", "show_others"]

@@ -36,6 +36,8 @@ def report_command(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     from shipsheet.model import RuleViolation, SessionFileError, load_session
+    from shipsheet.model.filelock import SessionLock
+    from shipsheet.model.storage import save_session
     from shipsheet.model.text import terminal_safe as safe
     from .reports import export_turn_reports
 
@@ -43,18 +45,30 @@ def report_command(argv: list[str]) -> int:
         print(f"shipsheet pbem report: {safe(message)}", file=sys.stderr)
         return 1
 
+    # The reports of a closed turn reveal its seed: the session records that it went out
+    # (no orders for that turn are taken after), so it is locked, and saved after.
+    held = SessionLock.acquire(args.session)
+    if not isinstance(held, SessionLock):
+        return fail(f"{args.session}: the file is open in another ShipSheet "
+                    f"({held.describe()}).")
     try:
-        session = load_session(args.session)
-    except SessionFileError as exc:
-        return fail(str(exc))
-    try:
-        pdf = _pdf_maker() if args.pdf else None
-        written = export_turn_reports(session, args.turn, args.output, pdf=pdf,
-                                      players=args.player)
-    except RuleViolation as exc:
-        return fail(str(exc))
-    except (OSError, ValueError) as exc:
-        return fail(f"cannot write the reports: {getattr(exc, 'strerror', None) or exc}")
+        try:
+            session = load_session(args.session)
+        except SessionFileError as exc:
+            return fail(str(exc))
+        before = len(session.archive)
+        try:
+            pdf = _pdf_maker() if args.pdf else None
+            written = export_turn_reports(session, args.turn, args.output, pdf=pdf,
+                                          players=args.player)
+            if len(session.archive) != before:
+                save_session(session, args.session)
+        except RuleViolation as exc:
+            return fail(str(exc))
+        except (OSError, ValueError) as exc:
+            return fail(f"cannot write the reports: {getattr(exc, 'strerror', None) or exc}")
+    finally:
+        held.release()
     for path in written:
         print(safe(str(path)))
     return 0

@@ -12,8 +12,10 @@ word alone is longer than the line), in sections:
   reason. Undone changes are left out;
 - "Your ships": each ship's damage in a few lines (the game's status words, and a short
   summary per game);
-- "Dice", when the session rolls verifiable dice (``pbem.dice``): the seed of the reported
-  turn, revealed, and the commitment to the next turn's seed.
+- "Dice", when the session rolls verifiable dice (``pbem.dice``): for a closed turn its
+  seed, revealed, its rolls' count and transcript hash and who added to its dice; for a
+  turn not closed yet its commitment only; then the commitment to the next turn's seed;
+- "Keys": every player's key fingerprint (or "not joined").
 
 :func:`export_turn_reports` writes a turn's reports into ``turn-<N>/`` of a folder: per
 player ``<name>.txt`` (the subject line, a blank line, the body), ``<name>.shipsheet`` (the
@@ -297,21 +299,63 @@ def ship_summary(session: "Session", ship: "Ship") -> list[str]:
 # -- the report -----------------------------------------------------------------------------------
 
 def _dice_lines(session: "Session", turn: int) -> list[str]:
-    """The "Dice" section: this turn's seed revealed, the next one's commitment
-    (``pbem.dice.reveal``); [] when the session's dice are not verifiable."""
-    from . import dice
+    """The "Dice" section: for a closed turn its seed revealed, its rolls' count and
+    transcript hash, and who added to its dice; for a turn still open its commitment only
+    (its seed stays secret until it closes); then the next turn's commitment. [] when the
+    session's dice are not verifiable."""
+    from . import dice, stages as turns
     if not dice.is_verifiable(session):
         return []
     out = _section("DICE")
-    since = session.pbem["dice"].get("since_turn")  # a dice record: is_verifiable says so
+    found = session.pbem["dice"]  # a dice record: is_verifiable says so
+    since = found.get("since_turn")
     if isinstance(since, int) and not isinstance(since, bool) and turn < since:
         return out + wrap(f"Turn {turn} was played before the dice became verifiable (from "
                           f"turn {since}): it has no seed to reveal.")
-    seed, commitment = dice.reveal(session, turn)
-    out += wrap(f"Seed of turn {turn}, revealed (check the rolls: shipsheet verify-dice):")
+    commitments = found.get("commitments") if isinstance(found.get("commitments"), dict) else {}
+    if turn not in turns.revealable(session):
+        out += wrap(f"Turn {turn} is not closed yet ({turns.WORDS.get(turns.stage(session, turn), '')}"
+                    f"): its seed stays secret until it is. Commitment to turn {turn}'s seed "
+                    f"(SHA-256; check it when the seed is revealed):")
+        out += wrap(str(commitments.get(str(turn), "none")), _HEAD)
+        return out
+    seed, following = dice.reveal(session, turn)
+    out += wrap(f"Seed of turn {turn}, revealed (check the rolls: shipsheet verify-dice with "
+                f"your player file):")
     out += wrap(seed, _HEAD)
-    out += wrap(f"Commitment to turn {turn + 1}'s seed (SHA-256; revealed next report):")
-    out += wrap(commitment, _HEAD)
+    if turns.scheme_of(session, turn) == "turn-set-v2":
+        about = turns.info(session, turn)
+        fixed = about.transcript or {}
+        out += wrap(f"Turn {turn}'s rolls: {fixed.get('count', 0)}, transcript (SHA-256):")
+        out += wrap(str(fixed.get("hash", "none")), _HEAD)
+        words = turns.mix_words(about.contributions, about.unsigned, about.missing,
+                                about.excluded)
+        out += wrap(words[0].upper() + words[1:] + ".")
+    else:
+        out += wrap(f"Turn {turn} rolled turn-hmac-v1 (begun before turns had stages): the "
+                    f"moderator chose the order orders were mixed in.")
+    out += wrap(f"Commitment to turn {turn + 1}'s seed (SHA-256; revealed when it closes):")
+    out += wrap(following, _HEAD)
+    return out
+
+
+def _key_lines(session: "Session") -> list[str]:
+    """The "Keys" section: every player's key fingerprint (a player checks their own is
+    theirs: a moderator cannot sign in their name unseen)."""
+    from .keys import fingerprint, show_fingerprint
+    out = _section("KEYS")
+    out += wrap("The key each player's orders are signed with (compare yours with shipsheet "
+                "pbem pins; ShipSheet warns when a file lists another):")
+    for player in record.players(session):
+        if not player.keys:
+            out += wrap(f"{player.name}: not joined (orders not signed yet)", _HEAD)
+            continue
+        latest = player.keys[-1]
+        out += wrap(f"{player.name}: {show_fingerprint(fingerprint(latest.public))} (from turn "
+                    f"{latest.since})", _HEAD)
+        for older in player.keys[:-1]:
+            out += wrap(f"replaced: {show_fingerprint(fingerprint(older.public))} (from turn "
+                        f"{older.since})", _DETAIL)
     return out
 
 
@@ -360,6 +404,8 @@ def turn_report(session: "Session", player: "str | Player", turn: int, *,
 
     if session.pbem.get("dice"):
         body += _dice_lines(session, turn)
+    if record.players(session):
+        body += _key_lines(session)
     body += ["", RULE, "Made by ShipSheet."]
     return Report(report_subject(session, me, turn), "\n".join(body) + "\n")
 
@@ -442,12 +488,16 @@ def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
     and the player has ships, ``<name>.pdf`` (``pdf(session, ship_ids, path)``).
     ``players``: only these players (by name; default every player). File names come
     from :func:`safe_file_name`. Refused (RuleViolation) when the session has no players,
-    for an unknown player, or a turn the session has not reached."""
+    for an unknown player, or a turn the session has not reached. The seeds of closed turns
+    go out in the reports: the ledger marks them revealed first (a change of the session,
+    one undo step, to save after: no orders for those turns are taken from then on)."""
+    from .stages import mark_revealed
     turn = _check_turn(session, turn)
     everyone = record.players(session)
     if not everyone:
         raise RuleViolation("This session has no play-by-e-mail players: there is no one to "
                             "report to.")
+    mark_revealed(session, "turn reports")  # the closed turns' seeds go out in them
     chosen = everyone if players is None else [_player(session, n) for n in players]
     make_file = player_file if player_file is not None else player_session
     out_dir = Path(folder) / f"turn-{turn}"

@@ -809,14 +809,23 @@ class MainWindow(QMainWindow):
         if self.doc is None:
             return
         phases = self.doc.session.rules.phases
-        if self.doc.session.phase == phases[-1] and not self.confirm_turn_end():
-            return
+        if self.doc.session.phase == phases[-1]:
+            if self.pbem.stage() is not None:  # by e-mail with verifiable dice
+                self.pbem.close_turn()
+                return
+            if not self.confirm_turn_end():
+                return
         if self.doc.do(NextPhase()):
             s = self.doc.session
             self.show_status(f"Turn {s.turn}: {s.phase}")
 
     def next_turn(self) -> None:
-        if self.doc and self.confirm_turn_end() and self.doc.do(NextTurn()):
+        if self.doc is None:
+            return
+        if self.pbem.stage() is not None:  # by e-mail with verifiable dice: Close Turn
+            self.pbem.close_turn()
+            return
+        if self.confirm_turn_end() and self.doc.do(NextTurn()):
             self.show_status(f"Turn {self.doc.session.turn} begins")
 
     def confirm_turn_end(self) -> bool:

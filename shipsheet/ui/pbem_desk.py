@@ -1,12 +1,14 @@
 """File ▸ PBEM: the play-by-e-mail desk in the window (``shipsheet/pbem/DESK.md``).
 
-The moderator's side: Players… (one undo step), Export Player Files…, Import Orders… (also
-orders files dropped on the window; a report lists each file accepted or refused and why;
-each accepted file is one undo step), the Turn Desk (a dock: per player, this turn's orders
-missing, arrived, applied or refused), Export Turn Reports… (with Open in Mail), and
-Verify Dice…. The player's side, in a player file: Export Orders for Turn N… (the warnings
-first), the Decisions dock (the player's decision forms: the only changes a player file
-takes, :func:`guard_for`).
+The moderator's side: Players… (one undo step), Export Player Files…, Import Orders… (orders
+and join files, also dropped on the window; a report lists each file taken or refused and
+why; each file taken is one undo step), the Turn Desk (a dock: the turn's stage with Close
+Orders and Close Turn, and per player this turn's orders missing, queued, arrived, applied
+or refused), Export Turn Reports… (with Open in Mail), and Verify Dice…. The player's side,
+in a player file: Export Orders for Turn N… (the warnings first; the first time, the
+player's own signing key and the join file to send with them), the Decisions dock (the
+player's decision forms: the only changes a player file takes, :func:`guard_for`), and a
+warning when the file disagrees with what the player was shown before (``pbem.pins``).
 
 Changes go on the window's undo stack through ``SessionDocument.apply`` wherever the pbem
 layer hands over an action (the players, the dice seeds); ``import_orders`` and
@@ -24,8 +26,8 @@ from typing import TYPE_CHECKING, Callable, Iterable
 from PySide6.QtCore import QObject, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDockWidget, QFileDialog, QFormLayout,
-                               QGroupBox, QLineEdit, QMenu, QMessageBox, QPushButton,
-                               QScrollArea, QSpinBox, QVBoxLayout, QWidget)
+                               QGroupBox, QHBoxLayout, QLineEdit, QMenu, QMessageBox,
+                               QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from ..model import Action, RuleViolation
 from ..model.update import count_words
@@ -41,7 +43,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .document import SessionDocument
 
 ORDERS_SUFFIX = ".orders.json"
-ORDERS_FILTER = "ShipSheet orders (*.orders.json);;All files (*)"
+JOIN_SUFFIX = ".join.json"
+ORDERS_FILTER = ("ShipSheet orders and join files (*.orders.json *.join.json);;"
+                 "All files (*)")
 MODERATOR, PLAYER = "moderator", "player"
 
 
@@ -142,36 +146,75 @@ def guard_for(session: "Session") -> Callable[[Action], str | None] | None:
 # -- the turn desk ------------------------------------------------------------------------------
 
 class TurnDeskView(QWidget):
-    """Per player: this turn's orders missing, arrived, applied or refused (with why)."""
+    """The turn's stage (orders open, closed and resolving, …) with Close Orders and Close
+    Turn, and per player this turn's orders missing, queued, arrived, applied or refused
+    (with why)."""
 
     HEADERS = ("Player", "Orders", "No.", "Why")
 
-    def __init__(self, doc: "SessionDocument", parent: QWidget | None = None):
+    def __init__(self, doc: "SessionDocument", parent: QWidget | None = None,
+                 close_orders: Callable[[], object] | None = None,
+                 close_turn: Callable[[], object] | None = None):
         super().__init__(parent)
         self.doc = doc
         self.title = heading()
+        self.stage = note()
+        self.stage.setAccessibleName("The turn's stage")
+        self.close_orders_button = QPushButton("Close &Orders")
+        self.close_orders_button.setToolTip(
+            "Fix the set of contributions to this turn's dice and apply the queued orders, "
+            "in the players' order; the turn's dice roll from then on")
+        self.close_turn_button = QPushButton("Close &Turn")
+        self.close_turn_button.setToolTip(
+            "End this turn: fix its rolls (count and hash) so its seed can be revealed in "
+            "the turn's reports, and open the next turn's orders")
+        if close_orders is not None:
+            self.close_orders_button.clicked.connect(lambda _=False: close_orders())
+        if close_turn is not None:
+            self.close_turn_button.clicked.connect(lambda _=False: close_turn())
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.stage, 1)
+        buttons.addWidget(self.close_orders_button)
+        buttons.addWidget(self.close_turn_button)
         self.view = table(self.HEADERS)
         self.view.setAccessibleName("Turn desk")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addWidget(self.title)
+        layout.addLayout(buttons)
         layout.addWidget(self.view, 1)
         doc.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self, *_args) -> None:
-        from ..pbem.desk import MISSING, turn_desk
+        from ..pbem import stages
+        from ..pbem.desk import MISSING, stage_line, turn_desk
         session = self.doc.session
         try:
             rows = turn_desk(session)
+            stage = stages.stage(session)
+            words = stage_line(session)
         except RuleViolation as exc:
             self.title.setText(str(exc) if role_of(session) == "damaged" else
                                "No players yet: set them up with File ▸ PBEM ▸ Players…")
             self.view.setRowCount(0)
+            self.stage.setText("")
+            self.close_orders_button.setEnabled(False)
+            self.close_turn_button.setEnabled(False)
             return
         done = sum(1 for r in rows if r.status == "applied")
+        queued = sum(1 for r in rows if r.status == "queued")
         self.title.setText(f"Turn {session.turn}: orders applied for {done} of "
-                           f"{count_words(len(rows), 'player')}")
+                           f"{count_words(len(rows), 'player')}"
+                           + (f", {queued} queued" if queued else ""))
+        self.stage.setText(words[0].upper() + words[1:] if words else
+                           "No stages: the dice are not verifiable, so each orders file is "
+                           "applied as it is imported and the turn ends with Next Turn.")
+        self.close_orders_button.setVisible(stage is not None)
+        self.close_turn_button.setVisible(stage is not None)
+        self.close_orders_button.setEnabled(stage == stages.OPEN)
+        self.close_turn_button.setEnabled(stage in (stages.ORDERS_CLOSED,) or (
+            stage == stages.OPEN and stages.scheme_of(session, session.turn) != "turn-set-v2"))
         self.view.setRowCount(len(rows))
         for i, row in enumerate(rows):
             why = row.reason
@@ -366,8 +409,13 @@ class PbemDesk(QObject):
                                           "into a folder")
         self.act_import = act("&Import Orders…", self.import_orders, tip="Check orders files "
                               "and apply the good ones, one undo step each")
-        self.act_desk = act("Turn &Desk", self.show_desk, tip="Per player: this turn's orders "
-                            "missing, arrived, applied or refused")
+        self.act_desk = act("Turn &Desk", self.show_desk, tip="The turn's stage, and per "
+                            "player this turn's orders missing, queued, applied or refused")
+        self.act_close_orders = act("&Close Orders", self.close_orders, tip="Fix the set of "
+                                    "contributions to this turn's dice and apply the queued "
+                                    "orders; the turn's dice roll from then on")
+        self.act_close_turn = act("Close &Turn…", self.close_turn, tip="End this turn: fix its "
+                                  "rolls so its seed can be revealed in its reports")
         self.act_reports = act("Export Turn &Reports…", self.export_turn_reports,
                                tip="Per player: the turn's e-mail text, their updated player "
                                    "file and optionally a PDF of their ships")
@@ -382,7 +430,7 @@ class PbemDesk(QObject):
         m = into if into is not None else parent.addMenu("P&BEM")
         m.setToolTipsVisible(True)
         for a in (self.act_players, self.act_export_players, self.act_import, self.act_desk,
-                  self.act_reports):
+                  self.act_close_orders, self.act_close_turn, self.act_reports):
             m.addAction(a)
         m.addSeparator()
         m.addAction(self.act_export_orders)
@@ -399,6 +447,16 @@ class PbemDesk(QObject):
     def role(self) -> str | None:
         return role_of(self.doc.session if self.doc is not None else None)
 
+    def stage(self) -> str | None:
+        """The stage of the session's turn (None: no stages: no verifiable dice here)."""
+        if self.doc is None or not self.doc.session.pbem:
+            return None
+        from ..pbem import stages
+        try:
+            return stages.stage(self.doc.session)
+        except RuleViolation:
+            return None
+
     def update(self) -> None:
         """Enable the entries of the session's role (the window calls this on every change)."""
         has = self.doc is not None
@@ -407,6 +465,9 @@ class PbemDesk(QObject):
         self.act_players.setEnabled(has and role in (None, MODERATOR, "damaged"))
         for a in (self.act_export_players, self.act_import, self.act_desk, self.act_reports):
             a.setEnabled(moderator)
+        stage = self.stage()
+        self.act_close_orders.setEnabled(moderator and stage == "open")
+        self.act_close_turn.setEnabled(moderator and stage in ("open", "orders-closed"))
         self.act_export_orders.setEnabled(role == PLAYER)
         self.act_export_orders.setText(
             f"Export &Orders for Turn {self.doc.session.turn}…" if role == PLAYER
@@ -426,6 +487,23 @@ class PbemDesk(QObject):
             self.show_desk(raise_it=False)
         elif role == PLAYER:
             self._decisions_dock()
+            self.check_pins()
+
+    def check_pins(self) -> list[str]:
+        """A player file, as it opens: compared with what this ShipSheet was shown of the
+        game before (``pbem.pins``), which it then remembers. A disagreement is said at
+        once (the moderator may have changed what he showed); the problems."""
+        from ..pbem.pins import check
+        found = check(self.doc.session)
+        if found.problems:
+            QMessageBox.warning(
+                self.window, "This Player File Disagrees With Earlier Ones",
+                "What this file shows is not what you were shown before:\n\n"
+                + "\n\n".join(f"• {p}" for p in found.problems)
+                + "\n\nCheck with the other players before you send orders.")
+        elif found.notes:
+            self.window.show_status(found.notes[0])
+        return found.problems
 
     def _dock(self, title: str, widget: QWidget, area) -> QDockWidget:
         w = self.window
@@ -442,7 +520,8 @@ class PbemDesk(QObject):
         if self.doc is None:
             return None
         if self.desk_dock is None:
-            self.desk_view = TurnDeskView(self.doc)
+            self.desk_view = TurnDeskView(self.doc, close_orders=self.close_orders,
+                                          close_turn=self.close_turn)
             self.desk_dock = self._dock("Turn Desk", self.desk_view,
                                         Qt.DockWidgetArea.BottomDockWidgetArea)
             log = self._window_dock("dock-log")
@@ -497,13 +576,14 @@ class PbemDesk(QObject):
         run_dialog(dialog)
         return dialog
 
-    def set_players(self, players: list, show_others: bool, verifiable: bool) -> str | None:
+    def set_players(self, players: list, show_others: bool, verifiable: bool,
+                    moderator_plays: str | None = None) -> str | None:
         """Set up the players (and verifiable dice) as one undo step; the refusal or None."""
         from ..pbem import dice
         from ..pbem.players import set_players_action
         doc = self.doc
         try:
-            action = set_players_action(doc.session, players, show_others)
+            action = set_players_action(doc.session, players, show_others, moderator_plays)
             if verifiable and not isinstance(doc.session.pbem.get("dice"), dict):
                 action = Together(action, dice.start_verifiable_action(doc.session))
             doc.apply(action)
@@ -525,8 +605,9 @@ class PbemDesk(QObject):
             folder = pick_folder(self.window, "Folder for the Player Files", self._folder_start())
             if not folder:
                 return []
-        try:
-            written = export_player_files(self.doc.session, folder)
+        doc = self.doc
+        try:  # the closed turns' seeds go out in them: a mark in the ledger, one undo step
+            written = record_changes(doc, lambda: export_player_files(doc.session, folder))
         except RuleViolation as exc:
             self._warn("Cannot export player files", str(exc))
             return []
@@ -546,9 +627,9 @@ class PbemDesk(QObject):
         return written
 
     def import_orders(self, paths: Iterable[str | Path] | None = None):
-        """File ▸ PBEM ▸ Import Orders… (or files dropped on the window): the report dialog,
-        shown; None when nothing was imported."""
-        from ..pbem.orders import NEEDS_CONFIRMATION, import_orders
+        """File ▸ PBEM ▸ Import Orders… (orders and join files, or files dropped on the
+        window): the report dialog, shown; None when nothing was imported."""
+        from ..pbem.inbox import NEEDS_CONFIRMATION, import_orders
         doc = self.doc
         if doc is None:
             return None
@@ -563,29 +644,93 @@ class PbemDesk(QObject):
             self._warn("Cannot import orders", str(exc))
             return None
         held = [r for r in results if r.status == NEEDS_CONFIRMATION]
+        keys = [r for r in held if r.kind == "join"]
+        if keys:
+            lines = "\n\n".join(f"  {r.path.name}: {r.reason}" for r in keys)
+            results = self._confirmed(results, keys, "Replace a Player's Key?", (
+                f"{lines}\n\nReplace {'these keys' if len(keys) > 1 else 'the key'} from this "
+                f"turn on? (No: nothing changes.)"))
+        held = [r for r in held if r.kind != "join"]
         if held:
             lines = "\n".join(f"  {r.path.name}: {r.player}, turn {r.turn}, number {r.seq}"
                               for r in held)
-            answer = QMessageBox.question(
-                self.window, "Apply Corrections?",
+            results = self._confirmed(results, held, "Apply Corrections?", (
                 f"{'These files correct' if len(held) > 1 else 'This file corrects'} orders "
                 f"applied already this turn:\n{lines}\n\nApply "
                 f"{'them' if len(held) > 1 else 'it'} now, as a new undo step each? (No: "
-                f"{'they stay' if len(held) > 1 else 'it stays'} on the turn desk as arrived.)",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.No)
-            if answer == QMessageBox.StandardButton.Yes:
-                again = record_changes(doc, lambda: import_orders(
-                    doc.session, [r.path for r in held], confirm=True))
-                redone = {id(old): new for old, new in zip(held, again)}
-                results = [redone.get(id(r), r) for r in results]
+                f"{'they stay' if len(held) > 1 else 'it stays'} on the turn desk as arrived.)"))
         set_setting("pbem_folder", str(paths[0].parent))
         self.report_dialog = self._show(self.report_dialog,
                                         pbem_dialogs.ImportReportDialog(results, self.window))
         accepted = sum(1 for r in results if r.accepted)
-        self.window.show_status(f"Orders: {accepted} of {count_words(len(results), 'file')} "
-                                f"accepted")
+        self.window.show_status(f"Imported: {accepted} of {count_words(len(results), 'file')} "
+                                f"taken")
         return self.report_dialog
+
+    def _confirmed(self, results: list, held: list, title: str, question: str) -> list:
+        """Ask ``question`` of files held for confirmation; on Yes import them again with it.
+        ``results`` with the held ones' answered anew."""
+        from ..pbem.inbox import import_orders
+        doc = self.doc
+        answer = QMessageBox.question(self.window, title, question,
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        if answer != QMessageBox.StandardButton.Yes:
+            return results
+        again = record_changes(doc, lambda: import_orders(
+            doc.session, [r.path for r in held], confirm=True))
+        redone = {id(old): new for old, new in zip(held, again)}
+        return [redone.get(id(r), r) for r in results]
+
+    def close_orders(self) -> bool:
+        """Turn Desk ▸ Close Orders: the turn's set of contributions fixed, the queued orders
+        applied (one undo step). True when done."""
+        from ..pbem.turns import close_orders_action
+        doc = self.doc
+        if doc is None:
+            return False
+        try:
+            action = close_orders_action(doc.session)
+        except RuleViolation as exc:
+            self._warn("Cannot close the orders", str(exc))
+            return False
+        if not doc.do(action):
+            return False
+        self.window.show_status(f"Turn {doc.session.turn}'s orders closed: the turn's dice "
+                                f"roll from now on (Close Turn when it is resolved)")
+        return True
+
+    def close_turn(self, confirm: bool = True) -> bool:
+        """Turn Desk ▸ Close Turn…: after asking, the turn's end (one undo step): its rolls
+        fixed, its seed revealable, the next turn's orders open. True when done."""
+        from ..pbem.turns import close_turn_action
+        doc = self.doc
+        if doc is None:
+            return False
+        session = doc.session
+        turn = session.turn
+        try:
+            action = close_turn_action(session)
+        except RuleViolation as exc:
+            self._warn("Cannot close the turn", str(exc))
+            return False
+        if confirm and not self.window.confirm_turn_end():
+            return False
+        if confirm:
+            answer = QMessageBox.question(
+                self.window, f"Close Turn {turn}?",
+                f"Close turn {turn}? Its end-of-turn steps run and its rolls are fixed; its "
+                f"seed is then revealed in the turn's reports, and no more orders for it are "
+                f"taken. Turn {turn + 1}'s orders open.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.Yes)
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        if not doc.do(action):
+            return False
+        self.window.show_status(f"Turn {turn} closed: write its reports with File ▸ PBEM ▸ "
+                                f"Export Turn Reports…")
+        return True
 
     def export_turn_reports(self, folder: str | None = None, turn: int | None = None,
                             with_pdf: bool | None = None):
@@ -615,7 +760,9 @@ class PbemDesk(QObject):
             seeds = dice.ensure_seeds_action(session) if dice.is_verifiable(session) else None
             if seeds is not None:
                 doc.apply(seeds)  # the next turn's commitment, one undo step
-            written = export_turn_reports(session, turn, folder, pdf=pdf, date=today)
+            # The closed turns' seeds go out: a mark in the ledger, one undo step.
+            written = record_changes(doc, lambda: export_turn_reports(
+                session, turn, folder, pdf=pdf, date=today))
             everyone = record.players(session)
             reports = [(p.name, turn_report(session, p, turn, date=today)) for p in everyone]
         except RuleViolation as exc:
@@ -656,9 +803,14 @@ class PbemDesk(QObject):
     # -- the player's side
     def export_orders(self, path: str | Path | None = None) -> Path | None:
         """File ▸ PBEM ▸ Export Orders for Turn N…: the warnings first (Write Anyway or
-        Cancel), then the file; the player file is saved after (it records the number)."""
+        Cancel), then the file; the player file is saved after (it records the number).
+        The first time, the player's own signing key is made (kept in their state folder,
+        never sent) and a join file written beside the orders, to send with them once."""
         from ..pbem import record
+        from ..pbem.joins import make_join, write_join
+        from ..pbem.keys import load_key, show_fingerprint
         from ..pbem.orders import current_orders, export_orders, order_warnings
+        from ..pbem.public import known_keys
         from ..pbem.reports import safe_file_name
         doc = self.doc
         if doc is None:
@@ -666,8 +818,10 @@ class PbemDesk(QObject):
         session = doc.session
         try:
             me = record.own_player(session)
+            uid = record.moderator_uid(session)
             orders = current_orders(session)
             warnings = order_warnings(session, orders)
+            key = load_key(uid, me.name)
         except RuleViolation as exc:
             self._warn("Cannot export orders", str(exc))
             return None
@@ -686,7 +840,13 @@ class PbemDesk(QObject):
         path = str(path)
         if not path.endswith(ORDERS_SUFFIX):
             path += ORDERS_SUFFIX
+        join_path = None
         try:
+            listed = known_keys(session).get(me.name) or list(me.keys)
+            if key is None or not listed:  # not joined yet: the key, and the file to send
+                data, key = make_join(session)
+                join_path = write_join(data, Path(path).with_name(
+                    f"{safe_file_name(me.name)}{JOIN_SUFFIX}"))
             out = record_changes(doc, lambda: export_orders(session, turn, path, orders))
         except RuleViolation as exc:
             self._warn("Cannot export orders", str(exc))
@@ -696,15 +856,24 @@ class PbemDesk(QObject):
             return None
         seq = record.sent(session).get(turn)
         saved = self.window.save()
+        if join_path is not None:
+            QMessageBox.information(
+                self.window, "Your Signing Key",
+                f"Your orders are signed with a key of your own, made on this machine and "
+                f"kept here (it never leaves it). Its fingerprint:\n\n"
+                f"    {show_fingerprint(key.fingerprint)}\n\n"
+                f"Send the moderator {join_path.name} with these orders, once. Every report "
+                f"lists each player's fingerprint: check that yours is this one.")
         self.window.show_status(
             f"Wrote {out.name}: {count_words(len(orders), 'order')} for turn {turn} (number {seq})"
+            + (f", and {join_path.name} to send with it" if join_path else "")
             + ("" if saved else " — save this player file: it records the number"))
         return out
 
     # -- dropped files
     def drop(self, paths: Iterable[str]) -> bool:
         """Orders files dropped on the window: imported into a moderator's session."""
-        orders = [p for p in paths if p.endswith(ORDERS_SUFFIX)]
+        orders = [p for p in paths if p.endswith((ORDERS_SUFFIX, JOIN_SUFFIX))]
         if not orders:
             return False
         if self.role() != MODERATOR:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QGuiApplication, QPalette
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QDialogButtonBox,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QDialogButtonBox,
                                QFormLayout, QHBoxLayout, QHeaderView, QLineEdit, QListWidget,
                                QListWidgetItem, QPlainTextEdit, QPushButton, QSpinBox,
                                QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
@@ -26,7 +26,7 @@ from .plaintext import plain_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Session
-    from ..pbem.orders import ImportResult
+    from ..pbem.inbox import ImportResult
     from ..pbem.reports import Report
 
 # -- shared pieces --------------------------------------------------------------------------
@@ -34,12 +34,13 @@ if TYPE_CHECKING:  # pragma: no cover
 #: A result's or a desk row's word -> its colour (light theme, dark theme).
 _TONES = {
     "accepted": ("#1b7f3b", "#80d394"), "applied": ("#1b7f3b", "#80d394"),
+    "queued": ("#1f5fa8", "#8ab4f8"),
     "refused": ("#b3261e", "#ff8a80"),
     "needs-confirmation": ("#8a5a00", "#f2c462"), "arrived": ("#8a5a00", "#f2c462"),
 }
 _WORDS = {"accepted": "Accepted", "refused": "Refused", "duplicate": "Duplicate",
           "needs-confirmation": "Needs confirmation", "missing": "Missing",
-          "arrived": "Arrived", "applied": "Applied"}
+          "arrived": "Arrived", "applied": "Applied", "queued": "Queued"}
 
 
 def status_word(status: str) -> str:
@@ -154,11 +155,13 @@ SIDE, SHIP = "side", "ship"
 
 class PlayersDialog(QDialog):
     """Name the players, and what each commands (sides of the session, or single ships);
-    whether player files show the other players' ships; verifiable dice. ``apply(players,
-    show_others, verifiable)`` sets them up (one undo step) and returns None, or the
-    refusal's message, shown here while the dialog stays open."""
+    whether player files show the other players' ships; verifiable dice; which player, if
+    any, the moderator plays himself. ``apply(players, show_others, verifiable,
+    moderator_plays)`` sets them up (one undo step) and returns None, or the refusal's
+    message, shown here while the dialog stays open."""
 
-    def __init__(self, session: "Session", apply: Callable[[list, bool, bool], str | None],
+    def __init__(self, session: "Session",
+                 apply: Callable[[list, bool, bool, str | None], str | None],
                  parent: QWidget | None = None):
         super().__init__(parent)
         from ..pbem import dice, record
@@ -168,8 +171,9 @@ class PlayersDialog(QDialog):
         try:
             known = record.players(session) if record.is_moderator(session) else []
             show = record.show_others(session)
+            plays = record.moderator_plays(session)
         except record.RecordError:
-            known, show = [], False
+            known, show, plays = [], False, None
         if not known:  # a start: one player per side
             known = [record.Player(side, (side,)) for side in session.sides] or \
                 [record.Player("Player 1")]
@@ -220,6 +224,17 @@ class PlayersDialog(QDialog):
             self.verifiable.setText("Verifiable dice: on")
         elif isinstance(session.pbem.get("dice"), dict):
             self.verifiable.setEnabled(False)
+        self.plays = QComboBox()
+        self.plays.setAccessibleName("The moderator plays")
+        self.plays.setToolTip("A moderator who also plays: his own contribution to the dice is "
+                              "not mixed in (he knows each turn's seed), as the other players "
+                              "are told.")
+        self._plays_wanted = plays
+        plays_row = QHBoxLayout()
+        plays_label = plain_label("The &moderator plays:")
+        plays_label.setBuddy(self.plays)
+        plays_row.addWidget(plays_label)
+        plays_row.addWidget(self.plays, 1)
         self.error = error_label()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
@@ -235,14 +250,31 @@ class PlayersDialog(QDialog):
         layout.addLayout(body, 1)
         layout.addWidget(self.show_others)
         layout.addWidget(self.verifiable)
+        layout.addLayout(plays_row)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
-        self.resize(720, 440)
+        self.resize(720, 470)
 
         for entry in self.entries:
             self.list.addItem(entry["name"])
         self.list.currentRowChanged.connect(self._show_entry)
         self.list.setCurrentRow(0)
+        self._fill_plays()
+
+    def _fill_plays(self) -> None:
+        """The moderator's own player: nobody, or one of the players as named now."""
+        wanted = self.plays.currentData() if self.plays.count() else self._plays_wanted
+        self.plays.blockSignals(True)
+        self.plays.clear()
+        self.plays.addItem("Nobody: the moderator does not play", None)
+        for entry in self.entries:
+            self.plays.addItem(entry["name"], entry["name"])
+        index = self.plays.findData(wanted) if wanted else 0
+        self.plays.setCurrentIndex(max(0, index))
+        self.plays.blockSignals(False)
+
+    def set_moderator_plays(self, name: str | None) -> None:
+        self.plays.setCurrentIndex(max(0, self.plays.findData(name)) if name else 0)
 
     def _add_item(self, text: str, kind: str, key: str) -> None:
         """One side or ship the player may command (a check box)."""
@@ -273,8 +305,13 @@ class PlayersDialog(QDialog):
     def _renamed(self, text: str) -> None:
         entry = self._current()
         if entry is not None:
+            old = entry["name"]
             entry["name"] = text
             self.list.currentItem().setText(text)
+            index = self.plays.findData(old)
+            if index > 0:  # the same player, named anew
+                self.plays.setItemText(index, text)
+                self.plays.setItemData(index, text)
 
     def _checked(self, item: QListWidgetItem) -> None:
         entry = self._current()
@@ -295,6 +332,7 @@ class PlayersDialog(QDialog):
             n += 1
         self.entries.append({"name": f"Player {n}", "sides": [], "ships": []})
         self.list.addItem(f"Player {n}")
+        self._fill_plays()
         self.list.setCurrentRow(len(self.entries) - 1)
         self.name.setFocus()
         self.name.selectAll()
@@ -305,6 +343,7 @@ class PlayersDialog(QDialog):
             del self.entries[row]
             self.list.takeItem(row)
             self._show_entry()
+            self._fill_plays()
 
     def set_commands(self, row: int, *, name: str | None = None, sides: Iterable[str] = (),
                      ships: Iterable[str] = ()) -> None:
@@ -325,7 +364,8 @@ class PlayersDialog(QDialog):
 
     def accept(self) -> None:
         problem = self._apply(self.players(), self.show_others.isChecked(),
-                              self.verifiable.isChecked() and self.verifiable.isEnabled())
+                              self.verifiable.isChecked() and self.verifiable.isEnabled(),
+                              self.plays.currentData())
         if problem:
             self.error.setText(problem)
             self.error.show()
@@ -335,28 +375,41 @@ class PlayersDialog(QDialog):
 
 # -- the import report -------------------------------------------------------------------------
 
+def _with_warnings(result: "ImportResult") -> "ImportResult":
+    """The result with its warnings after its reason (the table's Why column)."""
+    from dataclasses import replace
+    return replace(result, reason=result.reason + "".join(f" WARNING: {w}" for w in
+                                                          result.warnings))
+
+
 class ImportReportDialog(QDialog):
-    """What became of each orders file: its player, turn and number, accepted, refused,
-    duplicate or needing confirmation, and why."""
+    """What became of each orders or join file: its player, turn and number, accepted,
+    queued (applied when the turn's orders close), refused, duplicate or needing
+    confirmation, and why."""
 
     HEADERS = ("File", "Player", "Turn", "No.", "Result", "Why")
 
     def __init__(self, results: Sequence["ImportResult"], parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Orders Imported")
+        self.setWindowTitle("Files Imported")
         self.results = list(results)
         counts = Counter(r.status for r in self.results)
         parts = [f"{counts[s]} {status_word(s).lower()}" for s in
-                 ("accepted", "refused", "needs-confirmation", "duplicate") if counts[s]]
-        self.summary = heading(f"{count_words(len(self.results), 'orders file')}: "
+                 ("accepted", "queued", "refused", "needs-confirmation", "duplicate")
+                 if counts[s]]
+        self.summary = heading(f"{count_words(len(self.results), 'file')}: "
                                f"{', '.join(parts)}.")
-        explain = note("Each accepted file was applied as one undo step (Edit ▸ Undo takes it "
-                       "back). A refused file changed nothing of the game.")
+        explain = note("Each file taken is one undo step (Edit ▸ Undo takes it back). Queued "
+                       "orders are applied when the turn's orders close (Turn Desk ▸ Close "
+                       "Orders), in the players' order. A refused file changed nothing of the "
+                       "game; an authentic one is kept on record with why.")
         self.view = table(self.HEADERS)
         self.view.setAccessibleName("Orders files")
         self.view.setRowCount(len(self.results))
         for row, r in enumerate(self.results):
             self.view.setItem(row, 0, cell(r.path.name, str(r.path)))
+            if r.warnings:
+                r = _with_warnings(r)
             self.view.setItem(row, 1, cell(r.player or "—"))
             self.view.setItem(row, 2, cell(r.turn if r.turn is not None else "—"))
             self.view.setItem(row, 3, cell(r.seq if r.seq is not None else "—"))
@@ -604,8 +657,10 @@ def parse_turn_hex(text: str, what: str) -> tuple[dict[int, str], list[str]]:
 
 
 class VerifyDiceDialog(QDialog):
-    """Recompute every recorded roll of the session (``pbem.dice.verify``), with the seeds
-    the turn reports revealed and the commitments they gave, pasted as ``TURN=HEX`` lines."""
+    """Check every roll of the session, turn by turn (``pbem.verify.verify_session``): the
+    moderator's session, or a player file alone (which carries what its player needs, and
+    is compared with what this ShipSheet pinned). Seeds and commitments from reports may
+    be pasted as ``TURN=HEX`` lines, so the file's own are not taken on trust."""
 
     def __init__(self, session: "Session", parent: QWidget | None = None):
         super().__init__(parent)
@@ -637,10 +692,11 @@ class VerifyDiceDialog(QDialog):
         buttons.rejected.connect(self.reject)
         buttons.addButton(self.verify_button, QDialogButtonBox.ButtonRole.ActionRole)
         layout = QVBoxLayout(self)
-        layout.addWidget(note("Every roll is recomputed from its turn's seed and the orders' "
-                              "nonces. The seeds come from the turn reports (optional: the file "
-                              "may hold them); pass the commitments the earlier reports gave, "
-                              "so the file's own are not taken on trust. One TURN=HEX a line."))
+        layout.addWidget(note("Every roll of every closed turn is recomputed from the turn's "
+                              "seed, the players' contributions, its number and its purpose, "
+                              "and checked against the transcript fixed when the turn closed. "
+                              "A player file holds what it needs; seeds and commitments from "
+                              "the reports may be added below (one TURN=HEX a line)."))
         layout.addLayout(form)
         layout.addWidget(self.problems)
         layout.addWidget(self.headline)
@@ -651,8 +707,8 @@ class VerifyDiceDialog(QDialog):
         self.run()
 
     def run(self):
-        """Verify with what is typed; the VerifyResult (None when a line cannot be read)."""
-        from ..pbem.dice import verify
+        """Verify with what is typed; the Verdict (None when a line cannot be read)."""
+        from ..pbem.verify import verify_session
         seeds, bad = parse_turn_hex(self.seeds.toPlainText(), "seed")
         commitments, bad2 = parse_turn_hex(self.commitments.toPlainText(), "commitment")
         problems = bad + bad2
@@ -660,13 +716,13 @@ class VerifyDiceDialog(QDialog):
         self.problems.setVisible(bool(problems))
         if problems:
             return None
-        result = verify(self.session, seeds, commitments)
+        result = verify_session(self.session, seeds=seeds, commitments=commitments)
         lines = result.lines()
-        self.headline.setText(lines[1] if len(lines) > 1 else "")
+        self.headline.setText(lines[0] if lines else "")
         colour = {"verified": "applied", "failed": "refused"}.get(result.status, "arrived")
         shade = tone(self, colour)
         self.headline.setStyleSheet(f"color: {shade.name()}" if shade is not None else "")
-        self.result.setPlainText("\n".join([lines[0], *lines[2:]]))
+        self.result.setPlainText("\n".join(lines[1:]))
         self.last = result
         return result
 

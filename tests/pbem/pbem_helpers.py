@@ -123,3 +123,65 @@ def play(path: Path, edit, player):
     edit(ps, player)
     save_session(ps, path)
     return ps
+
+
+# -- verifiable dice, joined players (the turn's stages) ----------------------------------------
+
+def join(player_file: Path, *, new_key: bool = False) -> Path:
+    """A player makes their key (in this test's state folder) and writes their join file."""
+    from shipsheet.pbem.joins import SUFFIX, make_join, write_join
+    data, _ = make_join(load_session(player_file), new_key=new_key)
+    return write_join(data, player_file.with_name(player_file.stem + SUFFIX))
+
+
+def send_orders(player_file: Path, edit, player, out: Path) -> Path:
+    """A player decides (``edit``), exports this turn's orders to ``out`` and saves."""
+    from shipsheet.pbem.orders import export_orders
+    ps = load_session(player_file)
+    if edit is not None:
+        edit(ps, player)
+    export_orders(ps, ps.turn, out)
+    save_session(ps, player_file)
+    return out
+
+
+def verifiable_game(game: str, folder: Path, joined: tuple[str, ...] | None = None):
+    """The game's session with its players and verifiable dice (turn-set-v2), the player
+    files written in ``folder``, and the players in ``joined`` (default: all) joined.
+    Returns (session, {player: player file})."""
+    from shipsheet.pbem.dice import start_verifiable
+    from shipsheet.pbem.inbox import import_files
+    build, _ = GAMES[game]
+    s = build()
+    start_verifiable(s)
+    files = player_files(s, folder)
+    names = list(files) if joined is None else list(joined)
+    if names:
+        results = import_files(s, [join(files[n]) for n in names])
+        assert all(r.accepted for r in results), [r.line() for r in results]
+    return s, files
+
+
+def the_turns_rolls(session):
+    """The session's rolls of turn-set-v2: (number, sides, value) of the live ones."""
+    return [tuple(e.roll[1:4]) for e in session.log
+            if e.kind == "roll" and not e.undone and e.roll and e.roll[0] == 3]
+
+
+def resolve(session):
+    """The turn's attacks, with the session's verifiable dice (orders closed first)."""
+    from shipsheet.model.actions import NextPhase
+    if session.game == "fedcom":
+        from shipsheet.rules.fedcom.actions import volley_action
+        session.apply(volley_action(session.ship("Resolute"), 18, shield=1,
+                                    attacker=session.ship("Hornet")))
+        session.apply(volley_action(session.ship("Hornet"), 12, shield=1,
+                                    attacker=session.ship("Resolute")))
+        session.apply(volley_action(session.ship("Bastion"), 9, shield=2,
+                                    attacker=session.ship("Lance")))
+    elif session.game == "triplanetary":
+        from shipsheet.rules import triplanetary as tp
+        while session.phase != "Combat":
+            session.apply(NextPhase())
+        session.apply(tp.attack(session.ship("Kite"), session.ship("Ajax")))
+    # War In Space: the energy orders rolled their dice when the orders closed.

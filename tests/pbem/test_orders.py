@@ -9,14 +9,17 @@ import pytest
 
 from shipsheet.model import RuleViolation, load_session
 from shipsheet.model.storage import save_session
+from shipsheet.pbem import inbox as I
 from shipsheet.pbem import orders as O
 from shipsheet.pbem import players as P
 from shipsheet.pbem import record as R
 from shipsheet.pbem.desk import turn_desk
 from shipsheet.pbem.dice import start_verifiable
+from shipsheet.pbem.turns import close_orders
 from shipsheet.rules.triplanetary.recovery import recovery_choice
 from shipsheet.rules.war_in_space import committed_allocation
 
+from shipsheet.pbem import ledger
 from pbem_helpers import (GAMES, fedcom_session, fingerprint, game_state, give, play,
                           player_files, values_of)
 
@@ -60,11 +63,11 @@ def test_the_fedcom_cycle_three_players_a_tampered_and_a_replayed_file(tmp_path)
 
     bad = tampered(sent["Blue"], tmp_path)
     state = game_state(s)
-    results = O.import_orders(s, [bad])
+    results = I.import_orders(s, [bad])
     assert [r.status for r in results] == ["refused"] and "not authentic" in results[0].reason
     assert game_state(s) == state and desk(s)["Blue"] == ("missing", None)
 
-    results = O.import_orders(s, [sent["Blue"], sent["Red"], sent["Green"], sent["Blue"]])
+    results = I.import_orders(s, [sent["Blue"], sent["Red"], sent["Green"], sent["Blue"]])
     assert [r.status for r in results] == ["accepted", "accepted", "accepted", "duplicate"]
     assert results[0].reason.startswith("applied as one step: orders from Blue for turn 2")
     resolute, hornet, bastion = s.ship("Resolute"), s.ship("Hornet"), s.ship("Bastion")
@@ -89,7 +92,7 @@ def test_the_fedcom_cycle_three_players_a_tampered_and_a_replayed_file(tmp_path)
     s.next_turn()
     files = player_files(s, tmp_path / "t3")
     before = fingerprint(s)
-    [replay] = O.import_orders(s, [sent["Blue"]])
+    [replay] = I.import_orders(s, [sent["Blue"]])
     assert replay.status == "refused" and "replay" in replay.reason
     assert fingerprint(s) == before
     ps = load_session(files["Blue"])
@@ -102,7 +105,7 @@ def test_the_fedcom_cycle_three_players_a_tampered_and_a_replayed_file(tmp_path)
     assert any('no box "warp-99"' in w for w in O.order_warnings(red, illegal))
     red3 = O.export_orders(red, red.turn, tmp_path / "Red-t3.orders.json", illegal)
     state = game_state(s)
-    results = O.import_orders(s, [blue3, red3])
+    results = I.import_orders(s, [blue3, red3])
     assert [r.status for r in results] == ["accepted", "refused"]
     assert 'no box "warp-99"' in results[1].reason
     assert desk(s) == {"Blue": ("applied", 1), "Red": ("refused", 1), "Green": ("missing", None)}
@@ -127,8 +130,12 @@ def test_war_in_space_energy_as_orders_the_moderator_rolls_the_dice(tmp_path):
     assert energy["card"] == "QH" and energy["damage_control"] is True
     assert energy["die1"] is None and energy["die2"] is None and energy["die3"] is None
     rolls = s.dice.count
-    results = O.import_orders(s, sent)
-    assert [r.status for r in results] == ["accepted", "accepted"]
+    results = I.import_orders(s, sent)
+    # Verifiable dice: queued while the turn's orders are open, nothing rolled yet.
+    assert [r.status for r in results] == ["queued", "queued"]
+    assert s.dice.count == rolls and s.ship("Lancer").state["energy"] is None
+    assert desk(s) == {"Concord": ("queued", 1), "Hegemony": ("queued", 1)}
+    close_orders(s)  # the set is fixed; the orders applied in the players' order, dice rolled
     vigilant = committed_allocation(s.ship("Vigilant"))
     assert vigilant.card == "QH" and vigilant.damage_control_announced
     joker = s.ship("Resolute").state["energy"]
@@ -136,12 +143,11 @@ def test_war_in_space_energy_as_orders_the_moderator_rolls_the_dice(tmp_path):
     assert committed_allocation(s.ship("Lancer")).card == "9D"
     assert s.dice.count > rolls  # the moderator's dice
     rolled = [e for e in s.log if e.kind == "roll" and e.turn == 3]
-    assert rolled and all(e.roll is not None for e in rolled)
-    assert s.pbem["dice"]["nonces"]["3"] == [data["nonce"], json.loads(sent[1].read_text())["nonce"]]
-    s.undo()  # Hegemony's file: its energy and its nonce go
-    assert s.ship("Lancer").state["energy"] is None
-    assert s.pbem["dice"]["nonces"]["3"] == [data["nonce"]]
-    assert desk(s)["Hegemony"] == ("missing", None)
+    assert rolled and all(e.roll is not None and e.roll[0] == 3 for e in rolled)
+    assert desk(s) == {"Concord": ("applied", 1), "Hegemony": ("applied", 1)}
+    s.undo()  # Close Orders: every order and roll of it goes, in one step
+    assert s.ship("Lancer").state["energy"] is None and s.dice.count == rolls
+    assert desk(s)["Hegemony"] == ("queued", 1)
 
 
 def test_war_in_space_dice_in_orders_are_refused(tmp_path):
@@ -153,7 +159,7 @@ def test_war_in_space_dice_in_orders_are_refused(tmp_path):
     assert any("the dice are the moderator's to roll" in w for w in O.order_warnings(ps, cheat))
     path = O.export_orders(ps, ps.turn, tmp_path / "cheat.orders.json", cheat)
     state = game_state(s)
-    [result] = O.import_orders(s, [path])
+    [result] = I.import_orders(s, [path])
     assert result.status == "refused" and "moderator's to roll" in result.reason
     assert game_state(s) == state
 
@@ -164,7 +170,7 @@ def test_triplanetary_recovery_choices_as_orders(tmp_path):
     sent = [export(play(path, edit, name), tmp_path / f"{name}.orders.json")
             for name, path in files.items()]
     assert [o["form"] for o in json.loads(sent[0].read_text())["orders"]] == ["recovery"]
-    results = O.import_orders(s, sent)
+    results = I.import_orders(s, sent)
     assert [r.status for r in results] == ["accepted", "accepted"]
     assert tuple(recovery_choice(s.ship("Vigilant"))) == ("weapon", "drive")
     assert tuple(recovery_choice(s.ship("Raven"))) == ("structure",)
@@ -263,26 +269,26 @@ def test_a_correction_replaces_a_file_not_applied_and_waits_for_confirmation_aft
     lance = ps.ship("Lance")
     bad = O.export_orders(ps, ps.turn, tmp_path / "1.orders.json", [
         {"ship": lance.id, "form": "orders", "values": {"first": "nowhere"}}])
-    assert O.import_orders(s, [bad])[0].status == "refused"
+    assert I.import_orders(s, [bad])[0].status == "refused"
     assert desk(s)["Red"] == ("refused", 1)
     give(ps, "Hornet", "orders", first="ph-1")
     good = O.export_orders(ps, ps.turn, tmp_path / "2.orders.json")
-    assert O.import_orders(s, [good])[0].status == "accepted"
+    assert I.import_orders(s, [good])[0].status == "accepted"
     assert desk(s)["Red"] == ("applied", 2)
     # A correction after orders were applied: held until the moderator confirms.
     give(ps, "Hornet", "orders", first="ph-2")
     fix = O.export_orders(ps, ps.turn, tmp_path / "3.orders.json")
     state = game_state(s)
-    [held] = O.import_orders(s, [fix])
+    [held] = I.import_orders(s, [fix])
     assert held.status == "needs-confirmation" and "confirmation" in held.reason
     assert game_state(s) == state and desk(s)["Red"] == ("arrived", 3)
-    assert O.import_orders(s, [fix])[0].status == "needs-confirmation"
-    [done] = O.import_orders(s, [fix], confirm=True)
+    assert I.import_orders(s, [fix])[0].status == "needs-confirmation"
+    [done] = I.import_orders(s, [fix], confirm=True)
     assert done.status == "accepted" and s.ship("Hornet").state["orders"]["first"] == ["ph-2"]
     assert turn_desk(s)[1].applied == (2, 3)
     # The older files again: a replay, refused.
     before = fingerprint(s)
-    results = O.import_orders(s, [good, bad, fix])
+    results = I.import_orders(s, [good, bad, fix])
     assert [r.status for r in results] == ["refused", "refused", "duplicate"]
     assert "older" in results[0].reason
     assert fingerprint(s) == before
@@ -297,11 +303,14 @@ def test_the_same_number_with_other_orders_is_refused(tmp_path):
     data["orders"][0]["values"]["last"] = "ph-2"
     other = tmp_path / "other.orders.json"
     other.write_text(json.dumps(O.sign(data, R.own_player(ps).secret)))
-    assert O.import_orders(s, [one])[0].status == "accepted"
-    before = fingerprint(s)
-    [result] = O.import_orders(s, [other])
+    assert I.import_orders(s, [one])[0].status == "accepted"
+    before = game_state(s)
+    [result] = I.import_orders(s, [other])
     assert result.status == "refused" and "already received" in result.reason
-    assert fingerprint(s) == before
+    assert game_state(s) == before  # authentic: kept in the ledger, with why; the game as it was
+    assert [(f.seq, f.status) for f in ledger.files(s, "orders")] == [(1, "applied"), (1, "refused")]
+    [again] = I.import_orders(s, [other])  # the same bytes again change nothing more
+    assert again.status == "refused" and len(ledger.files_list(s)) == 2
 
 
 def test_an_order_the_session_holds_already_is_skipped_as_ordered_already(tmp_path):
@@ -314,7 +323,7 @@ def test_an_order_the_session_holds_already_is_skipped_as_ordered_already(tmp_pa
     path = O.export_orders(ps, ps.turn, tmp_path / "1.orders.json")
     give(s, "Raven", "recovery", track="structure")  # the moderator made it meanwhile
     state = game_state(s)
-    [result] = O.import_orders(s, [path])
+    [result] = I.import_orders(s, [path])
     assert result.status == "accepted" and game_state(s) == state
     text = s.log_text()
     assert "Raven, Recovery: as ordered already" in text
@@ -333,7 +342,7 @@ def test_fedcom_standing_orders_in_force_already_are_skipped_not_refused(tmp_pat
     give(ps, "Resolute", "orders", first="ph-2")
     path = O.export_orders(ps, ps.turn, tmp_path / "blue.orders.json")
     give(s, "Swift", "orders", last="ph-1")  # the moderator set Swift's meanwhile
-    [result] = O.import_orders(s, [path])
+    [result] = I.import_orders(s, [path])
     assert result.status == "accepted", result.reason
     assert "Swift, Standing orders: as ordered already" in s.log_text()
     assert s.ship("Resolute").state["orders"]["first"] == ["ph-2"]
@@ -360,7 +369,7 @@ def signed(tmp_path):
 
 def _refused(s, path, words):
     before = fingerprint(s)
-    [result] = O.import_orders(s, [path])
+    [result] = I.import_orders(s, [path])
     assert result.status == "refused", result
     assert words in result.reason, result.reason
     assert fingerprint(s) == before
@@ -395,7 +404,8 @@ def test_truncated_and_not_json_files_are_refused(signed, tmp_path):
 def test_a_wrong_format_or_version_is_refused(signed):
     s, _, write, good = signed
     _refused(s, write({**good, "format": "shipsheet-order"}), "not a ShipSheet orders file")
-    _refused(s, write({**good, "version": 2}), "newer ShipSheet")
+    _refused(s, write({**good, "version": 3}), "newer ShipSheet")
+    _refused(s, write({**good, "version": 2}), "unknown key")  # a version-2 file has no mac
     _refused(s, write({**good, "extra": 1}), "unknown key")
     _refused(s, write({**good, "nonce": "xyz"}), "nonce: 64 hex digits")
     _refused(s, write({**good, "orders": [{"ship": "x", "form": "orders", "values": {"a": [1]}}]}),
@@ -423,9 +433,11 @@ def test_a_nonce_already_used_in_another_turn_is_a_replay(signed, tmp_path):
     """DESK.md, "Import checks": a file for this turn carrying the nonce of orders received
     for another turn is a replay (its dice mix would repeat), refused, changing nothing."""
     s, _, write, good = signed
-    assert O.import_orders(s, [tmp_path / "good.orders.json"])[0].status == "accepted"
+    assert I.import_orders(s, [tmp_path / "good.orders.json"])[0].status == "accepted"
     s.next_turn()
-    _refused(s, write({**good, "turn": s.turn}), "nonce was used in another turn")
+    [result] = I.import_orders(s, [write({**good, "turn": s.turn})])
+    assert result.status == "refused" and "nonce was used in another turn" in result.reason
+    assert s.ship("Resolute").state["orders"] == {}  # nothing of it applied
 
 
 def test_orders_naming_another_players_ship_are_refused(signed):
@@ -433,7 +445,7 @@ def test_orders_naming_another_players_ship_are_refused(signed):
     hornet = s.ship("Hornet")
     data = {**good, "orders": [{"ship": hornet.id, "form": "orders", "values": {"first": "ph-1"}}]}
     state = game_state(s)
-    [result] = O.import_orders(s, [write(data)])
+    [result] = I.import_orders(s, [write(data)])
     assert result.status == "refused" and "Hornet is not Blue's ship" in result.reason
     assert game_state(s) == state and hornet.state["orders"] == {}
     assert desk(s)["Blue"] == ("refused", 1)
@@ -464,16 +476,16 @@ def test_a_player_file_or_a_session_given_as_orders_says_what_it_is(signed, tmp_
 def test_orders_go_into_a_moderators_session_only(signed, tmp_path):
     s, ps, _, _ = signed
     with pytest.raises(RuleViolation, match="player file"):
-        O.import_orders(ps, [tmp_path / "good.orders.json"])
+        I.import_orders(ps, [tmp_path / "good.orders.json"])
     from shipsheet.model.games import piece
     with pytest.raises(RuleViolation, match="not played by e-mail"):
-        O.import_orders(piece("fedcom", "sample")(), [tmp_path / "good.orders.json"])
+        I.import_orders(piece("fedcom", "sample")(), [tmp_path / "good.orders.json"])
 
 
 def test_several_files_at_once_each_on_its_own(signed, tmp_path):
     s, _, write, good = signed
     bad = write({**good, "session": "f" * 32}, "foreign.orders.json")
     shutil.copy(tmp_path / "good.orders.json", tmp_path / "copy.orders.json")
-    results = O.import_orders(s, [bad, tmp_path / "good.orders.json", tmp_path / "copy.orders.json"])
+    results = I.import_orders(s, [bad, tmp_path / "good.orders.json", tmp_path / "copy.orders.json"])
     assert [r.status for r in results] == ["refused", "accepted", "duplicate"]
     assert [r.line().split(":")[1].strip() for r in results] == ["REFUSED", "accepted", "duplicate"]

@@ -34,7 +34,7 @@ def _session_file(game, tmp_path):
 def _setup(path, players):
     args = ["pbem", "setup", str(path)]
     for p in players:
-        args += ["--player", p]
+        args += [p] if p.startswith("--") else ["--player", p]
     return main(args)
 
 
@@ -76,17 +76,28 @@ def test_the_cycle_on_the_command_line(game, tmp_path, capsys):
 
     assert main(["pbem", "import", str(path), *map(str, sent), str(sent[0])]) == 1
     out = capsys.readouterr().out.splitlines()
+    # Verifiable dice (setup's default): queued until the turn's orders close.
     assert [line.split(": ")[1] for line in out[:len(sent) + 1]] == \
-        ["accepted"] * len(sent) + ["duplicate"]
+        ["queued"] * len(sent) + ["duplicate"]
     assert out[-1] == f"Saved {path}"
-    session = load_session(path)
-    turn = session.turn
-    assert f"orders from {names[0]} for turn {turn}" in session.log_text()
-
     assert main(["pbem", "desk", str(path)]) == 0
     out = capsys.readouterr().out
+    assert "orders open (%d queued)" % len(sent) in out
+    for name in names:
+        assert f"{name}: queued (number 1)" in out
+
+    assert main(["pbem", "close-orders", str(path)]) == 0
+    assert "Close orders for turn" in capsys.readouterr().out
+    session = load_session(path)
+    turn = session.turn
+    assert f"{names[0]}'s orders number 1:" in session.log_text()
+    assert main(["pbem", "desk", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "orders closed, resolving" in out
     for name in names:
         assert f"{name}: applied (number 1)" in out
+    assert main(["pbem", "close-orders", str(path)]) == 1
+    assert f"Turn {turn}'s orders are closed already" in capsys.readouterr().err
 
 
 def test_a_refused_setup_exits_1_and_changes_nothing(tmp_path, capsys):
@@ -152,9 +163,32 @@ def test_export_orders_prints_the_warnings(tmp_path, capsys):
     assert "for turn 2" in capsys.readouterr().err
 
 
-def test_a_held_correction_is_applied_with_confirm(tmp_path, capsys):
+def test_a_correction_replaces_queued_orders_while_they_are_open(tmp_path, capsys):
     path = _session_file("triplanetary", tmp_path)
     assert _setup(path, PLAYERS["triplanetary"]) == 0
+    main(["pbem", "export-players", str(path), "-o", str(tmp_path / "p")])
+    pf = tmp_path / "p" / "Pirates.shipsheet"
+    from pbem_helpers import give
+    files = []
+    for n, track in enumerate(("structure", "drive")):
+        ps = load_session(pf)
+        give(ps, "Raven", "recovery", track=track)
+        save_session(ps, pf)
+        files.append(tmp_path / f"{n}.orders.json")
+        assert main(["pbem", "export-orders", str(pf), "-o", str(files[-1])]) == 0
+    assert main(["pbem", "import", str(path), str(files[0]), str(files[1])]) == 0
+    assert "number 2, replacing number 1" in capsys.readouterr().out
+    assert main(["pbem", "import", str(path), str(files[0])]) == 1  # overtaken
+    assert main(["pbem", "close-orders", str(path)]) == 0
+    from shipsheet.rules.triplanetary.recovery import recovery_choice
+    assert recovery_choice(load_session(path).ship("Raven")) == ("drive",)
+
+
+def test_a_held_correction_is_applied_with_confirm(tmp_path, capsys):
+    """Without verifiable dice a file is applied as it comes; a correction after that waits
+    for the moderator."""
+    path = _session_file("triplanetary", tmp_path)
+    assert _setup(path, [*PLAYERS["triplanetary"], "--no-verifiable-dice"]) == 0
     main(["pbem", "export-players", str(path), "-o", str(tmp_path / "p")])
     pf = tmp_path / "p" / "Pirates.shipsheet"
     from pbem_helpers import give

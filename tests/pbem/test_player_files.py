@@ -142,16 +142,25 @@ def test_public_state_defaults_to_a_copy_of_the_state():
     assert public == ship.state and public is not ship.state
 
 
-def test_a_player_file_never_holds_a_dice_seed(fc, tmp_path):
+def test_a_player_file_never_holds_the_seed_of_a_turn_not_closed(fc, tmp_path):
+    from shipsheet.pbem.turns import close_orders, close_turn
     start_verifiable(fc)
-    seeds = fc.pbem["dice"]["seeds"]
-    path = P.export_player_files(fc, tmp_path)[0]
+    seeds = dict(fc.pbem["dice"]["seeds"])
+    path = P.export_player_files(fc, tmp_path / "open")[0]
     text = path.read_text("utf-8")
     assert all(seed not in text for seed in seeds.values())
     blue = load_session(path)
     assert blue.pbem["dice"]["commitments"] == fc.pbem["dice"]["commitments"]
-    assert "seeds" not in blue.pbem["dice"]
+    assert blue.pbem["dice"]["seeds"] == {}
     assert str(fc.dice.seed) not in text
+    # Once the turn is closed, its seed goes out (so its player can check its rolls), and
+    # only its: the next turns' stay secret.
+    turn = fc.turn
+    close_orders(fc)
+    close_turn(fc)
+    text = P.export_player_files(fc, tmp_path / "closed")[0].read_text("utf-8")
+    assert seeds[str(turn)] in text
+    assert all(h not in text for t, h in fc.pbem["dice"]["seeds"].items() if int(t) > turn)
 
 
 def test_a_player_file_for_an_unknown_player_or_without_players_is_refused(fc):

@@ -45,9 +45,12 @@ def fc_game(*, blue_name: str = "Resolute", verifiable: bool = False) -> Session
     s.apply(set_players_action(s, [{"name": "Blue", "sides": ["Blue"]},
                                    {"name": "Red", "sides": ["Red"]},
                                    {"name": "Green", "sides": ["Green"]}]))
-    if verifiable:
+    if verifiable:  # every roll the session's: none typed, and none before the orders close
         from shipsheet.pbem.dice import start_verifiable
+        from shipsheet.pbem.turns import close_orders
         start_verifiable(s)
+        close_orders(s)
+    typed = (lambda *rolls: None) if verifiable else (lambda *rolls: list(rolls))
     resolute, swift = ships[blue_name], ships["Swift"]
     hornet, lance, kestrel = ships["Hornet"], ships["Lance"], ships["Kestrel"]
     s.apply(set_orders_action(resolute, Overrides(last=("ph-5",))))
@@ -56,13 +59,16 @@ def fc_game(*, blue_name: str = "Resolute", verifiable: bool = False) -> Session
     s.apply(NextPhase())  # Combat
     s.apply(set_turn_state_action(resolute, "photon-1", "fired"))
     s.apply(set_turn_state_action(hornet, "ph-3", "fired"))                # Red's own
-    s.apply(volley_action(hornet, 28, shield=1, rolls=[4], attacker=resolute))
-    s.apply(volley_action(swift, 14, shield=1, rolls=[3], attacker=lance))
-    s.apply(volley_action(kestrel, 21, shield=2, rolls=[5], attacker=hornet))  # not Blue's
+    s.apply(volley_action(hornet, 28, shield=1, rolls=typed(4), attacker=resolute))
+    s.apply(volley_action(swift, 14, shield=1, rolls=typed(3), attacker=lance))
+    s.apply(volley_action(kestrel, 21, shield=2, rolls=typed(5), attacker=hornet))  # not Blue's
     s.apply(volley_action(resolute, 20, shield=2, attacker=hornet))  # the session's dice
     s.apply(set_turn_state_action(swift, "ph-1", "fired"))
     s.undo()                                                               # undone: left out
     s.apply(NextPhase())  # Repair
+    if verifiable:
+        from shipsheet.pbem.turns import close_turn
+        close_turn(s)  # the turn's rolls fixed, its seed revealable
     return s
 
 
@@ -245,40 +251,47 @@ def test_triplanetary_attacks_are_given_to_every_attacker_and_target():
 
 # -- the dice ---------------------------------------------------------------------------------
 
-def test_the_dice_section_reveals_the_seed_and_commits_to_the_next(monkeypatch):
-    """With a stand-in for ``pbem.dice.reveal``: the section's layout and where it comes from."""
-    calls = []
-    fake = types.ModuleType("shipsheet.pbem.dice")
-    fake.reveal = lambda session, turn: calls.append(turn) or ("ab" * 32, "cd" * 32)
-    fake.is_verifiable = lambda session: bool(session.pbem.get("dice"))
-    monkeypatch.setitem(sys.modules, "shipsheet.pbem.dice", fake)
-    import shipsheet.pbem as pbem
-    monkeypatch.setattr(pbem, "dice", fake, raising=False)
-    s = fc_game()
-    assert "DICE" not in turn_report(s, "Blue", 1).body  # no verifiable dice: no section
-    s.pbem["dice"] = {"turns": {}}
-    body = turn_report(s, "Blue", 1).body
-    assert calls == [1]
-    lines = body.splitlines()
-    part = lines[lines.index("DICE"):]
-    assert "  " + "ab" * 32 in part and "  " + "cd" * 32 in part
-    assert_narrow(body)
-
-
-def test_the_dice_section_with_the_real_verifiable_dice():
+def test_the_dice_section_of_a_closed_turn_reveals_its_seed_and_commits_to_the_next():
     from shipsheet.pbem import dice
-    s = fc_game()
-    dice.start_verifiable(s)           # from turn 1: its seed, and the next two
-    s.apply(volley_action(s.ship("Swift"), 12, shield=2, attacker=s.ship("Lance")))
+    s = fc_game(verifiable=True)
+    assert s.turn == 2
     seed, commitment = dice.reveal(s, 1)
     assert dice.commitment(seed) == s.pbem["dice"]["commitments"]["1"]
     body = turn_report(s, "Blue", 1).body
     lines = body.splitlines()
     part = lines[lines.index("DICE"):]
     assert "  " + seed in part and "  " + commitment in part
+    fixed = s.pbem["dice"]["turns"]["1"]["transcript"]
+    assert "  " + fixed["hash"] in part
+    assert any(f"Turn 1's rolls: {fixed['count']}," in line for line in part)
     assert_narrow(body)
     # the next turn's seed itself stays secret
     assert s.pbem["dice"]["seeds"]["2"] not in "".join(body.split())
+    assert "DICE" not in turn_report(fc_game(), "Blue", 1).body  # no verifiable dice: none
+
+
+def test_a_report_of_a_turn_not_closed_gives_its_commitment_only():
+    from shipsheet.pbem import dice
+    s = fc_game()
+    dice.start_verifiable(s)  # turn 1, orders open
+    with pytest.raises(dice.DiceError, match="not closed"):
+        dice.reveal(s, 1)
+    body = " ".join(turn_report(s, "Blue", 1).body.split())
+    assert "Turn 1 is not closed yet (orders open): its seed stays secret" in body
+    assert s.pbem["dice"]["commitments"]["1"] in body
+    assert s.pbem["dice"]["seeds"]["1"] not in body
+
+
+def test_the_keys_section_lists_every_players_fingerprint():
+    from shipsheet.pbem.keys import fingerprint, generate, show_fingerprint
+    from shipsheet.pbem.record import PlayerKey, put_keys
+    s = fc_game()
+    public = generate()[1]
+    put_keys(s, "Red", (PlayerKey(public, 1),))
+    lines = body_lines(turn_report(s, "Blue", 1))
+    part = lines[lines.index("KEYS"):]
+    assert f"  Red: {show_fingerprint(fingerprint(public))} (from turn 1)" in part
+    assert "  Blue: not joined (orders not signed yet)" in part
 
 
 def test_a_turn_before_the_dice_became_verifiable_says_so():
@@ -447,8 +460,9 @@ def test_the_report_command_is_registered_with_the_pbem_commands():
 # -- the README's sample ----------------------------------------------------------------------------
 
 def sample_report_text() -> str:
-    """Blue's report of turn 1 of :func:`fc_game` with verifiable dice, whose seeds are made
-    reproducible here (``new_seed`` counts), so the sample is the same each time it is made."""
+    """Blue's report of turn 1 of :func:`fc_game` with verifiable dice, whose seeds and
+    session uid are made reproducible here (``new_seed`` counts), so the sample is the same
+    each time it is made."""
     import hashlib
     from unittest import mock
 
@@ -459,8 +473,16 @@ def sample_report_text() -> str:
     def new_seed() -> str:
         return hashlib.sha256(f"sample seed {next(made)}".encode()).hexdigest()
 
+    import types
+
+    import shipsheet.model.ship as model_ship
+    ids = iter(range(10_000))
+    # A roll's key names the session and its purpose the ship: their ids are made fixed too.
+    counted = types.SimpleNamespace(urandom=lambda n: hashlib.sha256(
+        f"sample id {next(ids)}".encode()).digest()[:n])
     with mock.patch.object(model_dice, "new_seed", new_seed), \
-            mock.patch.object(pbem_dice, "new_seed", new_seed):
+            mock.patch.object(pbem_dice, "new_seed", new_seed), \
+            mock.patch.object(model_ship, "os", counted):
         return turn_report(fc_game(verifiable=True), "Blue", 1, date=DATE).text
 
 

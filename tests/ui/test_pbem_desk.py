@@ -103,8 +103,9 @@ def test_the_pbem_menu_and_its_entries_by_role(window, tmp_path):
     file_menu = window.file_menu
     assert "P&BEM" in [a.text() for a in file_menu.actions()]
     assert list(entries(window)) == ["Players…", "Export Player Files…", "Import Orders…",
-                                     "Turn Desk", "Export Turn Reports…",
-                                     "Export Orders for Turn…", "Verify Dice…"]
+                                     "Turn Desk", "Close Orders", "Close Turn…",
+                                     "Export Turn Reports…", "Export Orders for Turn…",
+                                     "Verify Dice…"]
     assert not any(entries(window).values())  # no session
     window.open_sample("fedcom")
     on = entries(window)
@@ -116,6 +117,7 @@ def test_the_pbem_menu_and_its_entries_by_role(window, tmp_path):
     assert all(on[k] for k in ("Players…", "Export Player Files…", "Import Orders…", "Turn Desk",
                                "Export Turn Reports…", "Verify Dice…"))
     assert not on["Export Orders for Turn…"]
+    assert not on["Close Orders"] and not on["Close Turn…"]  # no verifiable dice: no stages
     [blue, _red] = window.pbem.export_player_files(str(tmp_path / "files"))
     window.doc.undo_stack.setClean()
     assert window.open_path(blue)
@@ -149,7 +151,7 @@ def test_players_are_set_up_in_one_undo_step(window, monkeypatch):
     session = doc.session
     assert [(p.name, p.sides, [session.ship(i).name for i in p.ships]) for p in R.players(session)] \
         == [("Blue", (), ["Resolute", "Swift"]), ("Red", ("Red",), []), ("Green", (), ["Bastion"])]
-    assert R.show_others(session) and session.pbem["dice"]["scheme"] == "turn-hmac-v1"
+    assert R.show_others(session) and session.pbem["dice"]["scheme"] == "turn-set-v2"
     assert doc.undo_stack.count() == steps + 1
     assert window.pbem.desk_dock is not None and window.pbem.desk_dock.isVisibleTo(window)
     doc.undo_stack.undo()
@@ -416,10 +418,17 @@ def test_verify_dice_names_a_changed_roll(window, monkeypatch, tmp_path):
     window.open_sample("fedcom")
     doc = window.doc
     assert window.pbem.set_players(players_of(["Blue", "Red"]), False, True) is None
+    assert not doc.do(SessionAction("Attack", lambda s, ctx: [ctx.dice.roll(6, "to hit")
+                                                              for _ in range(3)], ships=()))
+    assert window.pbem.close_orders()  # the Turn Desk's Close Orders: now the dice roll
     assert doc.do(SessionAction("Attack", lambda s, ctx: [ctx.dice.roll(6, "to hit")
                                                           for _ in range(3)], ships=()))
     dialog = window.pbem.verify_dice()
     assert isinstance(dialog, VerifyDiceDialog)
+    assert dialog.last.status == "incomplete" and "Turn 2: not closed yet" in \
+        dialog.result.toPlainText()
+    assert window.pbem.close_turn(confirm=False)
+    dialog = window.pbem.verify_dice()
     assert dialog.last.status == "verified" and dialog.headline.text().startswith("Verified")
     path = tmp_path / "game.shipsheet"
     assert window._save_to(path)
@@ -435,7 +444,7 @@ def test_verify_dice_names_a_changed_roll(window, monkeypatch, tmp_path):
     dialog = window.pbem.verify_dice()
     assert dialog.last.status == "failed" and dialog.headline.text().startswith("FAILED")
     text = dialog.result.toPlainText()
-    assert "Rolls that do not match:" in text and f"roll #{entry['roll'][1]}" in text
+    assert f"roll #{entry['roll'][1]}: d6 {old % 6 + 1}" in text
     assert f"logged {old % 6 + 1}, the seed gives {old}" in text
     # A seed line that cannot be read is named; nothing is verified with it.
     dialog.seeds.setPlainText("2=abc")

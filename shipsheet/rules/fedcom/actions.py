@@ -146,13 +146,17 @@ def volley_action(ship: "Ship", points: int, *, rolls: Iterable[int] | None = No
 def preview_volley(session: "Session", ship: "Ship", points: int, *,
                    rolls: Iterable[int] | None = None, shield: int | None = None,
                    overrides: "Overrides | dict | None" = None,
-                   chart: "Chart | str | None" = None) -> VolleyResult:
+                   chart: "Chart | str | None" = None,
+                   attacker: "Ship | str | None" = None) -> VolleyResult:
     """What :func:`volley_action` would do now, changing nothing (not even the dice).
 
     The session dice are copied, so applying the volley right after rolls the
-    same dice and gives the same result.
+    same dice and gives the same result. Verifiable dice roll for a purpose (the action
+    that rolls them): the copy stands for the volley this previews, ``attacker`` and all.
     """
-    dice = session.dice.copy()
+    dice = session.dice.copy(volley_action(ship, points, rolls=rolls, shield=shield,
+                                           overrides=overrides, chart=chart,
+                                           attacker=attacker))
     the_chart = chart if chart is not None else session_chart(session.options)
     return allocate_volley(ship, points, rolls=rolls, shield=shield, overrides=overrides,
                            chart=the_chart, rng=dice)

@@ -115,7 +115,8 @@ class AttackPlan:
     def resolve(self, session, damage: list[int], *, timing: bool = True) -> AttackResult:
         """The attack with the session's next dice (a copy: nothing is rolled). ``timing``
         False: whatever the phase and whoever has fired (to show the odds all the same)."""
-        rng, combat = session.dice.copy(), combat_system(session)
+        # Verifiable dice roll for a purpose: the copy stands for the attack this previews.
+        rng, combat = session.dice.copy(self.action()), combat_system(session)
         if self.guns:
             options = self._options(damage)
             if not timing:

@@ -1,0 +1,161 @@
+"""The desk's ledger (``Session.archive``): what arrived and what left, never undone.
+
+Undo takes back a change of the game; it must not take back a fact. Every authentic file
+the moderator received (orders, joins: its bytes, its player, turn and number, and what
+became of it when it arrived), each closing of a turn's orders (the set of contributions
+fixed then), each closing of a turn (its transcript) and each time a turn's seed left the
+desk (a report, a player file, an audit bundle) is appended here, inside the action that
+does it, and stays whatever is undone after. So a refusal or an undo cannot take a
+player's contribution out of a turn's dice, and no orders are accepted for a turn whose
+seed has been seen (SECURITY.md). The audit bundle is made from it (``pbem/audit.py``).
+
+Entries are plain JSON objects with a ``"kind"``:
+
+- ``{"kind": "file", "what": "orders" | "join", "player", "turn", "seq", "digest",
+  "text", "status", "reason"[, "contribution"]}``: a file, as received (``text``: its
+  UTF-8 text; ``contribution``: a signed orders file's contribution to its turn's dice);
+  ``status`` what the import made of it then ("queued", "applied", "refused", "late",
+  "held", "joined");
+- ``{"kind": "close-orders", "turn", "set", "applied", "refused"}``;
+- ``{"kind": "close-turn", "turn", "transcript": {"count", "hash"}}``;
+- ``{"kind": "revealed", "turn", "by"}``: the turn's seed left the desk (``by``: how).
+
+A session file may come from anyone, so everything read here is checked; entries that
+do not read are skipped by the readers and named by :func:`problems`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterator
+
+from shipsheet.model.dice import is_hex64
+from shipsheet.model.errors import RuleViolation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.session import Session
+
+FILE, CLOSE_ORDERS, CLOSE_TURN, REVEALED = "file", "close-orders", "close-turn", "revealed"
+ORDERS, JOIN = "orders", "join"
+#: Bytes of files the ledger keeps at most (the session file holds them).
+MAX_TEXT_BYTES = 20 * 1024 * 1024
+#: Files one player may have in it for one turn.
+MAX_FILES_PER_TURN = 50
+
+
+@dataclass(frozen=True)
+class Received:
+    """One file of the ledger."""
+
+    index: int
+    what: str
+    player: str
+    turn: int
+    seq: int
+    digest: str
+    text: str
+    status: str
+    reason: str
+    contribution: str = ""  # a signed orders file's contribution to its turn's dice
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _file(index: int, item: Any) -> Received | None:
+    if not (isinstance(item, dict) and item.get("kind") == FILE):
+        return None
+    what, player, text = item.get("what"), item.get("player"), item.get("text")
+    turn, seq, digest = _int(item.get("turn")), _int(item.get("seq")), item.get("digest")
+    status, reason = item.get("status", ""), item.get("reason", "")
+    contribution = item.get("contribution", "")
+    if (what in (ORDERS, JOIN) and isinstance(player, str) and isinstance(text, str)
+            and turn is not None and seq is not None and is_hex64(digest)
+            and isinstance(status, str) and isinstance(reason, str)
+            and isinstance(contribution, str) and len(contribution) in (0, 128)):
+        return Received(index, what, player, turn, seq, digest, text, status, reason,
+                        contribution)
+    return None
+
+
+def files(session: "Session", what: str | None = None, turn: int | None = None
+          ) -> Iterator[Received]:
+    """The files of the ledger, in the order they arrived (``what``: only orders or joins;
+    ``turn``: only those for this turn)."""
+    for index, item in enumerate(session.archive):
+        found = _file(index, item)
+        if found and (what is None or found.what == what) and (turn is None or found.turn == turn):
+            yield found
+
+
+def files_list(session: "Session") -> list[Received]:
+    """Every file of the ledger, in order."""
+    return list(files(session))
+
+
+def find_digest(session: "Session", digest: str) -> Received | None:
+    return next((f for f in files(session) if f.digest == digest), None)
+
+
+def marks(session: "Session", kind: str, turn: int | None = None) -> Iterator[tuple[int, dict]]:
+    """(index, entry) of each entry of ``kind`` (for ``turn``)."""
+    for index, item in enumerate(session.archive):
+        if isinstance(item, dict) and item.get("kind") == kind and (
+                turn is None or _int(item.get("turn")) == turn):
+            yield index, item
+
+
+def revealed(session: "Session") -> set[int]:
+    """The turns whose seed has left the desk."""
+    return {t for _, item in marks(session, REVEALED)
+            if (t := _int(item.get("turn"))) is not None}
+
+
+def problems(session: "Session") -> list[str]:
+    """Every entry of the ledger that does not read, in words."""
+    out = []
+    for index, item in enumerate(session.archive):
+        kind = item.get("kind") if isinstance(item, dict) else None
+        if kind == FILE and _file(index, item) is None:
+            out.append(f"ledger entry {index + 1}: a damaged file entry")
+        elif kind in (CLOSE_ORDERS, CLOSE_TURN, REVEALED) and _int(item.get("turn")) is None:
+            out.append(f"ledger entry {index + 1}: a damaged {kind} entry")
+        elif kind not in (FILE, CLOSE_ORDERS, CLOSE_TURN, REVEALED):
+            out.append(f"ledger entry {index + 1}: an entry of no known kind")
+    return out
+
+
+# -- writing (inside an action) ---------------------------------------------------------------
+
+def _text_bytes(session: "Session") -> int:
+    return sum(len(f.text.encode("utf-8")) for f in files(session))
+
+
+def add_file(session: "Session", what: str, player: str, turn: int, seq: int, digest: str,
+             raw: bytes, status: str, reason: str = "", contribution: str = "") -> bool:
+    """Keep a received file (False, nothing kept: the same bytes are kept already). Refused
+    when the ledger is full or the player has sent too many files for the turn."""
+    if find_digest(session, digest) is not None:
+        return False
+    count = sum(1 for f in files(session, turn=turn) if f.player == player)
+    if count >= MAX_FILES_PER_TURN:
+        raise RuleViolation(f"{player} has sent {MAX_FILES_PER_TURN} files for turn {turn} "
+                            f"already: no more are kept.")
+    if _text_bytes(session) + len(raw) > MAX_TEXT_BYTES:
+        raise RuleViolation("The desk's ledger of received files is full (20 MB).")
+    entry = {"kind": FILE, "what": what, "player": player, "turn": turn, "seq": seq,
+             "digest": digest, "text": raw.decode("utf-8"), "status": status, "reason": reason}
+    if contribution:
+        entry["contribution"] = contribution
+    session.archive.append(entry)
+    return True
+
+
+def add_mark(session: "Session", kind: str, turn: int, **fields: Any) -> None:
+    session.archive.append({"kind": kind, "turn": turn, **fields})
+
+
+__all__ = ["CLOSE_ORDERS", "CLOSE_TURN", "FILE", "JOIN", "ORDERS", "REVEALED", "Received",
+           "add_file", "add_mark", "files", "files_list", "find_digest", "marks", "problems",
+           "revealed"]
