@@ -102,20 +102,24 @@ def table_share_dialog(window, grab, name: str = "table-share-dialog.png") -> No
 
 
 def pbem_import_report(window, grab, name: str = "pbem-import-report.png") -> None:
-    """File ▸ PBEM ▸ Import Orders… on the Federation Commander sample played by e-mail (Blue,
-    Red and Green): turn 3's orders from Blue accepted, Green's changed after it was written
-    (refused: not authentic), and Red's file of turn 2 sent again (refused: a replay)."""
-    from shipsheet.model import NextTurn, SetSide, load_session
+    """File ▸ PBEM ▸ Import Orders… on the Federation Commander sample played by e-mail with
+    verifiable dice (Blue, Red and Green): turn 3's join file and signed orders from Blue
+    taken (the orders queued until the turn's orders close), Green's changed after it was
+    written (refused: not authentic), and Red's file of turn 2 sent again (refused: a
+    replay). Then the Turn Desk once the orders are closed and the turn is being resolved."""
+    from shipsheet.model import SetSide, load_session
     from shipsheet.model.games import piece
     from shipsheet.model.storage import save_session
+    from shipsheet.pbem.joins import make_join, write_join
     from shipsheet.pbem.orders import export_orders
     from shipsheet.pbem.players import export_player_files
+    from shipsheet.rules.fedcom.actions import volley_action
 
     window.open_sample("fedcom")
     doc, desk = window.doc, window.pbem
     doc.do(SetSide(doc.session.ship("Bastion"), "Green"))
     desk.set_players([{"name": n, "sides": [n], "ships": []} for n in ("Blue", "Red", "Green")],
-                     False, False)
+                     False, True)
     folder = Path(tempfile.mkdtemp(prefix="shipsheet-pbem-"))
     inbox = folder / "inbox"
     inbox.mkdir()
@@ -134,16 +138,25 @@ def pbem_import_report(window, grab, name: str = "pbem-import-report.png") -> No
     export_player_files(doc.session, folder)
     red_t2 = orders("Red", "Hornet", first="drone-2")
     desk.import_orders([red_t2])
-    doc.do(NextTurn())
+    desk.close_orders()
+    desk.close_turn(confirm=False)
     export_player_files(doc.session, folder)
+    join = write_join(make_join(load_session(folder / "Blue.shipsheet"))[0],
+                      inbox / "Blue.join.json")
     blue = orders("Blue", "Resolute", first="ph-1, ph-2")
     green = orders("Green", "Bastion", last="ph-1")
     raw = green.read_bytes()
     green.write_bytes(raw.replace(b'"last": "ph-1"', b'"last": "ph-2"'))
-    dialog = desk.import_orders([blue, green, red_t2])
-    dialog.resize(980, 250)
+    dialog = desk.import_orders([join, blue, green, red_t2])
+    dialog.resize(1040, 290)
     grab(dialog, name)
     dialog.close()
+    desk.close_orders()
+    session = doc.session
+    doc.do(volley_action(session.ship("Resolute"), 14, shield=1, attacker=session.ship("Hornet")))
+    doc.select(session.ship("Resolute").id)
+    desk.show_desk()
+    grab(window, "pbem-turn-desk.png")
     while doc.undo_stack.canUndo():  # back to the sample as it opened
         doc.undo_stack.undo()
     doc.undo_stack.setClean()

@@ -78,8 +78,8 @@ def bundle(session: "Session") -> tuple[dict, list[tuple[str, bytes]]]:
     found = dice_record(session.pbem) or {}
     shown = set(turns.revealable(session))
     seeds = found.get("seeds") if isinstance(found.get("seeds"), dict) else {}
-    dice: dict[str, Any] = {k: found[k] for k in ("scheme", "v2_from", "since", "since_turn")
-                            if k in found}
+    dice: dict[str, Any] = {k: found[k] for k in ("scheme", "v2_from", "since", "since_turn",
+                                                  "nonces") if k in found}
     dice["commitments"] = dict(found.get("commitments") or {})
     dice["seeds"] = {t: h for t, h in seeds.items()
                      if isinstance(t, str) and t.isdigit() and int(t) in shown}
@@ -311,6 +311,7 @@ def audit(folder: str | Path, *, fingerprints: Mapping[str, list[str]] | None = 
     queued: dict[int, dict[str, tuple[int, str]]] = {}
     closes: dict[int, list[dict]] = {}
     applied_ok: list[tuple[str, int, int]] = []
+    file_turns: set[int] = set()
     for entry in _list(manifest.get("ledger")):
         if not isinstance(entry, dict):
             result.problems.append("the ledger has an entry that is not an object")
@@ -324,6 +325,8 @@ def audit(folder: str | Path, *, fingerprints: Mapping[str, list[str]] | None = 
         if kind != ledger.FILE:
             continue
         result.files += 1
+        if isinstance(entry.get("turn"), int):
+            file_turns.add(entry["turn"])
         name = entry.get("file")
         label = f"{name}"
         if not (isinstance(name, str) and name.startswith(f"{FILES}/") and "/" not in name[6:]
@@ -413,15 +416,21 @@ def audit(folder: str | Path, *, fingerprints: Mapping[str, list[str]] | None = 
     view = _LogView(log, manifest)
     full = {int(t): e for t, e in _table(manifest.get("transcripts")).items()
             if isinstance(t, str) and t.isdigit()}
-    for turn in sorted(set(records) | set(full) | set(closes)):
+    old = {e.turn for e in log if e.kind == "roll" and isinstance(e.roll, list)
+           and e.roll[:1] == [2]}
+    for turn in sorted(set(records) | set(full) | set(closes) | old):
         scheme = TURN_SET if v2_from is not None and turn >= v2_from else TURN_HMAC
         rec = records.get(turn, {})
-        closed = rec.get("stage") == "closed"
+        closed = rec.get("stage") == "closed" or scheme == TURN_HMAC and turn in seeds
         at = AuditTurn(turn, scheme, closed)
         result.turns.append(at)
         if scheme != TURN_SET:
-            at.notes.append("not checkable to this standard: turn-hmac-v1")
-            result.incomplete.append(f"turn {turn} rolled turn-hmac-v1")
+            _old_turn(at, turn, log, seeds, commitments, _table(dice.get("nonces")))
+            if turn not in file_turns:
+                at.notes.append("its orders files came before the desk kept every file: "
+                                "they are not in the bundle")
+            result.incomplete.append(f"turn {turn} rolled turn-hmac-v1 (begun before turns had "
+                                     f"stages): its promise is weaker")
             continue
         made = closes.get(turn, [])
         if len(made) > 1:
@@ -480,6 +489,38 @@ def audit(folder: str | Path, *, fingerprints: Mapping[str, list[str]] | None = 
             result.problems.append(f"{player}'s orders number {seq} for turn {turn}: listed as "
                                    f"applied, but the log does not apply them")
     return result
+
+
+def _old_turn(at: AuditTurn, turn: int, log: list[LogEntry], seeds: dict, commitments: dict,
+              nonces: dict) -> None:
+    """A turn of the older scheme: its rolls recomputed from its seed and the nonces in the
+    order they were mixed in (``pbem/dice.py``)."""
+    from shipsheet.model.dice import turn_hmac_value, turn_key
+    seed = seeds.get(turn)
+    if seed is None:
+        at.closed = False
+        return
+    if commitments.get(turn) not in (None, commitment(seed)):
+        at.problems.append("the seed does not match its commitment")
+    listed = [n for n in _list(nonces.get(str(turn))) if is_hex64(n)]
+    for entry in log:
+        roll = entry.roll
+        if entry.turn != turn or entry.kind != "roll" or not (
+                isinstance(roll, list) and len(roll) == 6 and roll[0] == 2
+                and all(isinstance(v, int) for v in roll)):
+            continue
+        _, number, sides, value, typed, k = roll
+        if typed:
+            at.notes.append(f"roll #{number} typed in from physical dice (not checkable)")
+            continue
+        if k > len(listed) or not 1 <= sides <= 2**32:
+            at.problems.append(f"roll #{number}: mixes in {k} nonce(s); the record has "
+                               f"{len(listed)}")
+            continue
+        if turn_hmac_value(turn_key(seed, listed[:k]), number, sides) != value:
+            at.problems.append(f'roll #{number} ("{entry.text}"): not what the seed gives')
+        else:
+            at.checked += 1
 
 
 def _check_applied(at: AuditTurn, mark: dict, queued: dict[str, tuple[int, str]], view,

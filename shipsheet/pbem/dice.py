@@ -1,7 +1,17 @@
-"""Dice anyone can verify: the ``turn-hmac-v1`` scheme, and ``shipsheet verify-dice``.
+"""Dice anyone can verify: switching a session to them, and the older ``turn-hmac-v1`` scheme.
 
-The scheme
-==========
+:func:`start_verifiable` switches a session to ``turn-set-v2``, the scheme of every turn
+played now: its rolls are described in ``model/dice.py`` and DESK.md ("Turns with
+stages, and verifiable dice"), its turns' stages in ``pbem/stages.py`` and
+``pbem/turns.py``, its checking in ``pbem/verify.py`` and its threat model in SECURITY.md.
+What follows is the **older** scheme, ``turn-hmac-v1``, which sessions begun before turns
+had stages played: this module still rolls the rest of such a turn and checks such turns
+(:func:`verify`), and says what it could not promise ("Who controls a roll", below: the
+order nonces were mixed in was the moderator's, and a roll was not bound to its purpose —
+what ``turn-set-v2`` mends).
+
+The older scheme
+================
 
 *Seeds.* Each turn *t* has a fresh secret seed ``S_t``: 32 bytes from ``secrets``, kept
 as 64 hex digits in the moderator's file (``session.pbem["dice"]["seeds"][str(t)]``). Its

@@ -92,6 +92,24 @@ class Verdict:
             return INCOMPLETE
         return VERIFIED
 
+    def old_turn_lines(self) -> list[str]:
+        """A line per turn of the older scheme: what held for it."""
+        old = self.old
+        if old is None or not old.verifiable:
+            return []
+        turns: dict[int, list[int]] = {}
+        for kind, rolls in (("bad", old.mismatched), ("unknown", old.unchecked)):
+            for r in rolls:
+                turns.setdefault(r.turn, [0, 0])[0 if kind == "bad" else 1] += 1
+        for turn in sorted(old.nonces):
+            turns.setdefault(turn, [0, 0])
+        out = []
+        for turn, (bad, unknown) in sorted(turns.items()):
+            word = ("FAILED" if bad else "seed not revealed: not checked" if unknown
+                    else "recomputed and equal")
+            out.append(f"Turn {turn}: {word} ({PROMISES[TURN_HMAC]})")
+        return out
+
     def headline(self) -> str:
         checked = sum(t.checked for t in self.turns) + (self.old.checked if self.old else 0)
         if self.status == FAILED:
@@ -101,10 +119,10 @@ class Verdict:
                 ["the older turns fail"] if self.old is not None and self.old.status == FAILED
                 else [])
             return f"FAILED: {', '.join(parts)} (see below)."
+        if self.old is not None and not self.turns:
+            return self.old.headline()  # a session of the older schemes only
         if self.status == VERIFIED:
             return f"Verified: all {checked} roll(s) recomputed and equal, every turn closed."
-        if self.old is not None and not self.old.verifiable and not self.turns:
-            return self.old.headline()
         return (f"Nothing wrong found, but not everything is proven: {checked} roll(s) "
                 f"recomputed and equal (see below).")
 
@@ -113,7 +131,8 @@ class Verdict:
         out += [f"! {p}" for p in self.problems]
         out += self.notes
         if self.old is not None:
-            out.append("Turns before turn-set-v2:" if self.turns else "Dice:")
+            out += self.old_turn_lines()
+            out.append("Turns before turn-set-v2, in full:" if self.turns else "Dice:")
             out += [f"  {line}" for line in self.old.lines()]
         for turn in self.turns:
             out += turn.lines()

@@ -528,3 +528,118 @@ def test_every_desk_view_and_dialog_shows_file_text_as_text(window, monkeypatch,
 def test_the_window_and_the_desk_agree_on_what_an_orders_file_is():
     from shipsheet.ui import main_window, pbem_desk
     assert main_window.ORDERS_SUFFIX == pbem_desk.ORDERS_SUFFIX
+
+
+# -- turns with stages, keys, pins (fair play by e-mail) -----------------------------------------
+
+@pytest.fixture
+def staged(window, tmp_path):
+    """The fedcom sample as a moderator's session with verifiable dice (turn 2, orders open)
+    and the player files written."""
+    window.show()
+    assert window.open_sample("fedcom")
+    doc = window.doc
+    assert doc.do(SetSide(doc.session.ship("Bastion"), "Green"))
+    assert window.pbem.set_players(players_of(["Blue", "Red", "Green"]), False, True) is None
+    files = {p.stem: p for p in window.pbem.export_player_files(str(tmp_path / "files"))}
+    return window, files
+
+
+def test_the_turn_desk_shows_the_stage_and_closes_orders_and_turn(staged, dialogs, tmp_path):
+    from shipsheet.pbem.joins import make_join, write_join
+    window, files = staged
+    doc, view = window.doc, window.pbem.desk_view
+    assert view.stage.text().startswith("Orders open (0 queued)")
+    assert view.close_orders_button.isEnabled() and not view.close_turn_button.isEnabled()
+    ps = load_session(files["Blue"])
+    join = write_join(make_join(ps)[0], tmp_path / "Blue.join.json")
+    orders = player_orders(files["Blue"], "Resolute", tmp_path / "Blue.orders.json",
+                           first="ph-1, ph-2")
+    dialog = window.pbem.import_orders([orders, join])
+    assert [r[4] for r in dialog.rows()] == ["Queued", "Accepted"]
+    assert desk_rows(window)["Blue"][:2] == ("Queued", "1")
+    assert doc.session.ship("Resolute").state["orders"].get("first") is None  # not yet
+    steps = doc.undo_stack.count()
+    view.close_orders_button.click()
+    assert doc.undo_stack.count() == steps + 1
+    assert doc.session.ship("Resolute").state["orders"]["first"] == ["ph-1", "ph-2"]
+    assert view.stage.text().startswith("Orders closed, resolving")
+    assert not view.close_orders_button.isEnabled() and view.close_turn_button.isEnabled()
+    assert desk_rows(window)["Blue"][0] == "Applied"
+    # Next Turn in the window is Close Turn here: it says what it does and asks.
+    dialogs.answer = QMessageBox.StandardButton.No
+    window.next_turn()
+    assert dialogs.shown[-1][:2] == ("question", "Close Turn 2?") and doc.session.turn == 2
+    dialogs.answer = QMessageBox.StandardButton.Yes
+    window.next_turn()
+    assert doc.session.turn == 3 and doc.session.pbem["dice"]["turns"]["2"]["stage"] == "closed"
+    assert "Turn 2 closed" in window.status_text()
+    assert view.stage.text().startswith("Orders open") and view.close_orders_button.isEnabled()
+    window.undo()
+    assert doc.session.turn == 2 and view.close_turn_button.isEnabled()
+
+
+def test_the_first_export_orders_makes_the_key_and_the_join_file(staged, dialogs, monkeypatch,
+                                                                tmp_path):
+    window, files = staged
+    doc = window.doc
+    doc.undo_stack.setClean()
+    assert window.open_path(files["Red"])
+    hornet = window.doc.session.ship("Hornet")
+    window.doc.select(hornet.id)
+    assert window.pbem.decisions_view.submit("orders", form_values(
+        window.doc.session, hornet, "orders", first="drone-2"))
+    monkeypatch.setattr(pbem_desk, "pick_save", lambda *a: str(tmp_path / "out" / "r.orders.json"))
+    (tmp_path / "out").mkdir()
+    written = window.pbem.export_orders()
+    data = json.loads(written.read_text("utf-8"))
+    assert data["version"] == 2 and data["contribution"]
+    join = tmp_path / "out" / "Red.join.json"
+    assert join.exists()
+    kind, title, text = dialogs.shown[-1]
+    assert (kind, title) == ("information", "Your Signing Key") and "Red.join.json" in text
+    from shipsheet.pbem.keys import load_key, show_fingerprint
+    assert show_fingerprint(load_key(data["session"], "Red").fingerprint) in text
+    # Until the moderator lists the key, each export writes the join file again (same key).
+    join.unlink()
+    again = json.loads(window.pbem.export_orders().read_text("utf-8"))
+    assert again["key"] == data["key"] and again["seq"] == 2 and join.exists()
+
+
+def test_a_player_file_that_disagrees_with_what_was_shown_warns_as_it_opens(staged, dialogs,
+                                                                          tmp_path):
+    from shipsheet.pbem import players as P
+    from shipsheet.pbem.public import seal
+    window, files = staged
+    moderator = window.doc.session
+    window.doc.undo_stack.setClean()
+    assert window.open_path(files["Blue"])  # pins what it shows
+    assert not [d for d in dialogs.shown if d[1].startswith("This Player File Disagrees")]
+    changed = P.player_session(moderator, "Blue")
+    changed.pbem["dice"]["commitments"]["2"] = "cd" * 32
+    changed.pbem["seal"] = seal(changed.pbem, changed.turn, R.own_player(changed).secret)
+    path = tmp_path / "changed.shipsheet"
+    save_session(changed, path)
+    window.doc.undo_stack.setClean()
+    assert window.open_path(path)
+    kind, title, text = dialogs.shown[-1]
+    assert kind == "warning" and title == "This Player File Disagrees With Earlier Ones"
+    assert "Turn 2's commitment" in text
+
+
+def test_the_players_dialog_names_the_moderators_own_player(window, monkeypatch):
+    window.open_sample("fedcom")
+
+    def fill(dialog: PlayersDialog):
+        assert dialog.plays.currentData() is None
+        dialog.set_commands(1, name="Crimson", sides=["Red"])  # named anew: the list follows
+        dialog.set_moderator_plays("Crimson")
+        assert dialog.plays.currentText() == "Crimson"
+        dialog.verifiable.setChecked(True)
+        dialog.accept()
+        assert dialog.error.text() == ""
+        return True
+    answer(monkeypatch, fill)
+    window.pbem.players()
+    assert R.moderator_plays(window.doc.session) == "Crimson"
+    assert "(the moderator's own player)" in window.doc.session.log_text()
