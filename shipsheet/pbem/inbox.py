@@ -351,6 +351,9 @@ def _take_orders(session: Session, path: Path, data: dict, raw: bytes,
         if seq == entry.seq and entry.digest != digest:
             return refused(f"another file numbered {seq} was already received for turn {turn}: "
                            f"a file is numbered once (export the orders again).")
+    full = ledger.room_for(session, player.name, turn, len(raw))
+    if full is not None:
+        return refused(full)
     warnings = _quotes(session, data)
     if set_turn:
         return _queue(session, path, player, data, raw, digest, entry, contribution, known,

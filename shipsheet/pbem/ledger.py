@@ -37,10 +37,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FILE, CLOSE_ORDERS, CLOSE_TURN, REVEALED = "file", "close-orders", "close-turn", "revealed"
 ORDERS, JOIN = "orders", "join"
-#: Bytes of files the ledger keeps at most (the session file holds them).
+#: What one player's files for one turn may take in the ledger (the session file holds
+#: them): past either, a file to queue or apply is refused (a player can crowd out only
+#: themselves), and a refused one is kept by its digest alone.
+MAX_FILES_PER_TURN = 20
+MAX_BYTES_PER_TURN = 512 * 1024
+#: Past this many bytes of kept text in all, refused files are kept by their digest alone.
 MAX_TEXT_BYTES = 20 * 1024 * 1024
-#: Files one player may have in it for one turn.
-MAX_FILES_PER_TURN = 50
 
 
 @dataclass(frozen=True)
@@ -132,20 +135,35 @@ def _text_bytes(session: "Session") -> int:
     return sum(len(f.text.encode("utf-8")) for f in files(session))
 
 
+def room_for(session: "Session", player: str, turn: int, size: int) -> str | None:
+    """Why a file of ``size`` bytes from ``player`` for ``turn`` cannot be queued or applied
+    (the ledger would not keep all of it), or None."""
+    mine = [f for f in files(session, ORDERS, turn) if f.player == player]
+    if len(mine) >= MAX_FILES_PER_TURN:
+        return (f"{player} has sent {MAX_FILES_PER_TURN} files for turn {turn} already: send "
+                f"one file with all your orders (it replaces the others).")
+    if sum(len(f.text.encode("utf-8")) for f in mine) + size > MAX_BYTES_PER_TURN:
+        return (f"{player}'s files for turn {turn} come to more than "
+                f"{MAX_BYTES_PER_TURN // 1024} KB: send one file with all your orders.")
+    return None
+
+
 def add_file(session: "Session", what: str, player: str, turn: int, seq: int, digest: str,
              raw: bytes, status: str, reason: str = "", contribution: str = "") -> bool:
-    """Keep a received file (False, nothing kept: the same bytes are kept already). Refused
-    when the ledger is full or the player has sent too many files for the turn."""
+    """Keep a received file (False, nothing kept: the same bytes are kept already). A file
+    that is not to be applied (refused, late, held) is kept by its digest alone when its
+    player's share of the ledger, or the ledger, is full (and then adds no contribution:
+    one that cannot be shown is not counted); one to apply is checked first
+    (:func:`room_for`)."""
     if find_digest(session, digest) is not None:
         return False
-    count = sum(1 for f in files(session, turn=turn) if f.player == player)
-    if count >= MAX_FILES_PER_TURN:
-        raise RuleViolation(f"{player} has sent {MAX_FILES_PER_TURN} files for turn {turn} "
-                            f"already: no more are kept.")
-    if _text_bytes(session) + len(raw) > MAX_TEXT_BYTES:
-        raise RuleViolation("The desk's ledger of received files is full (20 MB).")
+    text = raw.decode("utf-8")
+    if status not in ("queued", "applied", "joined") and (
+            room_for(session, player, turn, len(raw)) is not None
+            or _text_bytes(session) + len(raw) > MAX_TEXT_BYTES):
+        text, contribution = "", ""  # the digest, who and why stay; not the bytes
     entry = {"kind": FILE, "what": what, "player": player, "turn": turn, "seq": seq,
-             "digest": digest, "text": raw.decode("utf-8"), "status": status, "reason": reason}
+             "digest": digest, "text": text, "status": status, "reason": reason}
     if contribution:
         entry["contribution"] = contribution
     session.archive.append(entry)

@@ -78,7 +78,7 @@ def close_orders_action(session: "Session") -> SessionAction:
 
 
 def _close_orders(s: "Session", ctx: "ActionContext") -> None:
-    from .orders import ApplyOrders, parse_orders
+    from .orders import ApplyOrders, OrdersFileError, parse_orders
     found, turn = record_of(s), s.turn
     if stage(s) != OPEN:
         raise RuleViolation(f"Turn {turn}'s orders are closed already.")
@@ -106,7 +106,7 @@ def _close_orders(s: "Session", ctx: "ActionContext") -> None:
             with s.all_or_nothing():
                 ApplyOrders(player, data, entry.digest).apply(s, ctx)
             applied.append([player.name, entry.seq, entry.digest])
-        except (RuleViolation, ValueError) as exc:
+        except (RuleViolation, OrdersFileError) as exc:
             reason = f"refused when the orders closed: {exc}"[:record.MAX_REASON]
             record.put_orders_entry(s, player.name, turn, OrdersEntry(
                 entry.seq, REFUSED, entry.nonce, reason, entry.digest, entry.applied))

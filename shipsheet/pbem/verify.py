@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Mapping
 
-from shipsheet.model.dice import (SCHEME_IDS, SEEDED, TURN_HMAC, TURN_SET, commitment, dice_record,
+from shipsheet.model.dice import (SCHEME_IDS, SEEDED, turn_entry, TURN_HMAC, TURN_SET, commitment, dice_record,
                                   is_hex64, turn_set_key, turn_set_value, v2_from)
 
 from . import record, transcript
@@ -32,6 +32,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import Session
 
 VERIFIED, FAILED, INCOMPLETE = "verified", "failed", "incomplete"
+#: What checking a part of a hostile file may raise where it holds the wrong kind of thing:
+#: that part fails, in words; the rest is still checked.
+DAMAGED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 #: What each turn's scheme promises, in a line.
 PROMISES = {
     TURN_SET: "turn-set-v2: no player could aim a roll; the moderator could not change, "
@@ -167,8 +170,12 @@ def verify_session(session: "Session", *, seeds: Mapping[int, str] | None = None
     uid = session.pbem.get("session") if isinstance(session.pbem.get("session"), str) \
         else session.uid
     for turn in wanted:
-        verdict.turns.append(_moderator_turn(session, found, turn, readings[turn], uid,
-                                             commitments or {}, seeds or {}))
+        try:
+            verdict.turns.append(_moderator_turn(session, found, turn, readings[turn], uid,
+                                                 commitments or {}, seeds or {}))
+        except DAMAGED:
+            verdict.turns.append(TurnVerdict(turn, TURN_SET, problems=[
+                "the file's record of this turn is damaged"]))
     return verdict
 
 
@@ -305,7 +312,7 @@ def _moderator_turn(session: "Session", found: dict, turn: int, reading, uid: st
         key = player.key_for(t) if player is not None else None
         return key.public if key is not None else None
 
-    entry = found.get("turns", {}).get(str(turn), {})
+    entry = turn_entry(found, turn)
     chosen, bad = _set_problems(turn, entry.get("set"), key_of, uid, commit,
                                 list(about.excluded))
     verdict.problems += bad
@@ -373,9 +380,13 @@ def _player_file(pf: "Session", seeds: Mapping[int, str], commitments: Mapping[i
     for turn, entry in sorted(known_turns(pf).items()):
         if turn < first:
             continue
-        verdict.turns.append(_player_turn(turn, entry, keys, file_seeds, file_commitments,
-                                          seeds, commitments, uid, own_rolls.get(turn, []),
-                                          pinned))
+        try:
+            verdict.turns.append(_player_turn(turn, entry, keys, file_seeds, file_commitments,
+                                              seeds, commitments, uid,
+                                              own_rolls.get(turn, []), pinned))
+        except DAMAGED:
+            verdict.turns.append(TurnVerdict(turn, TURN_SET, problems=[
+                "the file's record of this turn is damaged"]))
     return verdict
 
 

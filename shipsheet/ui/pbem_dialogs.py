@@ -716,7 +716,13 @@ class VerifyDiceDialog(QDialog):
         self.problems.setVisible(bool(problems))
         if problems:
             return None
-        result = verify_session(self.session, seeds=seeds, commitments=commitments)
+        from ..model.errors import RuleViolation
+        try:
+            result = verify_session(self.session, seeds=seeds, commitments=commitments)
+        except RuleViolation as exc:  # a damaged play-by-e-mail record, said in words
+            self.problems.setText(f"This session cannot be checked: {exc}")
+            self.problems.show()
+            return None
         lines = result.lines()
         self.headline.setText(lines[0] if lines else "")
         colour = {"verified": "applied", "failed": "refused"}.get(result.status, "arrived")

@@ -434,3 +434,32 @@ def test_verify_dice_needs_nothing_but_the_player_file_and_never_prints_a_traceb
     bad = subprocess.run([sys.executable, "-m", "shipsheet", "verify-dice", str(garbage)],
                          capture_output=True, text=True, env=env, timeout=120)
     assert bad.returncode == 1 and "Traceback" not in bad.stderr, bad.stdout + bad.stderr
+
+
+def test_a_player_cannot_crowd_the_ledger_for_the_others(tmp_path):
+    """A player may send many authentic files; past their share of the ledger (20 files or
+    512 KB a turn) theirs are refused, the others' still come in, and the audit says which
+    were kept by their digest alone."""
+    from shipsheet.pbem import ledger
+    s, files = verifiable_game("fedcom", tmp_path / "t2")
+    key = K.load_key(s.uid, "Red")
+    base = json.loads(send_orders(files["Red"], fedcom_edits, "Red",
+                                  tmp_path / "red.orders.json").read_text())
+    spam = []
+    for n in range(2, 2 + ledger.MAX_FILES_PER_TURN + 3):
+        path = tmp_path / f"red-{n}.orders.json"
+        path.write_text(json.dumps(O.signed_by_key(dict(base, seq=n), key)))
+        spam.append(path)
+    results = import_files(s, spam)
+    assert [r.status for r in results].count("queued") == ledger.MAX_FILES_PER_TURN, \
+        [r.line() for r in results]
+    assert "send one file with all your orders" in results[-1].reason
+    blue = send_orders(files["Blue"], fedcom_edits, "Blue", tmp_path / "blue.orders.json")
+    assert import_files(s, [blue])[0].status == "queued"  # the others are not crowded out
+    T.close_orders(s)
+    assert [c[0] for c in s.pbem["dice"]["turns"]["2"]["set"]] == ["Blue", "Red"]
+    T.close_turn(s)
+    export_bundle(s, tmp_path / "bundle")
+    found = audit(tmp_path / "bundle")
+    assert found.status == "incomplete" and not found.problems, found.lines()
+    assert any("kept by its digest alone" in n for n in found.incomplete)
