@@ -147,6 +147,7 @@ def pbem_import_report(window, grab, name: str = "pbem-import-report.png") -> No
     green = orders("Green", "Bastion", last="ph-1")
     raw = green.read_bytes()
     green.write_bytes(raw.replace(b'"last": "ph-1"', b'"last": "ph-2"'))
+    desk.set_deadline("Sunday 8 Dec, 20:00 UTC")  # said in the desk's title and the reports
     dialog = desk.import_orders([join, blue, green, red_t2])
     dialog.resize(1040, 290)
     grab(dialog, name)

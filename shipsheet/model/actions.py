@@ -25,6 +25,9 @@ class Action:
     name = "Change"
     #: The ship the change is about, if any (for the log's ship filter).
     ship_id: str | None = None
+    #: The kind of private decision of its ship's owner this change is (its log lines are
+    #: private: ``LogEntry.private``; the game's ``privacy`` piece names the kinds), or None.
+    private: str | None = None
 
     def touches(self, session: "Session") -> Iterable[str] | None:
         """Ids of the ships whose state may change; None means all of them."""
@@ -38,10 +41,12 @@ class Action:
 class ShipAction(Action):
     """Apply ``fn(ship, ctx)`` to one ship; ``fn`` may return detail lines for the log."""
 
-    def __init__(self, name: str, ship: "Ship | str", fn: Callable[["Ship", "ActionContext"], Any]):
+    def __init__(self, name: str, ship: "Ship | str", fn: Callable[["Ship", "ActionContext"], Any],
+                 *, private: str | None = None):
         self.name = name
         self.ship_id = ship if isinstance(ship, str) else ship.id
         self.fn = fn
+        self.private = private
 
     def apply(self, session: "Session", ctx: "ActionContext") -> None:
         ship = session.ship(self.ship_id)

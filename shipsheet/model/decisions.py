@@ -4,7 +4,8 @@ file (the PBEM desk).
 Each game's ``decisions`` piece (``model.games.GameEntry``) is a :class:`GameDecisions`.
 It says which decisions a player may make for a ship now (:meth:`GameDecisions.forms`,
 plain JSON-able dicts, described in ``shipsheet/share/PROTOCOL.md``), turns a filled form
-into the game's own action (:meth:`GameDecisions.action`), and says which right a tap on a
+into the game's own action (:meth:`GameDecisions.action`), says what the owner has
+decided and is in force (:meth:`GameDecisions.in_force`), and says which right a tap on a
 sheet box needs (:meth:`GameDecisions.tap_right`): deciding is the player's, marking
 damage the referee's.
 
@@ -18,7 +19,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .errors import RuleViolation
-from .ship import clone
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
@@ -43,9 +43,14 @@ def choice(name: str, label: str, options: list[tuple[str, str]], value: str | N
 
 
 def integer(name: str, label: str, low: int, high: int, value: int | None = None, *,
-            optional: bool = False) -> dict:
-    return {"name": name, "label": label, "type": "int", "min": low, "max": high,
-            "value": value, "optional": optional}
+            optional: bool = False, over: str | None = None) -> dict:
+    """A whole number from ``low`` to ``high``; ``over``: the rule's words refusing a value
+    above ``high`` (when the limit is a rule, not just the field's range)."""
+    field = {"name": name, "label": label, "type": "int", "min": low, "max": high,
+             "value": value, "optional": optional}
+    if over:
+        field["over"] = over
+    return field
 
 
 def boolean(name: str, label: str, value: bool = False) -> dict:
@@ -56,8 +61,14 @@ def text(name: str, label: str, value: str = "", limit: int = TEXT_LIMIT) -> dic
     return {"name": name, "label": label, "type": "text", "max": limit, "value": value}
 
 
-def form(kind: str, title: str, fields: list[dict], *, text: str = "", submit: str = "Set") -> dict:
-    return {"kind": kind, "title": title, "text": text, "fields": fields, "submit": submit}
+def form(kind: str, title: str, fields: list[dict], *, text: str = "", submit: str = "Set",
+         private: str | None = None) -> dict:
+    """A decision form. ``private``: the kind of private decision it is (the game's
+    ``privacy`` piece, ``model/privacy.py``), or None when what it decides is public."""
+    spec = {"kind": kind, "title": title, "text": text, "fields": fields, "submit": submit}
+    if private:
+        spec["private"] = private
+    return spec
 
 
 def field_name(prefix: str, key: object) -> str:
@@ -109,6 +120,8 @@ def field_value(spec: dict, values: Mapping[str, Any]) -> Any:
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             value = _whole_number(value, label)
+        if value > spec["max"] and spec.get("over"):
+            raise RuleViolation(f"{label}: at most {spec['max']}. {spec['over']}")
         if not spec["min"] <= value <= spec["max"]:
             raise RuleViolation(f"{label}: from {spec['min']} to {spec['max']}.")
         return value
@@ -171,13 +184,13 @@ class GameDecisions:
         """Build the action of a checked form. Subclasses override this."""
         raise RuleViolation(f"{ship.name}: there is no decision \"{kind}\" in this game.")
 
+    def in_force(self, session: "Session", ship: "Ship") -> list[str]:
+        """The owner's decisions in force for ``ship`` now, in words, one line each (a turn
+        report's "Orders in force": what the player has decided, to check or change). Private
+        to the owner: only the owner's report gives them. [] when the game has none."""
+        return []
+
     def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:
         """The right a tap on the sheet's box ``key`` needs: MARK (damage, the referee's)
         unless the game says the box is a player's decision (DECIDE)."""
         return MARK
-
-    def public_state(self, ship: "Ship") -> dict:
-        """The ship's state as another player may see it (a play-by-e-mail player file shows
-        the other players' ships without their owners' orders): a copy of the state, less
-        what the game keeps private. By default the whole state (a copy)."""
-        return clone(ship.state)

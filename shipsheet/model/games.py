@@ -36,15 +36,17 @@ class GameEntry:
     the ``SheetPainter`` subclass; ``panel``: the actions dock's widget class
     (``Panel(doc, parent)``); ``editor``: the designer's ``GameEditor`` subclass;
     ``decisions``: the ``model.decisions.GameDecisions`` saying what a player decides
-    (from a phone or an orders file) and which action each decision is.
+    (from a phone or an orders file) and which action each decision is; ``privacy``: the
+    ``model.privacy.GamePrivacy`` saying what of a ship only its owner may see, and when it
+    becomes public (every boundary — player files, reports, phones — applies it).
     """
 
     __slots__ = ("id", "title", "rules", "house_rules", "source", "blank_definition",
-                 "carry_over", "sample", "sheet", "panel", "editor", "decisions")
+                 "carry_over", "sample", "sheet", "panel", "editor", "decisions", "privacy")
 
     def __init__(self, id: str, title: str, *, rules: str, house_rules: str, source: str,
                  blank_definition: str, carry_over: str, sample: str, sheet: str, panel: str,
-                 editor: str, decisions: str):
+                 editor: str, decisions: str, privacy: str):
         self.id = id
         self.title = title
         self.rules = rules
@@ -57,6 +59,7 @@ class GameEntry:
         self.panel = panel
         self.editor = editor
         self.decisions = decisions
+        self.privacy = privacy
 
     def __repr__(self) -> str:
         return f"GameEntry({self.id!r})"
@@ -64,7 +67,7 @@ class GameEntry:
 
 #: The pieces every game has, in the order a newcomer would write them.
 PIECES = ("rules", "house_rules", "source", "blank_definition", "carry_over", "sample",
-          "sheet", "panel", "editor", "decisions")
+          "sheet", "panel", "editor", "decisions", "privacy")
 
 GAMES: dict[str, GameEntry] = {
     "war-in-space": GameEntry(
@@ -78,7 +81,8 @@ GAMES: dict[str, GameEntry] = {
         sheet="shipsheet.sheets.war_in_space:SHEET",
         panel="shipsheet.ui.panels.war_in_space:Panel",
         editor="shipsheet.ui.designer.wis_editor:WarInSpaceEditor",
-        decisions="shipsheet.rules.war_in_space.decisions:DECISIONS"),
+        decisions="shipsheet.rules.war_in_space.decisions:DECISIONS",
+        privacy="shipsheet.rules.war_in_space.privacy:PRIVACY"),
     "triplanetary": GameEntry(
         "triplanetary", "Triplanetary",
         rules="shipsheet.rules.triplanetary:GAME",
@@ -90,7 +94,8 @@ GAMES: dict[str, GameEntry] = {
         sheet="shipsheet.sheets.triplanetary:SHEET",
         panel="shipsheet.ui.panels.triplanetary:Panel",
         editor="shipsheet.ui.designer.triplanetary_editor:TriplanetaryEditor",
-        decisions="shipsheet.rules.triplanetary.decisions:DECISIONS"),
+        decisions="shipsheet.rules.triplanetary.decisions:DECISIONS",
+        privacy="shipsheet.rules.triplanetary.privacy:PRIVACY"),
     "fedcom": GameEntry(
         "fedcom", "Federation Commander",
         rules="shipsheet.rules.fedcom:GAME",
@@ -102,7 +107,8 @@ GAMES: dict[str, GameEntry] = {
         sheet="shipsheet.sheets.fedcom:SHEET",
         panel="shipsheet.ui.panels.fedcom:Panel",
         editor="shipsheet.ui.designer.fedcom_editor:FedComEditor",
-        decisions="shipsheet.rules.fedcom.decisions:DECISIONS"),
+        decisions="shipsheet.rules.fedcom.decisions:DECISIONS",
+        privacy="shipsheet.rules.fedcom.privacy:PRIVACY"),
 }
 
 

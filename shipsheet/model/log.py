@@ -34,6 +34,13 @@ class LogEntry:
     #: A die roll's record, for checking it later (``shipsheet verify-dice``): a short list
     #: of whole numbers whose layout the dice scheme defines (``model/dice.py``), or None.
     roll: list | None = None
+    #: None: anyone who may see ``ship`` may read the line. Otherwise the line is about a
+    #: private decision of the ship's owner, of this kind (the game's ``privacy`` piece
+    #: names its kinds and when each becomes public, ``model/privacy.py``): only the owner
+    #: and the referee read ``text``; everyone else reads ``public`` (None: nothing).
+    private: str | None = None
+    #: The line as those who may not read ``text`` read it (a private line only).
+    public: str | None = None
 
     def to_json(self) -> dict:
         """The entry as saved: fields at their file default are left out, so a log never
@@ -58,6 +65,10 @@ class LogEntry:
             data["by"] = self.by
         if self.roll is not None:
             data["roll"] = self.roll
+        if self.private is not None:
+            data["private"] = self.private
+            if self.public is not None:
+                data["public"] = self.public
         return data
 
     def plain(self, ship_names: dict[str, str] | None = None) -> str:

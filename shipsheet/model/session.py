@@ -86,19 +86,40 @@ class Change:
 class ActionContext:
     """What an action sees while it runs: the session, its dice, and its log lines."""
 
-    def __init__(self, session: "Session", seq: int, ship: str | None):
+    def __init__(self, session: "Session", seq: int, ship: str | None,
+                 private: str | None = None):
         self.session = session
         self.dice = session.dice
         self.seq = seq
         self.ship = ship
+        #: The lines logged now are private decisions of this kind (the change's own).
+        self.private = private
 
     def log(self, text: str, *, ship: str | None = None, kind: str = "detail",
-            by: str | None = None) -> None:
+            by: str | None = None, private: str | None = None,
+            public: str | None = None) -> None:
         """Add a log line. Kept trimmed, as a session file reads it back (``Node.str``).
-        ``by``: the ship that did it to ``ship`` (an attacker), for turn reports."""
+        ``by``: the ship that did it to ``ship`` (an attacker), for turn reports.
+        ``private``: the kind of the owner's private decision the line tells of (default:
+        the change's own, :attr:`private`); ``public``: the line as everyone else reads it
+        (None: they read nothing of it). A line with ``public`` is private."""
         s = self.session
+        private = private or self.private
         s.log.append(LogEntry(text.strip(), kind, s.turn, s.phase, ship or self.ship, self.seq,
-                              by=by))
+                              by=by, private=private,
+                              public=None if public is None or private is None else public.strip()))
+
+    @contextmanager
+    def within(self, action: "Action") -> Iterator[None]:
+        """While one action applies another's work inside its own change (orders applied
+        from a file): that action's ship and privacy are the lines' in the block."""
+        ship, private = self.ship, self.private
+        self.ship = action.ship_id or ship
+        self.private = action.private or private
+        try:
+            yield
+        finally:
+            self.ship, self.private = ship, private
 
     def _on_roll(self, sides: int, value: int, reason: str, typed: bool) -> None:
         """Log a roll, with its record (``Dice.last_record``: scheme, number, sides, value,
@@ -211,7 +232,7 @@ class Session:
         log_start = len(self.log)
         archived = len(self.archive)
         seq = self._seq + 1
-        ctx = ActionContext(self, seq, action.ship_id)
+        ctx = ActionContext(self, seq, action.ship_id, action.private)
         self.dice.on_roll = ctx._on_roll
         try:
             ctx.log(action.name, kind="action")

@@ -43,6 +43,9 @@ MAX_FILE_BYTES = 50 * 1024 * 1024
 MAX_DEPTH = 40
 MAX_SHIPS = 5000
 MAX_LOG = 1_000_000
+#: A session file whose log marks its private lines (``LogEntry.private``) says so; a file
+#: without it is from before, and its log is marked as it loads (``model.privacy``).
+LOG_MARKS = 1
 #: Entries of a session's play-by-e-mail ledger (``Session.archive``) at most.
 MAX_ARCHIVE = 20_000
 #: Files up to this size are not saved once at load to check their saved size: saving
@@ -110,6 +113,7 @@ def session_to_data(session: Session, with_log: bool = True) -> dict:
         data["pbem"] = session.pbem
     if session.archive:
         data["archive"] = session.archive
+    data["log_marks"] = LOG_MARKS  # the log's private lines are marked (model/privacy.py)
     if with_log:
         data["log"] = [e.to_json() for e in session.log]
     return data
@@ -454,6 +458,9 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     session.turn_start = turn_start
     session.log = _read_log(root.get("log", []))
     session._seq = max((e.action for e in session.log), default=0)
+    if not root.has("log_marks") and session.log:
+        from .privacy import mark_old_log
+        mark_old_log(session)  # a log from before private lines were marked
     return session
 
 
@@ -488,7 +495,9 @@ class _ClassCache:
             self._by_text[(class_id, self._text(data))] = ship_class
 
 
-_LOG_FIELDS = ("text", "kind", "turn", "phase", "ship", "action", "undone", "time", "by", "roll")
+_LOG_FIELDS = ("text", "kind", "turn", "phase", "ship", "action", "undone", "time", "by", "roll",
+               "private", "public")
+_PRIVATE_LEN = 40
 _ROLL_LEN = 8  # whole numbers in a roll's record at most
 #: Limits of a log entry's fields, for the fast check and the Node path alike.
 _TEXT_LEN, _PHASE_LEN, _SHIP_LEN, _TIME_LEN = 10_000, 200, 64, 64
@@ -519,6 +528,8 @@ def _read_log(node: Node) -> list[LogEntry]:
             time = item.get("time", "")
             by = item.get("by")
             roll = item.get("roll")
+            private = item.get("private")
+            public = item.get("public")
             # Only what the Node path would return unchanged (its texts are stripped).
             if (type(text) is str and len(text) <= _TEXT_LEN and text.strip() == text
                     and type(kind) is str and kind in kinds
@@ -532,8 +543,15 @@ def _read_log(node: Node) -> list[LogEntry]:
                     and (by is None or (type(by) is str and 0 < len(by) <= _SHIP_LEN
                                         and by.strip() == by))
                     and (roll is None or (type(roll) is list and len(roll) <= _ROLL_LEN
-                                          and all(type(v) is int and 0 <= v <= 2**64 for v in roll)))):
-                append(LogEntry(text, kind, turn, phase, ship, action, undone, time, by, roll))
+                                          and all(type(v) is int and 0 <= v <= 2**64 for v in roll)))
+                    and (private is None or (type(private) is str
+                                             and 0 < len(private) <= _PRIVATE_LEN
+                                             and private.strip() == private))
+                    and (public is None or (private is not None and type(public) is str
+                                            and len(public) <= _TEXT_LEN
+                                            and public.strip() == public))):
+                append(LogEntry(text, kind, turn, phase, ship, action, undone, time, by, roll,
+                                private, public))
                 continue
         append(_read_log_entry(node.child(i, item)))
     return entries
@@ -554,7 +572,19 @@ def _read_log_entry(node: Node) -> LogEntry:
         time=node.get("time", "").str(nonempty=False, max_len=_TIME_LEN),
         by=None if node.get("by", None).value is None else node.get("by").str(max_len=_SHIP_LEN),
         roll=_read_roll(node.get("roll", None)),
+        private=None if node.get("private", None).value is None else
+        node.get("private").str(max_len=_PRIVATE_LEN),
+        public=_read_public(node),
     )
+
+
+def _read_public(node: Node) -> str | None:
+    """A private line's public wording (a public line has none)."""
+    if node.get("public", None).value is None:
+        return None
+    if node.get("private", None).value is None:
+        node.get("public").fail("only a private line has a public wording")
+    return node.get("public").str(nonempty=False, max_len=_TEXT_LEN)
 
 
 def _read_roll(node: Node) -> list | None:

@@ -28,3 +28,10 @@ def name_and_items(text: str) -> tuple[str, list[str]] | None:
     if not sep or not name.strip():
         return None
     return name.strip(), [i.strip() for i in items.split(",") if i.strip()]
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd (for logs, cards and forms)."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"

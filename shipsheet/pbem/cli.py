@@ -307,6 +307,33 @@ close_turn_command = _stage_command(
 
 
 @_subcommand
+def deadline_command(argv: list[str]) -> int:
+    parser = _parser("deadline", "Set the deadline for this turn's orders, in your own words "
+                     "(\"Sunday 8 Dec, 20:00 UTC\"): each player's turn report says it. It "
+                     "lapses when the turn closes.")
+    parser.add_argument("session", metavar="SESSION")
+    parser.add_argument("when", metavar="WHEN", nargs="?",
+                        help="the deadline, as the players should read it")
+    parser.add_argument("--clear", action="store_true", help="clear this turn's deadline")
+    args = parser.parse_args(argv)
+    if args.when is not None and args.clear:
+        raise _Usage("give the deadline (WHEN) or --clear, not both")
+    if args.when is None and not args.clear:
+        raise _Usage("give the deadline (WHEN), or --clear to clear it")
+    from shipsheet.model.storage import save_session
+
+    from .deadline import set_deadline_action
+    path = Path(args.session)
+    with _session(path, f"{path}: cannot save") as session:
+        change = session.apply(set_deadline_action(session, None if args.clear else args.when))
+        save_session(session, path)
+    for entry in session.log[change.entries][1:]:
+        print(safe(entry.text))
+    print(f"Saved {safe(str(path))}")
+    return OK
+
+
+@_subcommand
 def join_command(argv: list[str]) -> int:
     parser = _parser("join", "Make your signing key (kept in your own state folder, never "
                              "sent) and the join file to send the moderator once.")
@@ -410,6 +437,7 @@ SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "desk": desk_command,
     "close-orders": close_orders_command,
     "close-turn": close_turn_command,
+    "deadline": deadline_command,
     "report": report_command,
     "audit-export": audit_export_command,
     "join": join_command,

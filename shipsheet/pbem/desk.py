@@ -63,8 +63,8 @@ def stage_line(session: Session, turn: int | None = None) -> str:
     turn = session.turn if turn is None else turn
     about = turns.info(session, turn)
     if about.scheme != "turn-set-v2" and now != turns.CLOSED:
-        return (f"begun before turns had stages (turn-hmac-v1): orders applied as they "
-                f"come; next: Close Turn, from which the dice are turn-set-v2")
+        return ("begun before turns had stages (turn-hmac-v1): orders applied as they "
+                "come; next: Close Turn, from which the dice are turn-set-v2")
     if now == turns.OPEN:
         queued = sum(1 for r in turn_desk(session, turn) if r.status == QUEUED)
         return (f"orders open ({queued} queued); next: Close Orders, which fixes the dice's "

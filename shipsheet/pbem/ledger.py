@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator
 
 from shipsheet.model.dice import is_hex64
-from shipsheet.model.errors import RuleViolation
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import Session

@@ -552,16 +552,15 @@ class ApplyOrders(Action):
                 raise RuleViolation(f"order {i} ({label}): {exc}") from None
             ship_id = order["ship"]
             if action is None:
-                ctx.log(f"{label}: as ordered already", ship=ship_id)
+                private = target.spec.get("private") if target.spec else None
+                ctx.log(f"{label}: as ordered already", ship=ship_id, private=private)
                 continue
-            ctx.log(action.name, ship=ship_id)
-            outer, ctx.ship = ctx.ship, ship_id
-            try:
-                action.apply(session, ctx)
-            except RuleViolation as exc:
-                raise RuleViolation(f"order {i} ({label}): {exc}") from None
-            finally:
-                ctx.ship = outer
+            with ctx.within(action):  # the order's ship, and its privacy, for its lines
+                ctx.log(action.name, ship=ship_id)
+                try:
+                    action.apply(session, ctx)
+                except RuleViolation as exc:
+                    raise RuleViolation(f"order {i} ({label}): {exc}") from None
             done += 1
         before = record.orders_entry(session, name, turn)
         applied = (before.applied if before else ()) + (seq,)

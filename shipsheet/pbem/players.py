@@ -5,7 +5,8 @@ name, the sides and ships they command, and a secret (32 random bytes) that auth
 what the moderator sends them, their join file and, until they join with a key of their
 own (``pbem/joins.py``), their orders. :func:`player_session` builds a player's file from
 the moderator's session: the player's own ships as they are, the other players' ships
-shown without their orders (the game's ``public_state``) or left out, the session's turn,
+shown as others see them (``model.privacy.public_state``: without what the game keeps to
+their owners) or left out, the session's turn,
 phase and options, the log lines about the player's own ships, and a ``pbem`` record with
 role "player", the player's own entry (secret included), the moderator's session uid, the
 baseline (each own ship's state as exported: what the player changes from it is what
@@ -34,6 +35,7 @@ from shipsheet.model.decisions import form_values
 from shipsheet.model.dice import Dice, dice_record
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.games import piece
+from shipsheet.model.privacy import public_state
 from shipsheet.model.session import Session
 from shipsheet.model.ship import Ship, clone, new_id
 from shipsheet.model.storage import save_session
@@ -207,7 +209,6 @@ def player_session(session: Session, player: Player | str) -> Session:
     me = record.find_player(session, name)
     if me is None:
         raise RuleViolation(f'There is no player called "{name}" in this session.')
-    decisions = piece(session.game, "decisions")
     show = record.show_others(session)
 
     suffix = f" — {me.name}"
@@ -224,10 +225,10 @@ def player_session(session: Session, player: Player | str) -> Session:
             copy = trial_ship(ship)
             turn_start[ship.id] = clone(session.turn_start_state(ship))
             own.append(copy)
-        elif show:
-            copy = trial_ship(ship, decisions.public_state(ship))
+        elif show:  # as someone who is not its owner sees it (model/privacy.py)
+            copy = trial_ship(ship, public_state(session, ship))
             start = trial_ship(ship, session.turn_start_state(ship))
-            turn_start[ship.id] = decisions.public_state(start)
+            turn_start[ship.id] = public_state(session, start)
         else:
             continue
         ps.ships.append(copy)
@@ -309,6 +310,7 @@ class Decision(Action):
         self.inner = inner
         self.order = {"ship": ship.id, "form": kind, "values": checked}
         self.ship_id = ship.id
+        self.private = inner.private
         self.name = inner.name + (" (for the moderator to apply)" if self.held else "")
 
     def touches(self, session: Session):
@@ -319,13 +321,14 @@ class Decision(Action):
         ship = session.ship(self.ship_id)
         if not me.owns(ship):
             raise RuleViolation(f"{ship.name} is not {me.name}'s ship.")
-        if self.held:
-            why = refusal(session, self.inner)
-            if why is not None:
-                raise RuleViolation(why)
-            ctx.log("Sent with the orders; the moderator rolls the dice and applies it.")
-        else:
-            self.inner.apply(session, ctx)
+        with ctx.within(self.inner):
+            if self.held:
+                why = refusal(session, self.inner)
+                if why is not None:
+                    raise RuleViolation(why)
+                ctx.log("Sent with the orders; the moderator rolls the dice and applies it.")
+            else:
+                self.inner.apply(session, ctx)
         record.add_decided(session, session.turn, clone(self.order), replace=self.held)
 
 

@@ -12,6 +12,10 @@ word alone is longer than the line), in sections:
   reason. Undone changes are left out;
 - "Your ships": each ship's damage in a few lines (the game's status words, and a short
   summary per game);
+- "Orders in force": what the player has decided for their ships and still stands
+  (standing orders, a recovery choice, a repair plan: the game's ``decisions`` piece);
+- "Due": the decisions open for the session's turn per ship, and by when, if the moderator
+  set a deadline (``pbem/deadline.py``);
 - "Dice", when the session rolls verifiable dice (``pbem.dice``): for a closed turn its
   seed, revealed, its rolls' count and transcript hash and who added to its dice; for a
   turn not closed yet its commitment only; then the commitment to the next turn's seed;
@@ -37,7 +41,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 from urllib.parse import quote
 
 from shipsheet.model.errors import RuleViolation
-from shipsheet.model.games import GAME_TITLES
+from shipsheet.model.games import GAME_TITLES, piece
+from shipsheet.model.privacy import seen_text
 from shipsheet.model.storage import write_atomic
 from shipsheet.model.text import terminal_safe
 
@@ -215,13 +220,17 @@ def turn_lines(session: "Session", player: "str | Player", turn: int) -> list[tu
                 out.append((phase, "", 0))
             if id(e) not in shown:
                 continue
+            # A line about another player's ship, as they may read it (model/privacy.py).
+            text = seen_text(session, e, owner=e.ship is None or e.ship in mine)
+            if text is None:
+                continue
             if e is head:
-                prefix = f"{name(e.ship)}: " if e.ship and name(e.ship) not in e.text else ""
-                out.append((phase, prefix + e.text, _HEAD))
+                prefix = f"{name(e.ship)}: " if e.ship and name(e.ship) not in text else ""
+                out.append((phase, prefix + text, _HEAD))
             else:
                 other = e.ship is not None and (not with_head or e.ship != head.ship)
                 prefix = f"{name(e.ship)}: " if other else ""
-                out.append((phase, prefix + e.text, _DETAIL if with_head else _HEAD))
+                out.append((phase, prefix + text, _DETAIL if with_head else _HEAD))
     return out
 
 
@@ -339,6 +348,48 @@ def _dice_lines(session: "Session", turn: int) -> list[str]:
     return out
 
 
+def _in_force_lines(session: "Session", ships: Sequence["Ship"]) -> list[str]:
+    """"Orders in force": per ship of the player's, what they have decided and still stands
+    (the game's ``decisions`` piece, :meth:`GameDecisions.in_force`): their own, so only
+    their report gives it. [] when no ship has any."""
+    decisions = piece(session.game, "decisions")
+    per_ship = [(ship, decisions.in_force(session, ship)) for ship in ships]
+    if not any(lines for _, lines in per_ship):
+        return []
+    out = _section(f"ORDERS IN FORCE (turn {session.turn})")
+    for ship, lines in per_ship:
+        if lines:
+            out += wrap(ship.name)
+            for line in lines:
+                out += wrap(line, _HEAD)
+    return out
+
+
+def _due_lines(session: "Session", ships: Sequence["Ship"]) -> list[str]:
+    """"Due": the decisions open for turn ``session.turn`` per ship of the player's (the
+    forms their player file or phone offers), and the moderator's deadline when one is set
+    (``pbem/deadline.py``); once the turn's orders are closed, that they are."""
+    from shipsheet.model.dice import OPEN
+
+    from .deadline import deadline
+    from .stages import stage
+    now = session.turn
+    out = _section(f"DUE (turn {now})")
+    when = deadline(session)
+    at = stage(session)
+    if at is not None and at != OPEN:
+        return out + wrap(f"Turn {now}'s orders are closed; orders for turn {now + 1} are "
+                          f"due once it opens.")
+    decisions = piece(session.game, "decisions")
+    out += wrap(f"Your orders for turn {now} are due by {when}." if when is not None else
+                f"Your orders for turn {now}: the moderator has set no deadline.")
+    for ship in ships:
+        titles = [f["title"] for f in decisions.forms(session, ship)]
+        out += wrap(f"{ship.name}: " + (", ".join(titles) if titles else "nothing to decide"),
+                    _HEAD)
+    return out
+
+
 def _key_lines(session: "Session") -> list[str]:
     """The "Keys" section: every player's key fingerprint (a player checks their own is
     theirs: a moderator cannot sign in their name unseen)."""
@@ -402,6 +453,8 @@ def turn_report(session: "Session", player: "str | Player", turn: int, *,
         for line in ship_summary(session, ship):
             body += wrap(line, _HEAD)
 
+    body += _in_force_lines(session, ships)
+    body += _due_lines(session, ships)
     if session.pbem.get("dice"):
         body += _dice_lines(session, turn)
     if record.players(session):

@@ -56,6 +56,7 @@ class FromSeat(Action):
         self.seat_name = seat.name
         self.name = f"{inner.name} — {seat.name}'s phone"
         self.ship_id = inner.ship_id
+        self.private = inner.private  # a private decision stays one (model/privacy.py)
 
     def touches(self, session):
         return self.inner.touches(session)

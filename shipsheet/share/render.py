@@ -19,6 +19,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from ..model.decisions import MARK
 from ..model.games import piece
+from ..model.privacy import public_state
 from ..model.trial import trial_ship
 from ..sheets import Theme, painter_for
 from ..sheets.base import touch_words
@@ -82,16 +83,16 @@ class RenderedSheet:
 def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> RenderedSheet:
     """Draw ``ship_id``'s sheet from the snapshot (any thread with a Qt GUI application).
 
-    ``public``: as a seat that does not own the ship sees it — without what the game keeps
-    to the ship's owner (Federation Commander's standing orders: the decisions piece's
-    ``public_state``), and with no decisions."""
+    ``public``: as a seat that may not read the ship's owner's private decisions sees it —
+    without what the game keeps to the owner (``model.privacy.public_state``), and with no
+    decisions."""
     session = snapshot.session
     ship = snapshot.ship(ship_id)
     if ship is None:
         raise KeyError(ship_id)
     decisions = piece(ship.game, "decisions")
     if public:
-        ship = trial_ship(ship, decisions.public_state(ship))
+        ship = trial_ship(ship, public_state(session, ship))
     painter = painter_for(ship, session)
     size = painter.size()  # lays it out: the height is known before drawing
     buffer = QBuffer()

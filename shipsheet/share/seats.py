@@ -94,6 +94,12 @@ class Seat:
             return True
         return ship.id in self.ships or (ship.side is not None and ship.side in self.sides)
 
+    def reads_private(self, ship: "Ship") -> bool:
+        """The seat may see the ship's owner's private decisions (``model/privacy.py``): the
+        referee's seat, and a player's seat that owns the ship; never a spectator's, whatever
+        ships it watches."""
+        return self.role == REFEREE or (self.role == PLAYER and self.owns(ship))
+
     def sees(self, ship: "Ship") -> bool:
         """A player sees its own ships; a spectator those listed for it (all when none are);
         the referee all."""

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from ..model.decisions import DECIDE
+from ..model.privacy import seen_text
 from .addresses import netloc
 from .render import RenderedSheet, render_sheet
 from .seats import Seat, SeatBook
@@ -278,7 +279,7 @@ class TableServer:
             seat = self.book.seat(seat_id)
             if seen.sockets and seat is not None:
                 for ship in seat.visible(snapshot.session):
-                    self._render(snapshot, ship.id, not seat.owns(ship))
+                    self._render(snapshot, ship.id, not seat.reads_private(ship))
         self._notify_all()
 
     def _notify_all(self) -> None:
@@ -488,7 +489,8 @@ class TableServer:
     # -- what a seat sees -------------------------------------------------------------
     async def view(self, seat: Seat) -> dict:
         snap = self._snapshot
-        ships = [(ship, seat.owns(ship)) for ship in seat.visible(snap.session)]
+        # ``mine``: the seat decides for the ship and reads its owner's private decisions.
+        ships = [(ship, seat.reads_private(ship)) for ship in seat.visible(snap.session)]
         rendered = await asyncio.gather(*(self._render(snap, ship.id, not mine)
                                           for ship, mine in ships))
         out_ships = []
@@ -505,7 +507,8 @@ class TableServer:
                 "seat": {"id": seat.id, "name": seat.name, "role": seat.role,
                          "rights": sorted(seat.allowed)},
                 "session": snap.session_json(), "ships": out_ships,
-                "log": _log_json(snap, {ship.id: ship.name for ship, _mine in ships}),
+                "log": _log_json(snap, {ship.id: ship.name for ship, _mine in ships},
+                                 {ship.id for ship, mine in ships if mine}),
                 "undo": snap.undo_name if seat.may("undo") else None,
                 "seats": self._seats_json(seat)}
 
@@ -523,10 +526,18 @@ class TableServer:
         return out
 
 
-def _log_json(snap: Snapshot, names: dict[str, str]) -> list[dict]:
+def _log_json(snap: Snapshot, names: dict[str, str], mine: set[str]) -> list[dict]:
     """The log lines a seat is sent, newest last (PROTOCOL.md): those of its ships (``names``:
-    ship id -> name) and the session's own, the last LOG_LINES of them."""
-    shown = [e for e in snap.log
-             if (e.ship in names if e.ship else e.kind in SESSION_LOG_KINDS)][-LOG_LINES:]
+    ship id -> name) and the session's own, the last LOG_LINES of them, each as the seat may
+    read it (``model.privacy.seen_text``: the lines of the ships in ``mine`` whole, a private
+    decision of another's ship in its public wording or not at all)."""
+    shown = []
+    for e in snap.log:
+        if not (e.ship in names if e.ship else e.kind in SESSION_LOG_KINDS):
+            continue
+        text = seen_text(snap.session, e, owner=e.ship in mine)
+        if text is not None:
+            shown.append((e, text))
     return [{"turn": e.turn, "phase": e.phase, "ship": names[e.ship] if e.ship else None,
-             "text": e.text, "kind": e.kind, "undone": e.undone} for e in shown]
+             "text": text, "kind": e.kind, "undone": e.undone}
+            for e, text in shown[-LOG_LINES:]]

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComb
 from ..model import RuleViolation, check_die
 from ..rules.fedcom import (Overrides, VolleyResult, orders_of, preview_volley, session_chart,
                             shield_left, status, volley_action)
-from ..rules.fedcom.volley import FRAME_HIT, HIT, MAX_VOLLEY
+from ..rules.fedcom.volley import FRAME_HIT, HIT, MAX_VOLLEY, volley_number
 from ..rules.fedcom.words import SHIELD_NAMES
 from .document import SessionDocument
 from .plaintext import esc, rich
@@ -442,7 +442,7 @@ class VolleyDialog(QDialog):
             self.details.setText("")
             return
         ship = self.ship
-        volley = (ship.state.get("volleys", 0) + 1) if ship is not None else None
+        volley = volley_number(self.doc.session, ship) if ship is not None else None
         self.details.setText(result.points[current.row()].line(volley))
 
     def preview_lines(self) -> list[str]:
@@ -450,7 +450,7 @@ class VolleyDialog(QDialog):
         ship = self.ship
         if self.result is None or ship is None:
             return []
-        return self.result.lines(ship.state.get("volleys", 0) + 1)
+        return self.result.lines(volley_number(self.doc.session, ship))
 
     def copy_preview(self) -> None:
         QGuiApplication.clipboard().setText("\n".join(self.preview_lines()))

@@ -204,9 +204,12 @@ class TurnDeskView(QWidget):
             return
         done = sum(1 for r in rows if r.status == "applied")
         queued = sum(1 for r in rows if r.status == "queued")
+        from ..pbem.deadline import deadline
+        due = deadline(session)
         self.title.setText(f"Turn {session.turn}: orders applied for {done} of "
                            f"{count_words(len(rows), 'player')}"
-                           + (f", {queued} queued" if queued else ""))
+                           + (f", {queued} queued" if queued else "")
+                           + (f" · due by {due}" if due else ""))
         self.stage.setText(words[0].upper() + words[1:] if words else
                            "No stages: the dice are not verifiable, so each orders file is "
                            "applied as it is imported and the turn ends with Next Turn.")
@@ -416,6 +419,9 @@ class PbemDesk(QObject):
                                     "orders; the turn's dice roll from then on")
         self.act_close_turn = act("Close &Turn…", self.close_turn, tip="End this turn: fix its "
                                   "rolls so its seed can be revealed in its reports")
+        self.act_deadline = act("Set &Deadline…", lambda: self.set_deadline(),
+                                tip="By when you want this turn's orders, in your own words: "
+                                    "each player's turn report says it")
         self.act_reports = act("Export Turn &Reports…", self.export_turn_reports,
                                tip="Per player: the turn's e-mail text, their updated player "
                                    "file and optionally a PDF of their ships")
@@ -430,7 +436,8 @@ class PbemDesk(QObject):
         m = into if into is not None else parent.addMenu("P&BEM")
         m.setToolTipsVisible(True)
         for a in (self.act_players, self.act_export_players, self.act_import, self.act_desk,
-                  self.act_close_orders, self.act_close_turn, self.act_reports):
+                  self.act_close_orders, self.act_close_turn, self.act_deadline,
+                  self.act_reports):
             m.addAction(a)
         m.addSeparator()
         m.addAction(self.act_export_orders)
@@ -463,7 +470,8 @@ class PbemDesk(QObject):
         role = self.role()
         moderator = role == MODERATOR
         self.act_players.setEnabled(has and role in (None, MODERATOR, "damaged"))
-        for a in (self.act_export_players, self.act_import, self.act_desk, self.act_reports):
+        for a in (self.act_export_players, self.act_import, self.act_desk, self.act_reports,
+                  self.act_deadline):
             a.setEnabled(moderator)
         stage = self.stage()
         self.act_close_orders.setEnabled(moderator and stage == "open")
@@ -730,6 +738,39 @@ class PbemDesk(QObject):
             return False
         self.window.show_status(f"Turn {turn} closed: write its reports with File ▸ PBEM ▸ "
                                 f"Export Turn Reports…")
+        return True
+
+    def set_deadline(self, when: "str | None | bool" = False) -> bool:
+        """File ▸ PBEM ▸ Set Deadline…: by when this turn's orders are due, in the
+        moderator's words (asked for when ``when`` is False; "" or None clears it). One undo
+        step. True when done."""
+        from ..pbem.deadline import LIMIT, deadline, set_deadline_action
+        doc = self.doc
+        if doc is None:
+            return False
+        session = doc.session
+        if when is False:
+            from PySide6.QtWidgets import QInputDialog, QLineEdit
+            text, ok = QInputDialog.getText(
+                self.window, "Set Deadline",
+                f"Turn {session.turn}'s orders are due by (your words, as the players will "
+                f"read them; empty: no deadline):", QLineEdit.EchoMode.Normal,
+                deadline(session) or "")
+            if not ok:
+                return False
+            when = text[:LIMIT * 2]
+        when = (when or "").strip() or None
+        try:
+            if when is None and deadline(session) is None:
+                return False
+            action = set_deadline_action(session, when)
+        except RuleViolation as exc:
+            self._warn("Cannot set the deadline", str(exc))
+            return False
+        if not doc.do(action):
+            return False
+        self.window.show_status(f"Turn {session.turn}'s orders are due by {when}" if when else
+                                f"Turn {session.turn}'s orders: no deadline")
         return True
 
     def export_turn_reports(self, folder: str | None = None, turn: int | None = None,

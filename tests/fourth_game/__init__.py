@@ -28,4 +28,5 @@ ENTRY = GameEntry(
     sheet="fourth_game.sheet:SHEET",
     panel="fourth_game.panel:Panel",
     editor="fourth_game.editor:SkirmishEditor",
-    decisions="fourth_game.rules:DECISIONS")
+    decisions="fourth_game.rules:DECISIONS",
+    privacy="fourth_game.rules:PRIVACY")

@@ -99,6 +99,10 @@ __all__ = ["GAME", "TRACKS", "blank_definition", "build_sample_session", "carry_
 
 
 from shipsheet.model.decisions import GameDecisions  # noqa: E402
+from shipsheet.model.privacy import GamePrivacy  # noqa: E402
 
 #: Skirmish has no player decisions: every box is damage, the referee's to mark.
 DECISIONS = GameDecisions()
+
+#: Skirmish keeps nothing private: every box is damage, seen by all.
+PRIVACY = GamePrivacy()

@@ -135,11 +135,14 @@ def test_other_ships_are_shown_without_their_orders(fc):
     assert red.ship("Hornet").state == fc.ship("Hornet").state  # own ships as they are
 
 
-def test_public_state_defaults_to_a_copy_of_the_state():
+def test_the_public_state_is_a_copy_less_what_the_game_keeps_private():
+    from shipsheet.model.privacy import public_state
     wis = piece("war-in-space", "sample")()
     ship = wis.ships[0]
-    public = piece("war-in-space", "decisions").public_state(ship)
-    assert public == ship.state and public is not ship.state
+    assert wis.phase != "Energy Allocation"  # the cards of this turn are revealed
+    public = public_state(wis, ship)
+    assert public is not ship.state
+    assert public == {**ship.state, "planned_repairs": None}  # the plan stays the owner's
 
 
 def test_a_player_file_never_holds_the_seed_of_a_turn_not_closed(fc, tmp_path):

@@ -241,12 +241,12 @@ def test_triplanetary_attacks_are_given_to_every_attacker_and_target():
     s.apply(tp.attack([ajax, vigilant], wasp, to_hit_roll=6, second_attack=True))  # joint
     for player in ("Mars", "Pirates"):
         flat = " ".join(turn_report(s, player, 1).body.split())
-        assert "Gun attack on Kite" in flat and "Kite: damage rolls 4 →" in flat
+        assert "Gun attack by Ajax on Kite" in flat and "Kite: damage rolls 4 →" in flat
     for player in ("Mars", "Venus", "Pirates"):
         flat = " ".join(turn_report(s, player, 1).body.split())
-        assert "Gun attack on Wasp" in flat and "Wasp: damage roll" in flat, player
+        assert "Gun attack by Ajax, Vigilant on Wasp" in flat and "Wasp: damage roll" in flat, player
     venus = " ".join(turn_report(s, "Venus", 1).body.split())
-    assert "Gun attack on Kite" not in venus
+    assert "on Kite" not in venus
 
 
 # -- the dice ---------------------------------------------------------------------------------

@@ -261,6 +261,6 @@ def test_box_taps_set_turn_states_and_shields_and_frame_are_marks(sample):
 
 
 def test_ordinals_of_the_heavy_weapon_ranks_read_as_english():
-    from shipsheet.rules.fedcom.decisions import _ordinal
+    from shipsheet.model.text import ordinal as _ordinal  # one for every game and the card
     assert [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th"]

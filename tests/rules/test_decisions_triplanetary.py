@@ -35,7 +35,8 @@ def test_forms_follow_the_ship_type(sample):
     cargo = spec(sample, sample.ship("Phobos Station"), "cargo")["fields"][0]
     assert (cargo["min"], cargo["max"]) == (0, MAX_AMOUNT)
     fuel = spec(sample, sample.ship("Ajax"), "fuel")["fields"][0]
-    assert (fuel["min"], fuel["max"], fuel["value"]) == (0, 20, 14)
+    # [TRI-H29] a player burns fuel: the form goes no higher than the 14 left (of 20).
+    assert (fuel["min"], fuel["max"], fuel["value"]) == (0, 14, 14)
 
 
 def test_a_ship_out_of_play_decides_nothing(sample):
@@ -128,8 +129,11 @@ def test_cargo_is_set_as_a_click_on_the_cargo_scale_sets_it(sample):
 
 
 @pytest.mark.parametrize("ship, kind, values, words", [
-    ("Ajax", "fuel", {"fuel": 21}, "from 0 to 20"),     # [2018] a frigate holds 20 fuel
-    ("Ajax", "fuel", {"fuel": -1}, "from 0 to 20"),
+    # [2018] a frigate holds 20 fuel; [TRI-H29] 14 left: burnt, never raised by its player.
+    ("Ajax", "fuel", {"fuel": 21}, "at most 14. A player burns fuel but does not take it on"),
+    ("Ajax", "fuel", {"fuel": 20}, "refuelling, at a base or from a tanker, is the referee's"),
+    ("Ajax", "fuel", {"fuel": 15}, "(house rule TRI-H29)"),
+    ("Ajax", "fuel", {"fuel": -1}, "from 0 to 14"),
     ("Ajax", "fuel", {"fuel": 14}, "already 14"),
     ("Ajax", "fuel", {"fuel": "lots"}, "a whole number"),
     ("Ajax", "fuel", {"fuel": "9" * 10_000}, "a whole number"),
@@ -159,5 +163,9 @@ def test_the_ladders_are_marks_and_choice_fuel_cargo_are_decisions(sample):
     for key in ("weapon:3", "drive:1", "structure:6", "standard:2", "standard:E", "damage-roll",
                 "counter", "standard-note", "out-of-play", "", "bogus"):
         assert DECISIONS.tap_right(sample, ship, key) == MARK
-    for key in ("choice:drive", "choice:default", "fuel:3", "fuel:+1", "cargo:20", "cargo:-10"):
+    for key in ("choice:drive", "choice:default", "fuel:10", "fuel:-1", "cargo:20", "cargo:-10"):
         assert DECISIONS.tap_right(sample, ship, key) == DECIDE
+    # [TRI-H29] taking on fuel is the referee's: a box already burnt (Ajax has burnt 6 of
+    # 20), or the counter's + step.
+    for key in ("fuel:3", "fuel:6", "fuel:+1", "fuel:+10"):
+        assert DECISIONS.tap_right(sample, ship, key) == MARK

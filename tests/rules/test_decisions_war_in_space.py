@@ -170,10 +170,10 @@ def test_repairs_are_offered_to_a_damaged_ship_until_the_damage_control_phase_is
     assert "repairs" not in kinds(sample, sample.ship("Kestrel"))  # undamaged
     vigilant = sample.ship("Vigilant")
     assert kinds(sample, vigilant) == ["repairs"]
-    # The plan made in the sample (Drive 1, ♦) is the form's value.
+    # The plan made in the sample (Drive 1, ♦) is the form's list, a place for each of the
+    # three damaged things (two Drive boxes, the ♦ critical hit).
     values = values_of(sample, vigilant, "repairs")
-    assert (values["repair1"], values["repair2"], values["repair3"]) == (0, 1, 0)
-    assert values["critical_diamonds"] is True and values["critical_spades"] is False
+    assert [values[f"repair{n}"] for n in (1, 2, 3)] == ["box:2", "critical:diamonds", "none"]
     while sample.phase != COMBAT:
         sample.next_phase()
     assert "repairs" not in kinds(sample, sample.ship("Harrier"))
@@ -183,11 +183,13 @@ def test_planning_a_box_repair_and_undo(sample):
     """Seed: "By spending 4 energy points a ship may repair one system box"; it waits for
     "the Damage Control phase after movement"."""
     lancer = sample.ship("Lancer")
-    change = decide(sample, lancer, "repairs", values_of(sample, lancer, "repairs", repair1=1))
+    change = decide(sample, lancer, "repairs", values_of(sample, lancer, "repairs",
+                                                         repair1="box:1"))
     assert planned_repairs(lancer).boxes == (1, 0, 0)
     assert change.name == "Plan repairs"
     lines = log_lines(sample, change)
-    assert f"Reactor: 1 box ({BOX_COST} energy)" in lines
+    assert f"1. Reactor box ({BOX_COST} energy)" in lines
+    assert all(e.private == "repairs" for e in sample.log[change.entries])  # the owner's
     assert lancer.state["marks"][0] == 1  # not yet: it waits for the Damage Control phase
     sample.undo()
     assert lancer.state["planned_repairs"] is None
@@ -196,43 +198,65 @@ def test_planning_a_box_repair_and_undo(sample):
     assert sample.phase == DAMAGE_CONTROL_PHASE and lancer.state["marks"][0] == 0
 
 
-def test_repairs_beyond_the_energy_are_refused_saying_how_much_is_missing(sample):
-    """Seed: 8 energy repair one critical hit; Lancer has 4 Damage Control energy."""
+def test_repairs_past_the_energy_are_dropped_in_the_order_of_the_list_and_said(sample):
+    """Seed: 8 energy repair one critical hit; Lancer has 4 Damage Control energy: the ♠
+    critical hit listed first is dropped, the Reactor box after it fits."""
     lancer = sample.ship("Lancer")
-    refused(sample, lancer, "repairs",
-            values_of(sample, lancer, "repairs", critical_spades=True),
-            f"cost {CRITICAL_COST} energy but only 4")
+    change = decide(sample, lancer, "repairs", values_of(
+        sample, lancer, "repairs", repair1="critical:spades", repair2="box:1"))
+    assert planned_repairs(lancer).boxes == (1, 0, 0) and planned_repairs(lancer).criticals == ()
+    lines = log_lines(sample, change)
+    assert any(line.startswith("Dropped: ♠ critical hit (the Damage Control energy left (4) "
+                               "does not pay for them)") for line in lines), lines
+
+
+def test_a_list_before_the_energy_waits_for_it_and_is_paid_in_its_order(turn3):
+    """One orders file: the repair list travels with the Energy Allocation that pays it.
+    Planned before the allocation, it is paid when the allocation is committed; what does
+    not fit is dropped then, and said."""
+    from shipsheet.rules.war_in_space import commit_energy_action
+    lancer = turn3.ship("Lancer")
+    lancer.state["marks"][0] = 1  # a Reactor box to repair besides the ♠ critical hit
+    decide(turn3, lancer, "repairs", values_of(turn3, lancer, "repairs",
+                                              repair1="box:1", repair2="critical:spades"))
+    assert lancer.state["planned_repairs"]["order"] == [["box", 0], ["critical", "spades"]]
+    # 10♦ with Damage Control: the highest die to Damage Control (dice 3, 2, 2: 3 energy).
+    change = turn3.apply(commit_energy_action(lancer, "10D", (3, 2, 2), damage_control=True))
+    text = [e.text for e in turn3.log[change.entries]]
+    assert any(t.startswith("Dropped: Reactor box, ♠ critical hit") for t in text), text
+    assert lancer.state["planned_repairs"] is None
 
 
 def test_the_repairs_form_states_the_seeds_costs(sample):
     """Seed: "By spending 4 energy points a ship may repair one system box ... By spending 8
     energy points a ship may repair one critical hit"."""
     form = spec(sample, sample.ship("Lancer"), "repairs")
-    fields = {f["name"]: f for f in form["fields"]}
-    assert fields["repair1"]["label"] == ("Reactor: boxes to repair (4 energy each; 1 marked, "
-                                          "die d6)")
-    assert fields["critical_spades"]["label"] == "Repair the ♠ critical hit (8 energy; marked)"
+    options = dict((o["value"], o["label"]) for o in form["fields"][0]["options"])
+    assert options["box:1"] == "Reactor box (4 energy; 1 marked, die d6)"
+    assert options["critical:spades"] == "♠ critical hit (8 energy)"
+    assert [f["label"] for f in form["fields"]] == ["Repair 1st", "Repair 2nd"]
     assert "A box costs 4, a critical hit 8." in form["text"]
+    assert form["private"] == "repairs"
 
 
-def test_repairing_what_is_not_damaged_or_without_damage_control_is_refused(sample):
+def test_repairing_what_is_not_damaged_is_refused_and_no_damage_control_drops_all(sample):
     lancer = sample.ship("Lancer")
-    refused(sample, lancer, "repairs", values_of(sample, lancer, "repairs", critical_hearts=True),
-            "is not marked")
-    harrier = sample.ship("Harrier")  # no Energy Allocation committed this turn
-    refused(sample, harrier, "repairs", values_of(sample, harrier, "repairs", repair1=1),
-            "has not committed its Energy Allocation")
+    refused(sample, lancer, "repairs", values_of(sample, lancer, "repairs",
+                                                 repair1="box:1", repair2="box:1"),
+            "Reactor has 1 marked box: repairing 2 would lift it above")
+    harrier = sample.ship("Harrier")  # no Energy Allocation committed this turn: it waits
+    decide(sample, harrier, "repairs", values_of(sample, harrier, "repairs", repair1="box:1"))
+    assert harrier.state["planned_repairs"]["order"] == [["box", 0]]
 
 
 @pytest.mark.parametrize("changes, words", [
-    ({"repair2": 1}, "from 0 to 0"),            # Lancer's Drive has no marked box
-    ({"repair1": 2}, "from 0 to 1"),            # one Reactor box is marked
-    ({"repair1": -1}, "from 0 to 1"),
-    ({"repair4": 1}, "no field named repair4"),  # a fourth system does not exist
+    ({"repair1": "box:2"}, "choose one of"),         # Lancer's Drive has no marked box
+    ({"repair1": "box:4"}, "choose one of"),         # a fourth system does not exist
+    ({"repair1": "critical:hearts"}, "choose one of"),  # ♥ is not locked
+    ({"repair3": "box:1"}, "no field named repair3"),   # two damaged things: two places
     ({"box:0:0": 1}, "no field named"),
-    ({"repair1": "1" * 10_000}, "a whole number"),
-    ({"critical_spades": 1}, "yes or no"),
-    ({"critical_stars": True}, "no field named critical_stars"),
+    ({"repair1": "1" * 10_000}, "choose one of"),
+    ({"repair1": 1}, "choose one of"),
 ])
 def test_hostile_repair_values_are_refused(sample, changes, words):
     lancer = sample.ship("Lancer")

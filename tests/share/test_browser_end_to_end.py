@@ -54,12 +54,14 @@ def table(qapp, tmp_path_factory):
         book = SeatBook(session.uid)
         blue = book.add("Blue", "player", sides=("Blue",), ships=())
         referee = book.add("Referee", "referee", sides=(), ships=())
+        watcher = book.add("Watcher", "spectator", sides=(), ships=())
         authority = QtAuthority()
         link = TableLink(session, book, authority, doc.apply, doc.undo_stack.undo)
         link.start(["127.0.0.1"], 0)
         try:
             yield SimpleNamespace(window=window, doc=doc, session=session, link=link,
-                                  blue=blue, referee=referee, authority=authority,
+                                  blue=blue, referee=referee, watcher=watcher,
+                                  authority=authority,
                                   resolute=session.ship("Resolute"))
         finally:
             link.stop()
@@ -272,6 +274,33 @@ def test_forms_sent_from_the_page_apply_in_the_window(page, table, qtbot):
     page.assert_clean()
 
 
+def test_a_spectators_page_shows_none_of_a_players_decisions(page, table, qtbot):
+    """What a spectator's browser holds — the page, its sheets' SVG, the log it drew — after
+    Blue gives standing orders from Blue's phone: the sheets, and no order (model/privacy.py;
+    the README's promise that spectators see nobody's decisions)."""
+    session, ship = table.session, table.resolute
+    page.open(table.blue)
+    form = page.form("orders")
+
+    def fill():
+        first = form.find_element(By.NAME, "first")
+        first.clear()
+        first.send_keys("ph-6, ph-4")
+    page._call(fill)
+    page.submit(form)
+    qtbot.waitUntil(lambda: orders_of(ship).first == ("ph-6", "ph-4"), timeout=5000)
+    everything = ("return document.documentElement.outerHTML + ' ' + "
+                  "Array.from(document.querySelectorAll('input')).map(i => i.value).join(' ')")
+    page.until(lambda: "hit first: ph-6, ph-4" in page.js(everything))  # Blue's own log
+    page.open(table.watcher)
+    page.until(lambda: "Resolute" in page.js("return document.body.innerText"))
+    seen = page.js(everything)
+    assert "Set standing orders" in seen or "Resolute" in seen  # the spectator sees the sheets
+    for secret in ("ph-6, ph-4", "hit first", "form class=\"decision"):
+        assert secret not in seen, secret
+    page.assert_clean()
+
+
 def test_the_referee_seat_marks_damage_and_undoes_from_the_phone(page, table, qtbot):
     session, doc, ship = table.session, table.doc, table.resolute
     page.open(table.referee)
@@ -334,7 +363,8 @@ def test_the_referee_seat_steps_the_phase_and_gives_blue_a_new_link_from_the_pho
         page._call(lambda: driver.find_element(By.ID, "seats-summary").click())
         page.until(lambda: page.js("""return Array.from(document.querySelectorAll('#seat-list li')).map(li =>
             [li.querySelector('.seat-name').textContent, li.querySelector('.seat-meta').textContent])""")
-                   == [["Blue", "player · 1 phone"]])
+                   [:2] in ([["Blue", "player · 1 phone"], ["Watcher", "spectator · 0 phones"]],
+                            [["Blue", "player · 1 phone"], ["Watcher", "spectator · 1 phone"]]))
 
         # New Link for Blue, after the referee says yes (a native confirm).
         old = table.blue.secret
@@ -364,3 +394,4 @@ def test_the_referee_seat_steps_the_phase_and_gives_blue_a_new_link_from_the_pho
     page.until(lambda: page.text("notice") in closed)
     assert page.js("return document.getElementById('main').hidden")
     page.assert_clean()
+

@@ -104,7 +104,8 @@ def test_the_pbem_menu_and_its_entries_by_role(window, tmp_path):
     assert "P&BEM" in [a.text() for a in file_menu.actions()]
     assert list(entries(window)) == ["Players…", "Export Player Files…", "Import Orders…",
                                      "Turn Desk", "Close Orders", "Close Turn…",
-                                     "Export Turn Reports…", "Export Orders for Turn…",
+                                     "Set Deadline…", "Export Turn Reports…",
+                                     "Export Orders for Turn…",
                                      "Verify Dice…"]
     assert not any(entries(window).values())  # no session
     window.open_sample("fedcom")
@@ -115,7 +116,7 @@ def test_the_pbem_menu_and_its_entries_by_role(window, tmp_path):
     window.pbem.set_players(players_of(["Blue", "Red"]), False, False)
     on = entries(window)
     assert all(on[k] for k in ("Players…", "Export Player Files…", "Import Orders…", "Turn Desk",
-                               "Export Turn Reports…", "Verify Dice…"))
+                               "Set Deadline…", "Export Turn Reports…", "Verify Dice…"))
     assert not on["Export Orders for Turn…"]
     assert not on["Close Orders"] and not on["Close Turn…"]  # no verifiable dice: no stages
     [blue, _red] = window.pbem.export_player_files(str(tmp_path / "files"))
@@ -124,7 +125,7 @@ def test_the_pbem_menu_and_its_entries_by_role(window, tmp_path):
     on = entries(window)
     assert on["Export Orders for Turn 2…"] and on["Verify Dice…"]
     assert not any(on[k] for k in ("Players…", "Export Player Files…", "Import Orders…",
-                                    "Turn Desk", "Export Turn Reports…"))
+                                    "Turn Desk", "Set Deadline…", "Export Turn Reports…"))
     assert window.pbem.decisions_dock is not None and window.pbem.desk_dock is None
 
 
@@ -577,6 +578,32 @@ def test_the_turn_desk_shows_the_stage_and_closes_orders_and_turn(staged, dialog
     assert view.stage.text().startswith("Orders open") and view.close_orders_button.isEnabled()
     window.undo()
     assert doc.session.turn == 2 and view.close_turn_button.isEnabled()
+
+
+def test_the_deadline_is_set_from_the_menu_shown_on_the_desk_and_undone(staged, dialogs,
+                                                                        monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+    window, _ = staged
+    doc, view = window.doc, window.pbem.desk_view
+    assert window.pbem.act_deadline.isEnabled()
+    asked = []
+
+    def answer(parent, title, label, echo, text):
+        asked.append((title, text))
+        return "Sunday 8 Dec, 20:00 UTC", True
+    monkeypatch.setattr(QInputDialog, "getText", staticmethod(answer))
+    steps = doc.undo_stack.count()
+    window.pbem.act_deadline.trigger()
+    assert asked == [("Set Deadline", "")]
+    assert doc.undo_stack.count() == steps + 1
+    assert view.title.text().endswith("· due by Sunday 8 Dec, 20:00 UTC")
+    assert "due by Sunday 8 Dec, 20:00 UTC" in window.status_text()
+    # A control character is refused in words and changes nothing.
+    assert not window.pbem.set_deadline("Sunday\x1b[2J")
+    assert dialogs.shown[-1][:2] == ("warning", "Cannot set the deadline")
+    assert doc.undo_stack.count() == steps + 1
+    window.undo()
+    assert "due by" not in view.title.text()
 
 
 def test_the_first_export_orders_makes_the_key_and_the_join_file(staged, dialogs, monkeypatch,

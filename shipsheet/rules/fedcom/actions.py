@@ -15,8 +15,9 @@ from shipsheet.model.errors import RuleViolation
 from . import state as _state
 from .chart import Chart, chart_options, get_chart, session_chart
 from .overrides import Overrides, cancel_copy_forward, copy_orders_forward, set_orders
+from .privacy import ORDERS
 from .status import apply_repair, plan_repair
-from .volley import VolleyResult, allocate_volley, apply_volley
+from .volley import VolleyResult, allocate_volley, apply_volley, volley_number
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import ActionContext, Session
@@ -62,7 +63,8 @@ def mark_shield_action(ship: "Ship", shield: int, damage: int) -> ShipAction:
 
 def set_orders_action(ship: "Ship", overrides: "Overrides | dict | None") -> ShipAction:
     """"Set standing orders" for this turn (they lapse at end of turn)."""
-    return ShipAction("Set standing orders", ship, lambda s, ctx: set_orders(s, overrides))
+    return ShipAction("Set standing orders", ship, lambda s, ctx: set_orders(s, overrides),
+                      private=ORDERS)  # [FC-H15] the owner's
 
 
 def edit_orders_action(ship: "Ship", overrides: "Overrides", name: str) -> ShipAction:
@@ -76,17 +78,18 @@ def edit_orders_action(ship: "Ship", overrides: "Overrides", name: str) -> ShipA
             lines = list(lines or []) + (copy_orders_forward(s) if overrides else cancel_copy_forward(s))
         return lines
 
-    return ShipAction(f"Standing orders: {name}", ship, fn)
+    return ShipAction(f"Standing orders: {name}", ship, fn, private=ORDERS)
 
 
 def copy_orders_action(ship: "Ship") -> ShipAction:
     """"Copy orders to next turn"."""
-    return ShipAction("Copy orders to next turn", ship, lambda s, ctx: copy_orders_forward(s))
+    return ShipAction("Copy orders to next turn", ship, lambda s, ctx: copy_orders_forward(s),
+                      private=ORDERS)
 
 
 def cancel_copy_orders_action(ship: "Ship") -> ShipAction:
     return ShipAction("Let orders lapse at end of turn", ship,
-                      lambda s, ctx: cancel_copy_forward(s))
+                      lambda s, ctx: cancel_copy_forward(s), private=ORDERS)
 
 
 def repair_action(ship: "Ship", box_ids: Iterable[str]) -> ShipAction:
@@ -137,8 +140,10 @@ def volley_action(ship: "Ship", points: int, *, rolls: Iterable[int] | None = No
         the_chart = chart if chart is not None else session_chart(ctx.session.options)
         result = allocate_volley(s, points, rolls=rolls, shield=shield, overrides=overrides,
                                  chart=the_chart, rng=ctx.dice)
-        for line in apply_volley(s, result):
-            ctx.log(line, by=by)
+        number = volley_number(ctx.session, s)  # this turn's volley against the ship
+        apply_volley(s, result, number)
+        for text, private, public in result.logged(number):
+            ctx.log(text, by=by, private=private, public=public)
 
     return ShipAction(f"Volley of {points}{source} at {_name(ship)}{where}", ship, fn)
 

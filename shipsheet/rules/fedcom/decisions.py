@@ -17,12 +17,14 @@ from shipsheet.model.decisions import (DECIDE, MARK, TEXT_LIMIT, GameDecisions, 
                                        boolean, choice, field_name, field_values, form, numbered,
                                        text)
 from shipsheet.model.errors import RuleViolation
+from shipsheet.model.text import ordinal
 from shipsheet.model.update import count_words
 
 from .actions import (cancel_copy_orders_action, copy_orders_action, edit_orders_action,
                       repair_action, set_turn_state_action)
 from .card import card
-from .overrides import orders_of
+from .overrides import as_overrides, orders_of
+from .privacy import ORDERS as PRIVATE
 from .state import turn_state, turn_state_refusal, turn_states
 from .status import plan_repair, repair_cost, status
 
@@ -40,13 +42,6 @@ _FRAME, _HEAVY, _REPAIR = "frame:", "heavy", "repair"
 BOX_PREFIX = "box:"
 #: A box id list is split at commas and spaces ("ph-1, ph-2" or "ph-1 ph-2").
 _SEPARATORS = re.compile(r"[,;\s]+")
-
-
-def _ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def _id_list_limit(ship: "Ship") -> int:
@@ -85,7 +80,7 @@ class FedComDecisions(GameDecisions):
             return []
         forms = [self._orders_form(session, ship)]
         if orders_of(ship) or st.get("next_orders") is not None:
-            forms.append(form(COPY, "Copy orders to the next turn", [
+            forms.append(form(COPY, "Copy orders to the next turn", private=PRIVATE, fields=[
                 boolean("copy", "Give the same orders next turn",
                         st.get("next_orders") is not None)],
                 text="Standing orders lapse at the end of the turn unless they are copied: "
@@ -121,13 +116,13 @@ class FedComDecisions(GameDecisions):
             given = orders.heavy_weapon_order
             ranked = list(given) if given is not None and len(given) == len(types) else None
             for n in numbered(len(types)):
-                fields.append(choice(field_name(_HEAVY, n), f"Heavy-weapon type hit {_ordinal(n)}",
+                fields.append(choice(field_name(_HEAVY, n), f"Heavy-weapon type hit {ordinal(n)}",
                                      [(t, t) for t in types],
                                      ranked[n - 1] if ranked and ranked[n - 1] in types else None,
                                      optional=True))
         heavy = (f" Heavy-weapon types: rank them all, or leave them empty for the card's "
                  f"order ({', '.join(spec.heavy_weapon_order)})." if len(types) > 1 else "")
-        return form(ORDERS, "Standing orders", fields, submit="Give orders", text=(
+        return form(ORDERS, "Standing orders", fields, submit="Give orders", private=PRIVATE, text=(
             f"{ship.name}'s standing orders for turn {session.turn}: they override the Default "
             f"Damage Allocation Procedure for every volley this turn (8FC3). Box ids are "
             f"separated by commas.{heavy}"))
@@ -226,7 +221,7 @@ class FedComDecisions(GameDecisions):
             cost = repair_cost(spec, box_id)
             paid = f", {carry['points']} paid" if carry and carry["box"] == box_id else ""
             options.append((box_id, f"{box_id} ({count_words(cost, 'point')}{paid})"))
-        fields = [choice(field_name(_REPAIR, n), f"Repair {_ordinal(n)}", options, None,
+        fields = [choice(field_name(_REPAIR, n), f"Repair {ordinal(n)}", options, None,
                          optional=True) for n in numbered(min(len(broken), points))]
         return form(REPAIR, "Repair", fields, submit="Repair", text=(
             f"{points} of {spec.damage_control} repair points left this turn, spent on the "
@@ -257,19 +252,29 @@ class FedComDecisions(GameDecisions):
             return self._repair_action(ship, values)
         return super().build(session, ship, kind, values)
 
+    def in_force(self, session: "Session", ship: "Ship") -> list[str]:
+        """This turn's standing orders (8FC3), whether they are copied to the next turn, and
+        a repair under way."""
+        st = ship.state
+        orders = orders_of(ship)
+        words = orders.describe()
+        lines = [f"Standing orders, turn {session.turn}: "
+                 + ("; ".join(words) if words else "none (the DDAP decides)")]
+        copied = st.get("next_orders")
+        if copied is not None:
+            same = copied == st.get("orders")
+            nxt = as_overrides(copied).describe()
+            lines.append(f"Copied to turn {session.turn + 1}: " + (
+                "the same orders" if same else "; ".join(nxt) if nxt else "none"))
+        elif words:
+            lines.append(f"Not copied: they lapse when turn {session.turn} ends (8FC3).")
+        return lines
+
     def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:
         if isinstance(key, str) and key.startswith(BOX_PREFIX):
             if key[len(BOX_PREFIX):] in card(ship).box_index:
                 return DECIDE
         return MARK
-
-    def public_state(self, ship: "Ship") -> dict:
-        """The state without the owner's standing orders (this turn's and those copied to the
-        next): [seed 8FC3] the orders are the player's, sent to the moderator alone."""
-        state = super().public_state(ship)
-        state["orders"] = {}
-        state["next_orders"] = None
-        return state
 
 
 DECISIONS = FedComDecisions()

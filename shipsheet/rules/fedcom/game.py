@@ -58,9 +58,12 @@ class FedComRules(GameRules):
 
     def end_turn(self, session: "Session", ctx: "ActionContext") -> None:
         """Every ship: turn states reset, orders lapse (unless copied), repair points lost."""
+        from .privacy import ORDERS
         for ship in session.ships:
             for line in _state.end_turn(ship):
-                ctx.log(line, ship=ship.id)
+                # [FC-H15] whether a ship had orders is its owner's to know.
+                private = ORDERS if "standing orders" in line else None
+                ctx.log(line, ship=ship.id, private=private)
 
 
 GAME = FedComRules()

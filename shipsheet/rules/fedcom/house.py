@@ -65,6 +65,14 @@ HOUSE_RULES: tuple[H, ...] = check_house_rules("FC", (
       "first\". Our reading of how the two combine: the owner's type order ranks first, so "
       "every weapon of the first type (fired, then charging, then unfired, smallest first in "
       "each) is hit before any weapon of the next type."),
+    H("FC-H14", "Drone racks: the least spaces of available drones",
+      "The text (8FC4) hits, within launched or not launched, \"the one with the least spaces "
+      "of available drones\" first. ShipSheet reads that as the rack with the fewest drones "
+      "left."),
+    H("FC-H15", "Standing orders are private",
+      "Standing orders go to the moderator alone (8FC3) and no rule makes them public: other "
+      "players (their player files, their reports, a phone at the table) never see them. A "
+      "point an order placed reads, for them, as hit by \"the owner's standing order\"."),
 ))
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import weakref
 from typing import Any, Mapping
 
+from shipsheet.model.text import ordinal
+
 from .card import OCCUPANTS, PHASER_TYPES, TRACTOR_STATES, WEAPON_KINDS, BoxSpec, FedComClass
 from .overrides import Resolved
 from .state import turn_states
@@ -58,7 +60,7 @@ def ddap_rank(box: BoxSpec, turn: Mapping[str, str], drones: Mapping[str, int],
     if kind == "drone":
         # [seed 8FC4] "Hit ones that have Fired/Launched on the current turn prior to ones
         # that have not, and within each category, the one with the least spaces of
-        # available drones."
+        # available drones." [FC-H14] read as the fewest drones left.
         launched = state == "launched"
         left = drones.get(box.id, box.drones)
         return ((0 if launched else 1, left),
@@ -256,15 +258,6 @@ def build_queue(spec: FedComClass, kind: str, state: Mapping, resolved: Resolved
 
 def _sort_key(item: tuple) -> tuple:
     return item[0], item[1], item[2]
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st (for the log and the card)."""
-    if 10 <= n % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 __all__ = ["KindQueue", "build_queue", "ddap_rank", "ordinal", "roll_die"]

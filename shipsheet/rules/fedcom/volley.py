@@ -20,6 +20,7 @@ from .card import card
 from .state import shield_left
 
 if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.session import Session
     from shipsheet.model.ship import Ship
 
 #: Outcomes of one allocation attempt.
@@ -45,8 +46,10 @@ class VolleyPoint:
     outcome: str               # hit, frame, skipped, lost
     reason: str                # why, in words
 
-    def line(self, volley: int | None = None) -> str:
-        """The moderator's log line for this point."""
+    def line(self, volley: int | None = None, *, public: bool = False) -> str:
+        """The moderator's log line for this point; ``public``: as those who do not own the
+        ship read it (an order that placed the box is "the owner's standing order":
+        house rule FC-H15)."""
         head = f"Volley {volley}, point {self.point}" if volley else f"Point {self.point}"
         if self.attempt > 1:
             head += " (re-allocated)"
@@ -60,7 +63,11 @@ class VolleyPoint:
             what = "frame"
         else:
             what = self.outcome
-        return f"{head}: {where}: {what} ({self.reason})"
+        reason = self.reason
+        if public:
+            from .privacy import public_reason
+            reason = public_reason(reason)
+        return f"{head}: {where}: {what} ({reason})"
 
     def to_json(self) -> dict:
         return {k: getattr(self, k) for k in self.__slots__}
@@ -125,9 +132,19 @@ class VolleyResult:
     def lines(self, volley: int | None = None) -> list[str]:
         """The moderator's log: a summary (with how the dice came), one line per point,
         then the notes."""
-        out = [self.summary() + self.dice_words()]
-        out.extend(p.line(volley) for p in self.points)
-        out.extend(f"Note: {n}" for n in self.notes)
+        return [text for text, _private, _public in self.logged(volley)]
+
+    def logged(self, volley: int | None = None) -> list[tuple[str, str | None, str | None]]:
+        """:meth:`lines` as the log keeps them: (line, the kind of private decision it
+        tells of or None, how others read it). [FC-H15] A point an order placed reads
+        "the owner's standing order" for others; a note on the orders, nothing."""
+        from .privacy import ORDERS
+        out: list[tuple[str, str | None, str | None]] = [
+            (self.summary() + self.dice_words(), None, None)]
+        for p in self.points:
+            text, public = p.line(volley), p.line(volley, public=True)
+            out.append((text, ORDERS, public) if public != text else (text, None, None))
+        out.extend((f"Note: {n}", ORDERS, None) for n in self.notes)
         return out
 
 
@@ -360,8 +377,18 @@ def explain_order(ship: "Ship", kind: str, *, overrides: "Overrides | dict | Non
     return out, resolved.notes
 
 
-def apply_volley(ship: "Ship", result: VolleyResult) -> list[str]:
-    """Write an allocated volley onto the ship; return the log lines (checked first)."""
+def volley_number(session: "Session | None", ship: "Ship") -> int:
+    """The number the ship's next volley has in this turn (1 for the turn's first): the
+    volleys it has taken since the turn began, plus one."""
+    taken = ship.state.get("volleys", 0)
+    start = session.turn_start_state(ship).get("volleys", 0) if session is not None else 0
+    return max(1, taken - start + 1)
+
+
+def apply_volley(ship: "Ship", result: VolleyResult, number: int | None = None) -> list[str]:
+    """Write an allocated volley onto the ship; return the log lines (checked first).
+    ``number``: the volley's number in the turn (:func:`volley_number`; default: of all
+    the volleys the ship has taken)."""
     spec = card(ship)
     st = ship.state
     if result.ship_id != ship.id:
@@ -390,9 +417,10 @@ def apply_volley(ship: "Ship", result: VolleyResult) -> list[str]:
     st["frame_hits"] += result.frame_hits
     if result.destroys_ship:
         st["ship_destroyed"] = True
-    return result.lines(st["volleys"])
+    return result.lines(number or st["volleys"])
 
 
 __all__ = ["BURN_THROUGH_MIN", "FRAME_HIT", "HIT", "LOST", "SKIPPED", "VolleyPoint",
            "VolleyResult", "allocate_volley", "apply_volley", "explain_order", "hit_order",
+           "volley_number",
            "standing_orders"]

@@ -17,6 +17,7 @@ from . import events, ordnance
 from .combat import (ADVANCED, COMBAT_SYSTEMS, GUNS, STANDARD, AttackResult, _check_defenders,
                      _check_source, check_attacker, check_gun_timing, resolve_attack,
                      resolve_other)
+from .privacy import RECOVERY
 from .recovery import choose_recovery, describe_choice
 from .state import ALL_TRACKS, TRACK_TITLES
 from .tables import Damage
@@ -83,8 +84,12 @@ def _target_line(result: AttackResult, ship: Ship) -> str:
     return f"{what}. {now[0].upper()}{now[1:]}."
 
 
-def _attack_name(kind: str, names: str) -> str:
-    return f"{'Gun' if kind == GUNS else kind.capitalize()} attack on {names}"
+def _attack_name(kind: str, names: str, by: Iterable[Ship] = ()) -> str:
+    """"Gun attack by Kite on Ajax": the headline names the attackers when they are known
+    (a turn report reads every attack with who made it)."""
+    who = ", ".join(s.name for s in by)
+    return (f"{'Gun' if kind == GUNS else kind.capitalize()} attack"
+            + (f" by {who}" if who else "") + f" on {names}")
 
 
 def apply_attack(result: AttackResult) -> SessionAction:
@@ -118,8 +123,8 @@ def attack(attackers: Ship | Iterable[Ship], defenders: Ship | Iterable[Ship],
                                 [session.ship(i) for i in d_ids], session=session, **options)
         _apply_result(result, session, ctx)
 
-    return SessionAction(_attack_name(GUNS, ", ".join(s.name for s in defenders)), fn,
-                         ships=d_ids + a_ids)
+    return SessionAction(_attack_name(GUNS, ", ".join(s.name for s in defenders), attackers),
+                         fn, ships=d_ids + a_ids)
 
 
 def other_damage(kind: str, defenders: Ship | Iterable[Ship], *,
@@ -138,8 +143,8 @@ def other_damage(kind: str, defenders: Ship | Iterable[Ship], *,
                                sources=[session.ship(i) for i in s_ids], **options)
         _apply_result(result, session, ctx)
 
-    return SessionAction(_attack_name(kind, ", ".join(s.name for s in defenders)), fn,
-                         ships=d_ids + s_ids)
+    return SessionAction(_attack_name(kind, ", ".join(s.name for s in defenders), sources),
+                         fn, ships=d_ids + s_ids)
 
 
 def _attacker_id(attacker: Ship | str | None) -> str | None:
@@ -195,7 +200,8 @@ def choose_recovery_action(ship: Ship, tracks: str | Iterable[str] | None) -> Sh
     chosen = [tracks] if isinstance(tracks, str) else list(tracks or [])
     label = (f"Recovery choice: {describe_choice(chosen)}" if all(t in TRACK_TITLES for t in chosen)
              else "Recovery choice")
-    return ShipAction(label, ship, lambda s, ctx: choose_recovery(s, chosen or None))
+    return ShipAction(label, ship, lambda s, ctx: choose_recovery(s, chosen or None),
+                      private=RECOVERY)  # the owner's, never shown to others
 
 
 def mark_level(ship: Ship, track: str, level: int, *, phase: str) -> str:

@@ -17,7 +17,8 @@ from shipsheet.model.errors import RuleViolation
 from .actions import cargo_action, choose_recovery_action, fuel_action
 from .combat import STANDARD, combat_system
 from .definitions import MAX_AMOUNT
-from .recovery import planned_recovery, recovery_choice
+from .privacy import RECOVERY as PRIVATE_RECOVERY
+from .recovery import describe_choice, planned_recovery, recovery_choice
 from .state import TRACK_TITLES, TRACKS
 from .tracks import levels, out_of_play, recovered_this_turn
 
@@ -34,6 +35,23 @@ NONE = "none"
 DECIDE_AREAS = ("choice", "fuel", "cargo")
 #: The amounts a form sets: the action that sets each, and its unit in words.
 _AMOUNTS = {FUEL: (fuel_action, ""), CARGO: (cargo_action, " t")}
+
+
+_REFUEL_WORDS = ("A player burns fuel but does not take it on: refuelling, at a base or from "
+                 "a tanker, is the referee's (house rule TRI-H29).")
+
+
+def _raises_fuel(ship: "Ship", rest: str) -> bool:
+    """Whether a tap on the fuel area ``fuel:<rest>`` would leave more fuel than now: the
+    counter's + steps, or a fuel box already burnt (``fuel:<box>``, boxes burn from 1)."""
+    if rest.startswith("+"):
+        return True
+    if rest.isdigit():
+        spec = ship.ship_class.spec
+        left = ship.state.get("fuel")
+        spent = (spec.fuel or 0) - (spec.fuel if left is None else left)
+        return int(rest) <= spent
+    return False
 
 
 def _track_options(ship: "Ship") -> list[tuple[str, str]]:
@@ -55,9 +73,15 @@ class TriplanetaryDecisions(GameDecisions):
         if combat_system(session) != STANDARD:
             forms.append(self._recovery_form(ship))
         if spec.fuel:  # None: unlimited, 0: none of its own; nothing to track either way
-            forms.append(form(FUEL, "Fuel", [integer("fuel", "Fuel left", 0, spec.fuel,
-                                                     ship.state.get("fuel"))],
-                              text=f"{ship.name} holds at most {spec.fuel} fuel.", submit="Set"))
+            # A player spends fuel; taking it on (at a base, from a tanker) is the
+            # referee's [TRI-H29]: the form goes no higher than the fuel left.
+            left = ship.state.get("fuel")
+            left = spec.fuel if left is None else left
+            forms.append(form(FUEL, "Fuel", [integer("fuel", "Fuel left", 0, left, left,
+                                                      over=_REFUEL_WORDS)],
+                              text=(f"{ship.name} has {left} of {spec.fuel} fuel left. Burn fuel "
+                                    f"here; refuelling (at a base or from a tanker) is the "
+                                    f"referee's."), submit="Set"))
         if spec.cargo != 0:
             # [TRI-H12] an unlimited hold is still kept as a number, up to MAX_AMOUNT t.
             cap = MAX_AMOUNT if spec.cargo is None else spec.cargo
@@ -80,7 +104,7 @@ class TriplanetaryDecisions(GameDecisions):
                    f"{TRACK_TITLES[planned[0]].lower()} D ({planned[1]}).")
         # [seed] "The ship's owner chooses what kind of damage to recover from."; no choice:
         # the default, the highest D-level [TRI-H13]; the choice stands [TRI-H14].
-        return form(RECOVERY, "Recovery", [
+        return form(RECOVERY, "Recovery", private=PRIVATE_RECOVERY, fields=[
             choice("track", "Recover from", [(NONE, "No choice: the default applies "
                                                     "(highest D-level)")] + tracks,
                    chosen[0] if chosen else NONE),
@@ -103,13 +127,32 @@ class TriplanetaryDecisions(GameDecisions):
             make, unit = _AMOUNTS[kind]
             if value == ship.state.get(kind):
                 raise RuleViolation(f"{ship.name}'s {kind} is already {value}{unit}.")
+            if kind == FUEL and value > (ship.state.get("fuel") or 0):
+                raise RuleViolation(_REFUEL_WORDS)
             return make(ship, value)
         return super().build(session, ship, kind, values)
 
+    def in_force(self, session: "Session", ship: "Ship") -> list[str]:
+        """The recovery choice (it stands from turn to turn, TRI-H14) and what it recovers
+        when this turn ends."""
+        if out_of_play(ship) or combat_system(session) == STANDARD:
+            return []
+        line = f"Recovery choice: {describe_choice(recovery_choice(ship))}"
+        planned = planned_recovery(ship)
+        if planned is not None:
+            line += (f"; when turn {session.turn} ends {ship.name} recovers 1 "
+                     f"{TRACK_TITLES[planned[0]].lower()} D ({planned[1]})")
+        return [line]
+
     def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:
-        if isinstance(key, str) and key.split(":", 1)[0] in DECIDE_AREAS:
-            return DECIDE
-        return MARK
+        """The recovery choice, cargo, and burning fuel are the owner's (DECIDE); taking on
+        fuel (a fuel box already burnt, the counter's +) is the referee's [TRI-H29]."""
+        if not isinstance(key, str):
+            return MARK
+        area, _, rest = key.partition(":")
+        if area == FUEL and _raises_fuel(ship, rest):
+            return MARK
+        return DECIDE if area in DECIDE_AREAS else MARK
 
 
 DECISIONS = TriplanetaryDecisions()

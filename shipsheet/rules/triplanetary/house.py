@@ -108,6 +108,10 @@ HOUSE_RULES: tuple[H, ...] = check_house_rules("TRI", (
     H("TRI-H28", "Defense strength override",
       "The referee may set the targets' defense strength for an attack instead of the sum of "
       "their printed strengths."),
+    H("TRI-H29", "Refuelling belongs to the referee",
+      "A ship's owner burns its fuel (from a phone or an orders file); taking fuel on, at a "
+      "base or from a tanker, is the referee's, who knows where the ship is. The rules leave "
+      "who records it to the players."),
 ))
 
 

@@ -12,7 +12,9 @@ from .damage import correct_mark, mark_critical, mark_system_box, system_name
 from .energy import (EnergyAllocation, allocate_energy, commit_allocation, roll_energy_dice,
                      roll_for_turn, rolled_dice)
 from .game import COMBAT, DAMAGE_CONTROL_PHASE, ENERGY_ALLOCATION, PHASES
-from .repairs import (_repair_now, _schedule_repairs, cancel_planned_repairs,
+from .privacy import ENERGY, REPAIRS
+from .repairs import (_repair_now, _schedule_repairs, cancel_planned_repairs, fit_planned,
+                      repair_in_order_now, schedule_in_order,
                       check_damage_control_energy, plan_repairs)
 from .terms import SUIT_SYMBOLS, parse_card, parse_suit
 
@@ -57,7 +59,10 @@ def _marked_by(attacker: Ship | str | None, mark):
             by = ctx.session.ship(attacker_id).id  # refuses a ship not in the session
             if by == s.id:
                 raise RuleViolation(f"{s.name} cannot be its own attacker.")
-        ctx.log(mark(s), by=by)
+        line = mark(s)
+        if by is not None:  # a turn report reads every attack with who made it
+            line += f" (attack by {ctx.session.ship(by).name})"
+        ctx.log(line, by=by)
 
     return fn
 
@@ -114,9 +119,12 @@ def commit_energy_action(ship: Ship, card: object, dice: Sequence[int] | None = 
             values = rolled_dice(s) or roll_energy_dice(s, ctx.dice)
         allocation = allocate_energy(s, card, values, damage_control=damage_control,
                                      joker_assignment=joker_assignment)
-        return [commit_allocation(s, allocation)]
+        ctx.log(commit_allocation(s, allocation))
+        for line in fit_planned(s):  # a priority list of repairs waiting for this energy
+            ctx.log(line, private=REPAIRS)
+        return []
 
-    return ShipAction(f"Energy Allocation: {label}{dc}", ship, fn)
+    return ShipAction(f"Energy Allocation: {label}{dc}", ship, fn, private=ENERGY)  # [WIS-H14]
 
 
 def commit_allocation_action(ship: Ship, allocation: EnergyAllocation) -> ShipAction:
@@ -126,9 +134,12 @@ def commit_allocation_action(ship: Ship, allocation: EnergyAllocation) -> ShipAc
 
     def fn(s: Ship, ctx) -> list[str]:
         _check_allocation_phase(ctx)
-        return [commit_allocation(s, allocation)]
+        ctx.log(commit_allocation(s, allocation))
+        for dropped in fit_planned(s):
+            ctx.log(dropped, private=REPAIRS)
+        return []
 
-    return ShipAction(f"Energy Allocation: {label}{dc}", ship, fn)
+    return ShipAction(f"Energy Allocation: {label}{dc}", ship, fn, private=ENERGY)  # [WIS-H14]
 
 
 def roll_energy_action(ship: Ship) -> ShipAction:
@@ -138,7 +149,7 @@ def roll_energy_action(ship: Ship) -> ShipAction:
         _check_allocation_phase(ctx)
         return [roll_for_turn(s, ctx.dice)]
 
-    return ShipAction("Roll energy dice", ship, fn)
+    return ShipAction("Roll energy dice", ship, fn, private=ENERGY)
 
 
 def _check_allocation_phase(ctx) -> None:
@@ -170,9 +181,32 @@ def plan_repairs_action(ship: Ship, boxes: Mapping[object, int] | None = None,
             return _repair_now(s, plan)
         return _schedule_repairs(s, plan)
 
-    return ShipAction("Plan repairs", ship, fn)
+    return ShipAction("Plan repairs", ship, fn, private=REPAIRS)
+
+
+def plan_repairs_in_order_action(ship: Ship, items: Sequence[tuple[str, object]]) -> ShipAction:
+    """"Plan repairs" as a priority list (a player's decision, from a phone or an orders
+    file): each repair a system's box or a critical hit, paid in this order from the turn's
+    Damage Control energy; what it does not pay is dropped and said — at once when the
+    Energy Allocation is committed, else when it is (so the list may travel in the same
+    orders file as the allocation that pays for it). During the Damage Control phase they
+    happen at once; after it they are refused [WIS-H9]. A new list replaces the earlier
+    [WIS-H15]."""
+    wanted = list(items)
+
+    def fn(s: Ship, ctx) -> list[str]:
+        phase = ctx.session.phase
+        if phase == COMBAT or phase not in PHASES:
+            raise RuleViolation(f"The {DAMAGE_CONTROL_PHASE} phase of this turn is over; "
+                                f"repairs can be planned again next turn.")
+        if phase == DAMAGE_CONTROL_PHASE:
+            return repair_in_order_now(s, wanted)
+        return schedule_in_order(s, wanted)
+
+    return ShipAction("Plan repairs", ship, fn, private=REPAIRS)
 
 
 def cancel_repairs_action(ship: Ship) -> ShipAction:
     """"Cancel planned repairs"."""
-    return ShipAction("Cancel planned repairs", ship, lambda s, ctx: cancel_planned_repairs(s))
+    return ShipAction("Cancel planned repairs", ship, lambda s, ctx: cancel_planned_repairs(s),
+                      private=REPAIRS)

@@ -89,7 +89,8 @@ def mark_critical(ship: Ship, suit: object) -> str:
     """Mark the critical hit of ``suit``: cards of that suit are locked out. Returns a log line.
 
     Seed: a ship loses "the ability" to play cards from a particular suit
-    "after taking damage"; [product]: "click a critical box to lock a suit".
+    "after taking damage"; [product]: "click a critical box to lock a suit"; one box a
+    suit [WIS-H16].
     """
     suit = parse_suit(suit)
     spec_of(ship)

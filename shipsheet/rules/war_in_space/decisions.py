@@ -12,14 +12,17 @@ from typing import TYPE_CHECKING
 
 from shipsheet.model.decisions import (DECIDE, MARK, GameDecisions, all_or_none, boolean, choice,
                                        field_name, field_values, form, integer, numbered)
+from shipsheet.model.errors import RuleViolation
+from shipsheet.model.text import ordinal
 
-from .actions import commit_energy_action, plan_repairs_action
+from . import privacy
+from .actions import commit_energy_action, plan_repairs_in_order_action
 from .damage import current_dice, current_die, die_label, locked_suits, marked_boxes
 from .definition import spec_of
 from .energy import committed_allocation, remaining_damage_control, rolled_dice
 from .game import COMBAT, DAMAGE_CONTROL_PHASE, ENERGY_ALLOCATION
-from .repairs import BOX_COST, CRITICAL_COST, planned_repairs
-from .terms import ACTION_TITLES, ACTIONS, JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card
+from .repairs import BOX_COST, CRITICAL_COST, planned_order, planned_repairs
+from .terms import ACTION_TITLES, ACTIONS, JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, parse_card
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.actions import Action
@@ -28,9 +31,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 ENERGY, REPAIRS = "energy", "repairs"
 #: The series of like fields (``model.decisions.field_name``), numbered by system from 1 or
-#: keyed by suit: ``die1`` (the name ``pbem.players.DICE_FIELD`` knows a die by),
-#: ``joker1``, ``repair1``, ``critical_spades``.
-_DIE, _JOKER, _REPAIR, _CRITICAL = "die", "joker", "repair", "critical_"
+#: ``die1`` (the name ``pbem.players.DICE_FIELD`` knows a die by), ``joker1``, ``repair1``
+#: (the repair list's places, first paid first).
+_DIE, _JOKER, _REPAIR = "die", "joker", "repair"
+#: An empty place of the repair list, and how many places it has at most.
+_NO_REPAIR = "none"
+MAX_REPAIRS = 12
 #: The sheet's areas that show the player's own turn record (the energy cells, the dice
 #: rolled, the planned repairs): a tap there is about a decision, not a damage mark.
 DECIDE_KEYS = ("energy", "repairs")
@@ -90,7 +96,7 @@ class WarInSpaceDecisions(GameDecisions):
                 "Type the dice read off the physical dice, or leave them all empty and the "
                 "session rolls them (logged).")
         return form(ENERGY, "Energy Allocation",
-                    fields, submit="Commit",
+                    fields, submit="Commit", private=privacy.ENERGY,
                     text=(f"{ship.name}: play one card and say whether Damage Control is "
                           f"announced. {dice} Only a Joker played without Damage Control lets "
                           f"you say where each die goes. One commit per turn."))  # [WIS-H6]
@@ -119,43 +125,55 @@ class WarInSpaceDecisions(GameDecisions):
                 or bool(locked_suits(ship)) or planned_repairs(ship) is not None)
 
     def _repairs_form(self, ship: "Ship") -> dict:
-        """[seed] 4 energy a system box (``BOX_COST``), 8 a critical hit (``CRITICAL_COST``);
-        at most the marked boxes of each system."""
+        """The repair plan as a priority list [seed: 4 energy a system box (``BOX_COST``), 8 a
+        critical hit (``CRITICAL_COST``), never past undamaged]: one choice a place, first
+        paid first; what this turn's Damage Control energy does not pay is dropped and said.
+        So the plan may travel in one orders file with the Energy Allocation that pays it."""
         systems = spec_of(ship).systems
-        plan = planned_repairs(ship)
-        fields = []
+        options = [(_NO_REPAIR, "—")]
         for i, system in enumerate(systems):
-            marks = marked_boxes(ship, i)
-            planned = min(plan.boxes[i], marks) if plan else 0
-            fields.append(integer(field_name(_REPAIR, i + 1),
-                                  f"{system.name}: boxes to repair ({BOX_COST} energy each; "
-                                  f"{marks} marked, die {die_label(current_die(ship, i))})",
-                                  0, marks, planned))
-        locked = set(locked_suits(ship))
-        for suit in SUITS:
-            state = "marked" if suit in locked else "not marked"
-            fields.append(boolean(field_name(_CRITICAL, suit),
-                                  f"Repair the {SUIT_SYMBOLS[suit]} critical hit "
-                                  f"({CRITICAL_COST} energy; {state})",
-                                  bool(plan and suit in plan.criticals)))
+            if marked_boxes(ship, i):
+                options.append((f"box:{i + 1}", f"{system.name} box ({BOX_COST} energy; "
+                                                f"{marked_boxes(ship, i)} marked, die "
+                                                f"{die_label(current_die(ship, i))})"))
+        for suit in locked_suits(ship):
+            options.append((f"critical:{suit}", f"{SUIT_SYMBOLS[suit]} critical hit "
+                                                f"({CRITICAL_COST} energy)"))
+        places = min(MAX_REPAIRS, sum(marked_boxes(ship, i) for i in range(len(systems)))
+                     + len(locked_suits(ship)))
+        order = planned_order(ship)
+        fields = []
+        for n in numbered(places):
+            now = order[n - 1] if n <= len(order) else None
+            value = (_NO_REPAIR if now is None else f"box:{now[1] + 1}" if now[0] == "box"
+                     else f"critical:{now[1]}")
+            fields.append(choice(field_name(_REPAIR, n), f"Repair {ordinal(n)}", options,
+                                 value if any(v == value for v, _ in options) else _NO_REPAIR))
         energy = committed_allocation(ship)
         if energy is None:
-            budget = "No Energy Allocation is committed yet: repairs are paid from it."
+            budget = ("No Energy Allocation is committed yet: the list is paid, in its order, "
+                      "from the Damage Control energy it gives.")
         elif not energy.damage_control_announced:
             budget = "Damage Control was not announced this turn: there is no energy for repairs."
         else:
             budget = f"Damage Control energy left this turn: {remaining_damage_control(ship)}."
         return form(REPAIRS, "Repairs (Damage Control)", fields, submit="Plan repairs",
+                    private=privacy.REPAIRS,
                     text=(f"{budget} A box costs {BOX_COST}, a critical hit {CRITICAL_COST}. "
-                          f"Repairs take effect in the {DAMAGE_CONTROL_PHASE} phase; planned "
-                          f"during it they happen at once. All empty: no repairs planned."))
+                          f"List the repairs first to last: they are paid in this order, and "
+                          f"what the energy does not pay is dropped (and said). They take "
+                          f"effect in the {DAMAGE_CONTROL_PHASE} phase; planned during it "
+                          f"they happen at once. All empty: no repairs planned."))
 
     def _repairs_action(self, ship: "Ship", values: dict) -> "Action":
-        systems = spec_of(ship).systems
-        boxes = {i: n for i, n in enumerate(field_values(values, _REPAIR, numbered(len(systems))))
-                 if n}
-        criticals = [suit for suit, on in zip(SUITS, field_values(values, _CRITICAL, SUITS)) if on]
-        return plan_repairs_action(ship, boxes, criticals)
+        places = len([k for k in values if k.startswith(_REPAIR)])
+        items = []
+        for value in field_values(values, _REPAIR, numbered(places)):
+            if value in (None, _NO_REPAIR):
+                continue
+            kind, _, key = value.partition(":")
+            items.append(("box", int(key) - 1) if kind == "box" else ("critical", key))
+        return plan_repairs_in_order_action(ship, items)
 
     # -- the GameDecisions API -----------------------------------------------------------
     def build(self, session: "Session", ship: "Ship", kind: str, values: dict) -> "Action":
@@ -164,6 +182,31 @@ class WarInSpaceDecisions(GameDecisions):
         if kind == REPAIRS:
             return self._repairs_action(ship, values)
         return super().build(session, ship, kind, values)
+
+    def in_force(self, session: "Session", ship: "Ship") -> list[str]:
+        """This turn's Energy Allocation (the card played and where the energy went) once
+        committed, and the repair plan in its order of priority."""
+        lines = []
+        energy = committed_allocation(ship)
+        if energy is not None:
+            try:
+                card = parse_card(energy.card).label
+            except RuleViolation:
+                card = "a card"
+            announced = "announced" if energy.damage_control_announced else "not announced"
+            lines.append(f"Energy Allocation, turn {session.turn}: {card}, Damage Control "
+                         f"{announced}; {energy.describe()}")
+        elif session.phase == ENERGY_ALLOCATION:
+            lines.append(f"Energy Allocation, turn {session.turn}: not committed yet")
+        order = planned_order(ship)
+        if order:
+            systems = spec_of(ship).systems
+            words = [f"{systems[key].name} box" if kind == "box" else
+                     f"{SUIT_SYMBOLS[key]} critical hit" for kind, key in order]
+            lines.append("Repairs planned, first paid first: " + ", ".join(words))
+        elif self._has_repairs_to_plan(ship):
+            lines.append("Repairs planned: none")
+        return lines
 
     def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:
         """System boxes (``box:i:k``) and critical hits (``crit:suit``) are damage marks; the

@@ -57,6 +57,19 @@ HOUSE_RULES: tuple[H, ...] = check_house_rules("WIS", (
       "A critical hit marked after the turn's card was committed leaves that allocation "
       "standing: the suit is locked out from the next Energy Allocation on. The rule text "
       "does not say whether a lock reaches back into a turn already allocated."),
+    H("WIS-H14", "Cards revealed when Energy Allocation ends",
+      "The text has the Energy Allocation card revealed (\"when a Joker is revealed\"). "
+      "ShipSheet reveals every ship's card together when the phase ends: until then a ship's "
+      "committed card, Damage Control, dice and energy are its owner's (and the referee's), "
+      "from the next phase on everyone's."),
+    H("WIS-H15", "A second repair plan replaces the first",
+      "A ship plans its repairs once or more in a turn; each plan replaces the one before, "
+      "which costs nothing. The text gives one Damage Control budget a turn and says nothing "
+      "of changing a plan."),
+    H("WIS-H16", "One critical box per suit",
+      "A suit has one critical-hit box: it is marked or not, and one repair (8 energy) clears "
+      "it. The text speaks of losing \"the ability ... to play cards from a particular "
+      "suit\", not of several hits to one suit."),
 ))
 
 

@@ -209,7 +209,8 @@ def check_damage_control_energy(ship: Ship) -> int:
 
 
 def _schedule_repairs(ship: Ship, plan: RepairPlan) -> list[str]:
-    """Keep ``plan`` for this turn's Damage Control phase (replacing any earlier plan).
+    """Keep ``plan`` for this turn's Damage Control phase (replacing any earlier plan:
+    house rule WIS-H15).
 
     Seed: "Repairs do not take place until the Damage Control phase after
     movement". The plan must fit the Damage Control energy the ship committed
@@ -229,6 +230,165 @@ def _schedule_repairs(ship: Ship, plan: RepairPlan) -> list[str]:
     return lines
 
 
+# -- a repair plan as a priority list (a player's decision from a phone or an orders file) --
+
+#: One repair of a priority list: ("box", system index) or ("critical", suit).
+Item = tuple[str, object]
+
+
+def item_words(ship: Ship, item: Item) -> str:
+    """``Reactor box`` or ``♦ critical hit``."""
+    kind, key = item
+    if kind == "box":
+        return f"{spec_of(ship).systems[key].name} box"
+    return f"{SUIT_SYMBOLS[key]} critical hit"
+
+
+def item_cost(item: Item) -> int:
+    return BOX_COST if item[0] == "box" else CRITICAL_COST
+
+
+def check_items(ship: Ship, items: Iterable[Item]) -> list[Item]:
+    """A priority list of repairs, checked: each a box of a damaged system (no more of a
+    system than its marked boxes) or a marked critical hit (once) [seed: never past the
+    undamaged capabilities]; refused in words otherwise."""
+    out: list[Item] = []
+    systems = spec_of(ship).systems
+    for item in items:
+        if not (isinstance(item, (tuple, list)) and len(item) == 2):
+            raise RuleViolation(f"A repair is a system's box or a critical hit, not {item!r}.")
+        kind, key = item
+        if kind == "box":
+            i = system_index(ship, key)
+            wanted = sum(1 for k, v in out if k == "box" and v == i) + 1
+            marks = ship.state["marks"][i]
+            if wanted > marks:
+                raise RuleViolation(
+                    f"{systems[i].name} has {marks} marked box{'es' if marks != 1 else ''}: "
+                    f"repairing {wanted} would lift it above its undamaged d{systems[i].die}.")
+            out.append(("box", i))
+        elif kind == "critical":
+            suit = parse_suit(key)
+            if not ship.state["criticals"][suit]:
+                raise RuleViolation(f"The {SUIT_SYMBOLS[suit]} critical hit is not marked, so "
+                                    f"there is nothing to repair.")
+            if ("critical", suit) in out:
+                raise RuleViolation(f"The {SUIT_SYMBOLS[suit]} critical hit is listed twice; "
+                                    f"it can be repaired only once (house rule WIS-H16).")
+            out.append(("critical", suit))
+        else:
+            raise RuleViolation(f"A repair is a system's box or a critical hit, not {kind!r}.")
+    return out
+
+
+def _budget_now(ship: Ship) -> int | None:
+    """The Damage Control energy left to pay repairs with, or None before the Energy
+    Allocation is committed (the list waits to be paid)."""
+    energy = ship.state.get("energy")
+    if energy is None:
+        return None
+    return remaining_damage_control(ship) if energy["damage_control_announced"] else 0
+
+
+def fit(ship: Ship, items: list[Item], budget: int) -> tuple[list[Item], list[Item]]:
+    """(the repairs paid, in order, the ones dropped): each taken while the energy left
+    pays it, the rest dropped."""
+    kept, dropped = [], []
+    for item in items:
+        if item_cost(item) <= budget:
+            kept.append(item)
+            budget -= item_cost(item)
+        else:
+            dropped.append(item)
+    return kept, dropped
+
+
+def _store(ship: Ship, items: list[Item]) -> None:
+    n = len(spec_of(ship).systems)
+    boxes = [sum(1 for k, v in items if k == "box" and v == i) for i in range(n)]
+    suits = sorted((v for k, v in items if k == "critical"), key=SUITS.index)
+    ship.state["planned_repairs"] = None if not items else {
+        "boxes": boxes, "criticals": suits, "order": [list(i) for i in items]}
+
+
+def _dropped_words(ship: Ship, dropped: list[Item], budget: int) -> str:
+    why = ("Damage Control was not announced" if ship.state["energy"] is not None
+           and not ship.state["energy"]["damage_control_announced"]
+           else f"the Damage Control energy left ({budget}) does not pay for them")
+    return f"Dropped: {', '.join(item_words(ship, i) for i in dropped)} ({why})"
+
+
+def schedule_in_order(ship: Ship, items: Iterable[Item]) -> list[str]:
+    """Keep a priority list of repairs for this turn's Damage Control phase (replacing any
+    earlier plan: house rule WIS-H15). With the Energy Allocation committed, what its Damage
+    Control energy does not pay, in the list's order, is dropped and said; before, the list
+    waits, and is paid when the allocation is committed (:func:`fit_planned`)."""
+    items = check_items(ship, items)
+    replaced = ship.state.get("planned_repairs") is not None
+    budget = _budget_now(ship)
+    lines = []
+    if budget is not None:
+        items, dropped = fit(ship, items, budget)
+        if dropped:
+            lines.append(_dropped_words(ship, dropped, budget))
+    _store(ship, items)
+    if not items:
+        return lines + ["No repairs planned" + (" (the earlier plan is cancelled)"
+                                                 if replaced else "")]
+    cost = sum(item_cost(i) for i in items)
+    head = [f"{n}. {item_words(ship, i)} ({item_cost(i)} energy)" for n, i in enumerate(items, 1)]
+    paid = (f"{cost} of {budget} Damage Control energy" if budget is not None else
+            f"{cost} energy, paid in this order from the Damage Control energy once the "
+            f"Energy Allocation is committed (what it does not pay is dropped then)")
+    return head + lines + [f"Repairs in order of priority: {paid}; they take effect in the "
+                           f"Damage Control phase" + ("; replaces the earlier plan"
+                                                       if replaced else "")]
+
+
+def fit_planned(ship: Ship) -> list[str]:
+    """After the Energy Allocation is committed: a priority list waiting for it is paid in
+    its order, and what the Damage Control energy does not pay is dropped (log lines)."""
+    plan = ship.state.get("planned_repairs")
+    budget = _budget_now(ship)
+    if not (isinstance(plan, dict) and plan.get("order")) or budget is None:
+        return []
+    items = [tuple(i) for i in plan["order"]]
+    kept, dropped = fit(ship, items, budget)
+    if not dropped:
+        return []
+    _store(ship, kept)
+    return [_dropped_words(ship, dropped, budget)]
+
+
+def repair_in_order_now(ship: Ship, items: Iterable[Item]) -> list[str]:
+    """During the Damage Control phase: a priority list paid and carried out at once, what
+    does not fit dropped and said."""
+    items = check_items(ship, items)
+    budget = _budget_now(ship) or 0
+    kept, dropped = fit(ship, items, budget)
+    lines = [_dropped_words(ship, dropped, budget)] if dropped else []
+    if not kept:
+        raise RuleViolation("Nothing to repair fits the Damage Control energy left."
+                            if dropped else "Nothing to repair was chosen.")
+    n = len(spec_of(ship).systems)
+    plan = RepairPlan(budget, tuple(sum(1 for k, v in kept if k == "box" and v == i)
+                                    for i in range(n)),
+                      tuple(sorted((v for k, v in kept if k == "critical"), key=SUITS.index)))
+    return lines + _repair_now(ship, plan)
+
+
+def planned_order(ship: Ship) -> list[Item]:
+    """The repairs planned, in their order of priority (a plan without one: boxes in
+    system order, then critical hits)."""
+    plan = ship.state.get("planned_repairs")
+    if not isinstance(plan, dict):
+        return []
+    if plan.get("order"):
+        return [tuple(i) for i in plan["order"]]
+    items: list[Item] = [("box", i) for i, n in enumerate(plan["boxes"]) for _ in range(n)]
+    return items + [("critical", s) for s in plan["criticals"]]
+
+
 def cancel_planned_repairs(ship: Ship) -> str:
     """Drop the repairs planned for this turn."""
     if ship.state.get("planned_repairs") is None:
@@ -246,10 +406,27 @@ def _carry_out_planned_repairs(ship: Ship) -> list[str]:
     [WIS-H9] A planned repair whose mark was corrected meanwhile is dropped (and
     its energy stays unspent); a plan the energy no longer covers is dropped whole.
     """
+    order = (ship.state.get("planned_repairs") or {}).get("order")
     plan = planned_repairs(ship)
     ship.state["planned_repairs"] = None
     if plan is None:
         return []
+    if order:  # a priority list: each still needed, paid in its order while energy lasts
+        still, lines = [], []
+        for kind, key in order:
+            if (kind == "box" and ship.state["marks"][key] - sum(
+                    1 for k, v in still if k == "box" and v == key) > 0) or (
+                    kind == "critical" and ship.state["criticals"][key]):
+                still.append((kind, key))
+            else:
+                lines.append(f"{item_words(ship, (kind, key))} no longer damaged: its repair "
+                             f"dropped")
+        if not still:
+            return lines
+        try:
+            return lines + repair_in_order_now(ship, still)
+        except RuleViolation as exc:
+            return lines + [f"Planned repairs not carried out: {exc}"]
     lines = []
     boxes = list(plan.boxes)
     systems = spec_of(ship).systems

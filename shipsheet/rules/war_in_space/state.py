@@ -11,7 +11,8 @@ Layout of ``ship.state``::
         "damage_control_spent": 0,
         "sides": [10, 6, 8]                # the die each was rolled on (its system's die then)
       },
-      "planned_repairs": null | {"boxes": [0, 1, 0], "criticals": ["diamonds"]},
+      "planned_repairs": null | {"boxes": [0, 1, 0], "criticals": ["diamonds"]
+                                 [, "order": [["box", 1], ["critical", "diamonds"]]]},
       "rolled": null | [5, 3, 2]           # energy dice rolled this turn, not yet committed
     }
 """
@@ -20,16 +21,16 @@ from __future__ import annotations
 
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.keypath import Node
-from shipsheet.model.ship import Ship, ShipClass
+from shipsheet.model.ship import ShipClass
 
-from .definition import WarInSpaceClass, spec_of
+from .definition import WarInSpaceClass
 from .repairs import RepairPlan
 from .terms import DAMAGE_CONTROL, ENERGY_ACTIONS, SUITS, parse_card
 
 STATE_KEYS = ("marks", "criticals", "energy", "planned_repairs", "rolled")
 ENERGY_KEYS = ("card", "dice", "damage_control_announced", *ENERGY_ACTIONS,
                "damage_control_spent", "sides")
-PLAN_KEYS = ("boxes", "criticals")
+PLAN_KEYS = ("boxes", "criticals", "order")
 
 
 def initial_state(ship_class: ShipClass) -> dict:
@@ -134,6 +135,20 @@ def _check_plan(node: Node, spec: WarInSpaceClass, marks: list[int],
         if suit in suits:
             c.fail(f'"{suit}" is listed twice')
         suits.append(suit)
+    if node.has("order"):  # a priority list: paid in its order when the energy is known
+        order = []
+        for item in node.get("order").list(max_len=sum(boxes) + len(SUITS) + 1):
+            pair = item.list(max_len=2)
+            if len(pair) != 2:
+                item.fail("an item of the order is [kind, system or suit]")
+            if pair[0].str(choices=("box", "critical")) == "box":
+                order.append(["box", pair[1].int(lo=0, hi=len(spec.systems) - 1)])
+            else:
+                order.append(["critical", pair[1].str(choices=SUITS)])
+        counts = [sum(1 for k, v in order if k == "box" and v == i) for i in range(len(boxes))]
+        if counts != boxes or sorted(v for k, v in order if k == "critical") != sorted(suits):
+            node.get("order").fail("lists other repairs than the plan's boxes and criticals")
+        return {"boxes": boxes, "criticals": suits, "order": order}
     if energy is None:
         node.fail("repairs are planned but no energy was committed this turn")
     cost = RepairPlan(0, tuple(boxes), tuple(suits)).cost

@@ -82,9 +82,9 @@ def test_gun_attack_with_typed_dice_shows_hits_preview_and_applies_in_one_undo_s
     assert table.log_of("Kite", depth) == [
         "damage rolls 5 → 1 weapon D, 1 drive D; 3 → 1 structure D. "
         "Now weapons D1, drive D1, structure D1."]
-    assert table.undo_text() == "&Undo Gun attack on Kite"
+    assert table.undo_text() == "&Undo Gun attack by Vigilant on Kite"
     assert table.doc.undo_stack.count() == steps + 1
-    assert "Applied: Gun attack on Kite" in dialog.applied_label.text()
+    assert "Applied: Gun attack by Vigilant on Kite" in dialog.applied_label.text()
     # The dice are cleared for the next attack; the preview shows Kite as it is now.
     assert dialog.to_hit.spin.value() == 0 and not dialog.damage_boxes
 
@@ -185,7 +185,7 @@ def test_torpedo_hits_from_the_other_damage_table(table):
     assert dialog.apply()
     kite = table.ship("Kite")
     assert (kite.state["weapon"], kite.state["drive"], kite.state["structure"]) == (1, 1, 1)
-    assert table.undo_text() == "&Undo Torpedo attack on Kite"
+    assert table.undo_text() == "&Undo Torpedo attack by Phobos Station on Kite"
     dialog.close()
 
 
@@ -255,7 +255,7 @@ def test_the_applied_line_goes_as_the_next_attack_is_set_up(table):
     tick(table, dialog.targets, "Kite")
     type_die(table, dialog.to_hit, 1)  # 3:1, a 1 misses: no damage roll
     assert dialog.apply()
-    assert dialog.applied_label.text().startswith("Applied: Gun attack on Kite")
+    assert dialog.applied_label.text().startswith("Applied: Gun attack by Vigilant on Kite")
     dialog.range.setValue(2)
     assert dialog.applied_label.text() == ""
     dialog.close()
