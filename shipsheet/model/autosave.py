@@ -35,10 +35,7 @@ from .session import Session
 from .storage import (MAX_FILE_BYTES, check_saved_size, decode_session_json, session_from_data,
                       session_to_bytes, write_atomic)
 
-try:  # POSIX; elsewhere a key's owner is told apart by nothing (every key looks free)
-    import fcntl
-except ImportError:  # pragma: no cover
-    fcntl = None
+from .portable import BINARY, LOCK_INFO_AT, NOFOLLOW, NONBLOCK, try_lock, write_at
 
 #: A key: hex digits only (keys made here have 16; older ShipSheets named slots by the
 #: session's 32-digit uid, which are still found and offered once).
@@ -106,16 +103,20 @@ class AutosaveHandle:
         return max(self._counters.values(), default=0)
 
     def _take_lock(self) -> None:
-        if self._lock_fd is not None or fcntl is None:
+        if self._lock_fd is not None:
             return
-        fd = os.open(self.store.folder / f"{self.key}.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        fd = os.open(self.store.folder / f"{self.key}.lock",
+                     os.O_RDWR | os.O_CREAT | NOFOLLOW | BINARY, 0o600)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+            taken = try_lock(fd)
+        except OSError:  # a file system without locks: the key's owner is told apart by nothing
             os.close(fd)
-            raise OSError(f"autosave {self.key} is in use by another ShipSheet") from None
+            return
+        if not taken:
+            os.close(fd)
+            raise OSError(f"autosave {self.key} is in use by another ShipSheet")
         os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        write_at(fd, f"\n{os.getpid()}\n".encode(), LOCK_INFO_AT - 1)  # who holds it, to read
         self._lock_fd = fd
 
     def write(self, session: Session, source: str | Path | None = None,
@@ -244,23 +245,20 @@ class AutosaveStore:
 
     def _holder_alive(self, key: str) -> bool:
         """Whether a running process holds ``key``'s lock."""
-        if fcntl is None:
-            return False
         lock = self.folder / f"{key}.lock"
         try:
-            fd = os.open(lock, os.O_RDWR | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+            fd = os.open(lock, os.O_RDWR | NOFOLLOW | NONBLOCK | BINARY)
         except FileNotFoundError:
             return False
         except OSError:
             self._set_aside(lock, "is not a lock file")
             return False
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            return True
+            return not try_lock(fd)
+        except OSError:  # a file system without locks: every key looks free
+            return False
         finally:
             os.close(fd)  # closing drops a lock just taken
-        return False
 
     @staticmethod
     def _source(value) -> Path | None:

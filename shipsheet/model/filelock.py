@@ -1,7 +1,8 @@
 """Who has a session file open, and whether it changed on disk since it was opened.
 
 :class:`SessionLock` is a lock file beside the session file (``.NAME.lock``, as office
-programs do), held with ``flock`` for as long as the file is open. The kernel drops the
+programs do), held with the system's file lock (``portable.try_lock``) for as long as the
+file is open. The kernel drops the
 lock when its process ends, however it ends, so a lock left by a crash is recognised as
 stale and simply taken over; the file's content (process, host, time) only says who holds
 a live one. Where the folder cannot be written, nothing is locked (nothing can be saved
@@ -19,20 +20,8 @@ import os
 import time
 from pathlib import Path
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover
-    fcntl = None
-
-
-def _hostname() -> str:
-    """This machine's name, as ``socket.gethostname()`` gives it (on POSIX both read
-    ``uname``): the socket module stays off the start-up path where it can."""
-    try:
-        return os.uname().nodename
-    except AttributeError:  # Windows
-        import socket
-        return socket.gethostname()
+from .portable import BINARY, LOCK_INFO_AT, NOFOLLOW, NONBLOCK, hostname as _hostname
+from .portable import read_at, release_lock_file, try_lock, write_at
 
 
 def lock_path(path: str | Path) -> Path:
@@ -73,23 +62,23 @@ class SessionLock:
     def acquire(cls, path: str | Path) -> "SessionLock | LockHolder":
         """Lock ``path``; or, when a running ShipSheet has it open, who that is."""
         target = lock_path(Path(path).resolve())
-        if fcntl is None:
-            return cls(target, None)
         try:
-            fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0),
-                         0o644)
+            fd = os.open(target, os.O_RDWR | os.O_CREAT | NOFOLLOW | NONBLOCK | BINARY, 0o644)
         except OSError:
             return cls(target, None)  # a folder we cannot write: nothing to lock
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+            taken = try_lock(fd)
+        except OSError:  # a file system without locks: nothing to lock
+            os.close(fd)
+            return cls(target, None)
+        if not taken:
             holder = _read_holder(fd)
             os.close(fd)
             return holder
         info = {"pid": os.getpid(), "host": _hostname(), "since": time.time()}
         try:
             os.ftruncate(fd, 0)
-            os.pwrite(fd, json.dumps(info).encode(), 0)
+            write_at(fd, b"\n" + json.dumps(info).encode(), LOCK_INFO_AT - 1)
         except OSError:
             pass
         return cls(target, fd)
@@ -108,17 +97,14 @@ class SessionLock:
         """Remove the lock file and let go (the file is closed)."""
         if self._fd is None:
             return
-        try:
-            os.unlink(self.path)
-        except OSError:
-            pass
-        os.close(self._fd)
+        release_lock_file(self._fd, self.path)
         self._fd = None
 
 
 def _read_holder(fd: int) -> LockHolder:
     try:
-        data = json.loads(os.pread(fd, 4096, 0).decode("utf-8", "replace") or "{}")
+        text = read_at(fd, 4096, LOCK_INFO_AT).decode("utf-8", "replace").strip()
+        data = json.loads(text or "{}")
     except (OSError, ValueError):
         data = {}
     if not isinstance(data, dict):

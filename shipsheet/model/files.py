@@ -15,8 +15,9 @@ import os
 import stat
 from pathlib import Path
 
-_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-          | getattr(os, "O_CLOEXEC", 0))
+from .portable import BINARY, CLOEXEC, NOCTTY, NONBLOCK
+
+_FLAGS = os.O_RDONLY | NONBLOCK | NOCTTY | CLOEXEC | BINARY
 
 
 class UnreadableFile(OSError):

@@ -33,6 +33,7 @@ from .keypath import Node
 from .library import parse_ship_class
 from .log import LogEntry
 from .session import Session, valid_uid
+from .portable import set_mode, sync_folder
 from .ship import Ship, clone, new_id
 
 FORMAT = "shipsheet-session"
@@ -189,7 +190,7 @@ def replacing(path: str | Path, *, private: bool = False) -> Iterator[Path]:
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     tmp = Path(name)
     try:
-        os.fchmod(fd, 0o600 if private else _file_mode(path))
+        set_mode(fd, 0o600 if private else _file_mode(path))
         os.close(fd)
         yield tmp
         os.replace(tmp, path)
@@ -200,16 +201,7 @@ def replacing(path: str | Path, *, private: bool = False) -> Iterator[Path]:
             pass
         raise
     _remove_stale_temporaries(folder, path.name)
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
+    sync_folder(folder)
 
 
 #: A temporary file this old is not another save in progress: a killed save left it.

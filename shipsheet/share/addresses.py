@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-import struct
-import sys
 from dataclasses import dataclass
 
 
@@ -37,19 +35,17 @@ def _routed_address() -> str | None:
 
 
 def _interface_addresses() -> list[Candidate]:
-    """IPv4 address of each interface (Linux: SIOCGIFADDR); elsewhere, the host name's."""
-    found: list[Candidate] = []
-    if sys.platform.startswith("linux"):
-        import fcntl
-        for _index, name in socket.if_nameindex():
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-                try:
-                    packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
-                                         struct.pack("256s", name.encode()[:15]))
-                except OSError:
-                    continue
-                found.append(Candidate(socket.inet_ntoa(packed[20:24]), name))
-    else:  # pragma: no cover - other systems
+    """The IPv4 address of each interface, named as the system names it (Windows: its
+    friendly name), from the ``ifaddr`` library (Linux, macOS and Windows alike); the host
+    name's addresses when it cannot say."""
+    try:
+        import ifaddr
+        adapters = ifaddr.get_adapters()
+    except OSError:
+        adapters = []
+    found = [Candidate(ip.ip, adapter.nice_name or adapter.name)
+             for adapter in adapters for ip in adapter.ips if isinstance(ip.ip, str)]
+    if not found:
         try:
             for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
                 found.append(Candidate(info[4][0], ""))

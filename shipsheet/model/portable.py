@@ -1,0 +1,127 @@
+"""The one module that hides what differs between Linux, macOS and Windows.
+
+Everything else calls these and never a POSIX-only (or Windows-only) function itself:
+
+- **OS locks** on a file we opened (:func:`try_lock`, :func:`release_lock_file`): the
+  ``filelock`` library's descriptor lock — ``flock`` on Linux and macOS, ``LockFileEx`` on
+  byte 0 on Windows. The system drops the lock when its process ends, however it ends. On
+  Windows the locked byte cannot be read by others, so what a lock file says of its holder
+  starts at :data:`LOCK_INFO_AT`, past it.
+- **Reading and writing at an offset** (:func:`read_at`, :func:`write_at`): ``os.pread``
+  and ``os.pwrite`` exist on POSIX only.
+- **File permissions** (:func:`set_mode`): POSIX modes; on Windows a file in the user's
+  profile is the user's by its folder's access list, and a mode could only make it
+  read-only, so nothing is done.
+- **Making a rename durable** (:func:`sync_folder`): POSIX fsyncs the folder; Windows cannot
+  open a folder as a file and makes the rename durable itself.
+- **Flags** ``os.open`` takes on some systems only (:data:`NOFOLLOW`, :data:`NONBLOCK`,
+  :data:`NOCTTY`, :data:`CLOEXEC`, and Windows' :data:`BINARY`, without which a descriptor
+  reads CR LF as LF and stops at Ctrl+Z): 0 where the system has none.
+- **The machine's name** (:func:`hostname`).
+
+A test of a behaviour only one kind of system has checks it under ``if os.name ==
+"posix":`` with the reason beside it, and checks the rest everywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+WINDOWS = sys.platform == "win32"
+
+#: ``os.open`` flags, 0 where the system lacks them (Windows has only BINARY; POSIX all
+#: but BINARY).
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+NOCTTY = getattr(os, "O_NOCTTY", 0)
+CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+BINARY = getattr(os, "O_BINARY", 0)
+#: Where a lock file's words about its holder start: past the byte Windows locks.
+LOCK_INFO_AT = 1
+
+
+def hostname() -> str:
+    """This machine's name, as ``socket.gethostname()`` gives it (on POSIX both read
+    ``uname``, which keeps the socket module off the start-up path)."""
+    uname = getattr(os, "uname", None)
+    if uname is not None:
+        return uname().nodename
+    import socket
+    return socket.gethostname()
+
+
+def try_lock(fd: int) -> bool:
+    """Take the OS lock on the open file ``fd`` without waiting: True when taken, False when
+    another holder (another process, or another descriptor of this one) has it. OSError
+    when the file system has no locks at all.
+
+    The lock is the ``filelock`` library's (imported here, on the first lock: it is not
+    needed to start)."""
+    from filelock import lock_descriptor
+    return lock_descriptor(fd, blocking=False)
+
+
+def release_lock_file(fd: int, path: Path) -> None:
+    """Let go of a lock taken with :func:`try_lock` and remove its file. POSIX removes the
+    file while still holding it (no one else can take a lock on a file about to go);
+    Windows cannot remove an open file, so it closes first, and removing then fails
+    harmlessly if another process has opened it meanwhile."""
+    if not WINDOWS:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        os.close(fd)
+        return
+    os.close(fd)
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def read_at(fd: int, size: int, offset: int) -> bytes:
+    """Up to ``size`` bytes of ``fd`` from ``offset`` (``os.pread`` where there is one)."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, size, offset)
+    os.lseek(fd, offset, os.SEEK_SET)
+    return os.read(fd, size)
+
+
+def write_at(fd: int, data: bytes, offset: int) -> None:
+    """Write ``data`` into ``fd`` at ``offset`` (``os.pwrite`` where there is one)."""
+    if hasattr(os, "pwrite"):
+        os.pwrite(fd, data, offset)
+        return
+    os.lseek(fd, offset, os.SEEK_SET)
+    os.write(fd, data)
+
+
+def set_mode(fd: int, mode: int) -> None:
+    """Give the open file ``fd`` the permissions ``mode`` (0600: the user's only), on POSIX;
+    nothing on Windows (see the module docstring)."""
+    if not WINDOWS:
+        os.fchmod(fd, mode)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX: fsync the folder; Windows: nothing to
+    do). Errors are ignored: the rename itself has happened."""
+    if WINDOWS:
+        return
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+__all__ = ["BINARY", "CLOEXEC", "LOCK_INFO_AT", "NOCTTY", "NOFOLLOW", "NONBLOCK", "WINDOWS", "hostname", "read_at",
+           "release_lock_file", "set_mode", "sync_folder", "try_lock", "write_at"]
