@@ -143,6 +143,7 @@ def ask_recover(parent: QWidget | None, infos) -> object | None:
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle("Restore unsaved work?")
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the session's name comes from the autosave file
     box.setText(f"ShipSheet did not close properly. An autosave (“{info.title}”) from "
                 f"{info.time_text} {info.compared()}.")
     box.setInformativeText("Restore it? If you discard it, it is deleted.")

@@ -414,8 +414,8 @@ class EnergyAllocationBox(QGroupBox):
         elif rolled_dice(ship) is not None:
             self.state_label.setText("Dice rolled; choose the card and commit.")
         else:
-            self.state_label.setText(f"Turn {session.turn}, {session.phase} phase: play a card, "
-                                     "roll or type the dice, commit.")
+            self.state_label.setText(f"Turn {session.turn}, {esc(session.phase)} phase: play a "
+                                     "card, roll or type the dice, commit.")
         roll_refusal = refusal(session, roll_energy_action(ship))
         self.roll_button.setEnabled(roll_refusal is None)
         self.roll_button.setToolTip(roll_refusal or "Roll each system's current die with the "
@@ -443,7 +443,7 @@ class EnergyAllocationBox(QGroupBox):
             self.message.setText(f"<b>Not allowed:</b> {problem}" if self._refused else problem)
             self.message.setToolTip("")
         else:
-            self.message.setText(self.allocation.describe())
+            self.message.setText(esc(self.allocation.describe()))
             self.message.setToolTip("")
 
     # -- actions ---------------------------------------------------------------------------

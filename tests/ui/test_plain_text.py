@@ -202,3 +202,58 @@ def test_every_view_of_our_own_shows_its_markup(app, qtbot):
     assert not _labels_ok()
     for w in designers:
         w.close()
+
+
+def test_the_recovery_question_shows_the_autosaves_names_as_text(app, qtbot, monkeypatch, tmp_path):
+    """"An autosave (“<session name>”) … <file name>": both from files, asked at start-up.
+    The box is plain text by itself (not only once the guard polishes it): the guard may be
+    armed late, and Qt reads a label's text as HTML as soon as it measures it."""
+    from shipsheet.model import Session
+    from shipsheet.model.autosave import AutosaveInfo
+    from shipsheet.ui.dialogs import ask_recover
+    source = tmp_path / '<img src="hostile-marker.png">HOSTILE.shipsheet'  # no longer there
+    info = AutosaveInfo("k", tmp_path / "slot", 1, 0.0, source, HOSTILE, Session("fedcom"))
+    seen = {}
+
+    def exec_(box):
+        label = box.findChild(QLabel, "qt_msgbox_label")
+        seen["before"] = label.textFormat()
+        box.show()
+        qtbot.waitExposed(box)
+        seen["shown"] = [(w.text(), w.textFormat()) for w in box.findChildren(QLabel)
+                         if w.isVisible() and "HOSTILE" in w.text()]
+        box.close()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    assert ask_recover(None, [info]) is False  # closed: "Not now"
+    assert seen["before"] == Qt.TextFormat.PlainText
+    [(text, shown_as)] = seen["shown"]
+    assert shown_as == Qt.TextFormat.PlainText
+    assert HOSTILE in text and source.name in text  # shown literally, as written
+
+
+def test_the_about_box_is_our_markup_with_nothing_from_a_file(app, qtbot, monkeypatch):
+    """The About box keeps its rich text (our constant markup and our version number)."""
+    from PySide6.QtGui import QTextDocument
+
+    from shipsheet import __version__
+    from shipsheet.ui.dialogs import about
+    seen = {}
+
+    def exec_(box):
+        box.show()
+        qtbot.waitExposed(box)
+        label = box.findChild(QLabel, "qt_msgbox_label")
+        seen["label"] = (label.text(), label.textFormat(), is_rich(label))
+        box.close()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    about(None)
+    text, shown_as, ours = seen["label"]
+    assert ours and shown_as == Qt.TextFormat.RichText
+    doc = QTextDocument()
+    doc.setHtml(text)
+    assert doc.toPlainText().startswith(f"ShipSheet {__version__}")  # the markup rendered
+    assert "<" not in doc.toPlainText() and RAW not in text

@@ -89,7 +89,7 @@ class Panel(QScrollArea):
             dead = " — <b>Dead in space</b>" if is_dead_in_space(ship) else ""
             name = esc(ship.name)
             self.heading.setText(f"<b>{name}</b>{dead}<br>Turn {session.turn} · "
-                                 f"{session.phase} phase")
+                                 f"{esc(session.phase)} phase")
             phases = session.rules.phases
             index = phases.index(session.phase) if session.phase in phases else -1
             upcoming = phases[index + 1] if index + 1 < len(phases) else "the next turn"
