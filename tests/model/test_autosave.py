@@ -14,6 +14,7 @@ from shipsheet.model.autosave import AutosaveStore
 from shipsheet.model.paths import user_state_dir
 
 from sessions import three_ship_session
+from untimed import returns
 
 
 def test_rotates_through_three_slots_by_counter_not_clock(tmp_path):
@@ -156,9 +157,7 @@ def test_special_files_in_the_store_are_set_aside(tmp_path):
     store = AutosaveStore(tmp_path)
     os.mkfifo(tmp_path / f"{store.new_key()}.0.shipsheet")
     (tmp_path / "0123456789abcdef.1.shipsheet").symlink_to("/dev/zero")
-    started = time.monotonic()
-    assert store.recoverable() == []
-    assert time.monotonic() - started < 5
+    assert returns(store.recoverable) == []  # opening the FIFO to read would wait for a writer
     assert len(store.problems) == 2
 
 

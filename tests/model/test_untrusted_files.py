@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -23,6 +22,7 @@ from shipsheet.model.paths import resources_dir
 from shipsheet.model.storage import parse_session_bytes, session_to_bytes
 
 from sessions import three_ship_session
+from untimed import returns, within_memory
 
 SAMPLES = resources_dir() / "samples"
 
@@ -165,23 +165,15 @@ def test_a_triplanetary_combat_option_of_the_wrong_kind_is_refused(combat):
 
 # -- 5. special files ---------------------------------------------------------------------------
 
-def _in_time(fn, seconds=5.0):
-    started = time.monotonic()
-    try:
-        fn()
-    finally:
-        assert time.monotonic() - started < seconds
-
-
 def test_a_pipe_or_a_device_is_refused_at_once(tmp_path):
     fifo = tmp_path / "night.shipsheet"
     os.mkfifo(fifo)
     with pytest.raises(SessionFileError, match="is a pipe, not a file"):
-        _in_time(lambda: load_session(fifo))
+        returns(lambda: load_session(fifo))  # opening it to read would wait for a writer
     zero = tmp_path / "zero.shipsheet"
     zero.symlink_to("/dev/zero")
     with pytest.raises(SessionFileError, match="is a device, not a file"):
-        _in_time(lambda: load_session(zero))
+        returns(lambda: load_session(zero))  # read, it has no end
     with pytest.raises(SessionFileError, match="is a folder"):
         load_session(tmp_path)
 
@@ -190,11 +182,12 @@ def test_reads_are_bounded_and_checked_before_reading(tmp_path):
     big = tmp_path / "big.toml"
     with open(big, "wb") as fh:
         fh.truncate(200 * 1024 * 1024)  # 200 MB, sparse: cheap to make, slow to read
+    # Read whole, the file would be 200 MB in memory: refused, it never is.
     with pytest.raises(UnreadableFile, match="too large"):
-        _in_time(lambda: read_regular(big, 1024), 1.0)
+        within_memory(lambda: read_regular(big, 1024), 16 * 1024 * 1024)
     from shipsheet.model import load_ship_class
     with pytest.raises(ShipDefinitionError, match="too large"):
-        _in_time(lambda: load_ship_class(big), 1.0)
+        within_memory(lambda: load_ship_class(big), 16 * 1024 * 1024)
 
 
 def test_a_deeply_nested_toml_is_a_clean_refusal(tmp_path):
@@ -213,14 +206,16 @@ def test_a_pipe_among_the_users_ships_and_charts_is_skipped(tmp_path, monkeypatc
     os.mkfifo(tmp_path / "charts" / "fedcom" / "trap.toml")
     from shipsheet.model.library import library_problems, list_classes
     from shipsheet.rules.fedcom import list_charts
-    _in_time(lambda: list_classes("fedcom"))
+    returns(lambda: list_classes("fedcom"))
     assert any("trap.toml" in p and "pipe" in p for p in library_problems())
-    _in_time(lambda: list_charts())
+    returns(lambda: list_charts())
 
 
 # -- 8. load time is linear in the ship count ---------------------------------------------------
+# Timed in ``make bench`` (tests/benchmarks/test_load_scaling.py: time per ship against a file a
+# tenth the size); here, with no clock, what such a file loads as.
 
-def test_five_thousand_ships_load_in_under_two_seconds(tmp_path):
+def test_five_thousand_ships_load_with_one_parse_per_class(tmp_path):
     """2,000 ships took 11.5 s, 5,000 took 68 s: each ship's class was found by a linear scan."""
     from shipsheet.model import Session, get_class, new_ship
     session = Session("fedcom", name="Armada")
@@ -230,13 +225,12 @@ def test_five_thousand_ships_load_in_under_two_seconds(tmp_path):
         session.ships.append(new_ship(classes[i % 3], f"Ship {i}"))
     path = tmp_path / "armada.shipsheet"
     save_session(session, path)
-    started = time.perf_counter()
     loaded = load_session(path)
-    assert time.perf_counter() - started < 2.0
+    assert len(loaded.ships) == 5000
     assert len({id(s.ship_class) for s in loaded.ships}) == 3  # one parse per class
 
 
-def test_many_different_classes_under_one_id_still_load_linearly():
+def test_many_different_classes_under_one_id_each_load_as_their_own():
     """A hostile file: 600 ships, every class a little different, all claiming one id."""
     data = sample_data("fedcom")
     ship = data["ships"][0]
@@ -246,9 +240,7 @@ def test_many_different_classes_under_one_id_still_load_linearly():
         s["id"], s["name"] = f"s{i}", f"Ship {i}"
         s["class"]["notes"] = f"variant {i}"
         data["ships"].append(s)
-    started = time.perf_counter()
     session = parse_session_bytes(raw(data), "variants.shipsheet")
-    assert time.perf_counter() - started < 5.0
     assert len({id(s.ship_class) for s in session.ships}) == 600
 
 

@@ -42,10 +42,12 @@ def referee_click(session, ship, rng: random.Random) -> bool:
     return True
 
 
-def measure(phones: int, seconds: float, rate: float, seed: int = 7) -> dict:
+def measure(phones: int, seconds: float, rate: float, seed: int = 7, count: int | None = None) -> dict:
     """``phones`` phones, one ship each; the referee changes a ship ``rate`` times a second
-    for ``seconds``. Returns latencies (s) from the change to the phone having its sheet,
-    the worst stall of the authority's thread by the server, and the sheet sizes."""
+    for ``seconds``, or, given ``count``, that many times at that rate however long it takes
+    (``make test``: a slow machine makes no fewer changes). Returns latencies (s) from the
+    change to the phone having its sheet, the worst stall of the authority's thread by the
+    server, and the sheet sizes."""
     session = table_session("fedcom", phones)
     link, seats = share_one_ship_per_phone(session, phones)
     meter = StallMeter(link)
@@ -78,7 +80,7 @@ def measure(phones: int, seconds: float, rate: float, seed: int = 7) -> dict:
         next_at = time.perf_counter()
         end = next_at + seconds
         n = 0
-        while time.perf_counter() < end:
+        while (n < count) if count is not None else (time.perf_counter() < end):
             spin(lambda: time.perf_counter() >= next_at, period * 2)
             ship = session.ships[n % phones]
             t0 = time.perf_counter()

@@ -15,7 +15,6 @@ thread waits in ``qtbot.waitUntil`` (``phone.wait``)."""
 from __future__ import annotations
 
 import threading
-import time
 from types import SimpleNamespace
 
 import pytest
@@ -221,15 +220,20 @@ def test_a_box_the_player_may_not_tap_says_why_and_changes_nothing(page, table, 
 
 
 def test_a_change_made_in_the_window_reaches_the_phone_live(page, table, qtbot):
+    """Pushed on the page's open WebSocket: the page asks again only when told (or when it
+    connects anew, which it must not have done). How soon is timed in ``make bench``
+    (tests/benchmarks/test_table_link_speed.py), not here."""
     doc, ship, host = table.doc, table.resolute, table.link.host
     page.open(table.blue)
     page.until(lambda: "Intact; unfired this turn" in page.label("box:ph-2"))
+    seen = table.link.server._seen[table.blue.id]
+    qtbot.waitUntil(lambda: len(seen.sockets) == 1, timeout=10_000)  # the last page's has closed
+    socket = next(iter(seen.sockets))
     requests_before = page.js("return performance.getEntriesByType('resource').length")
-    start = time.monotonic()
     doc.apply(set_turn_state_action(ship, "ph-2", "fired"))
-    page.until(lambda: "Intact; fired this turn" in page.label("box:ph-2"), timeout=3)
-    elapsed = time.monotonic() - start
-    assert elapsed < 1.0, f"the phone showed the window's change after {elapsed:.2f} s"
+    page.until(lambda: "Intact; fired this turn" in page.label("box:ph-2"))  # generous: at all
+    # Live: told on the connection it had, not found on a reconnect.
+    assert seen.sockets == {socket} and page.text("conn") == "Live"
     # The new revision's sheet was fetched (no reload: the same page asked for it).
     sheet = f"/api/sheet/{ship.id}/{host.epoch}-{host.revs[ship.id]}.svg"
     page.until(lambda: any(sheet in e for e in page.js(
@@ -278,7 +282,7 @@ def test_a_spectators_page_shows_none_of_a_players_decisions(page, table, qtbot)
     """What a spectator's browser holds — the page, its sheets' SVG, the log it drew — after
     Blue gives standing orders from Blue's phone: the sheets, and no order (model/privacy.py;
     the README's promise that spectators see nobody's decisions)."""
-    session, ship = table.session, table.resolute
+    ship = table.resolute
     page.open(table.blue)
     form = page.form("orders")
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from .latency import measure
 
 
-def test_phones_see_each_referee_change_quickly(qapp):
-    result = measure(phones=4, seconds=1.5, rate=10)
-    assert result["changes"] >= 12 and result["missing"] == 0, result
-    # Loose bounds here (a loaded CI machine); the benchmark judges 150 ms and 16 ms.
-    assert result["p95"] < 1.0, result
-    assert result["stall"] < 0.25, result
+def test_phones_see_each_referee_change(qapp):
+    """Fifteen changes, each reaching its phone. How soon, and how long the server held the
+    referee's thread, is judged in ``make bench`` (tests/benchmarks/test_table_link_speed.py),
+    not here: no clock in ``make test``."""
+    result = measure(phones=4, seconds=1.5, rate=10, count=15)  # 1.5 s at 10 a second, counted
+    assert result["changes"] == 15 and result["missing"] == 0, result
     assert max(result["sizes"]) < 100_000
 
 

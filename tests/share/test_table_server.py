@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import time
 
 import pytest
 
@@ -112,17 +111,18 @@ def test_a_stale_revision_is_refused_with_the_current_sheet(qtbot, fedcom):
 
 
 def test_the_window_change_reaches_the_phone_live(qtbot, fedcom):
+    """Pushed on the phone's open connection (both messages come on the one socket ``listen``
+    opened; nothing else sends them). How soon is timed in ``make bench``
+    (tests/benchmarks/test_table_link_speed.py), not here."""
     session, link, seats = fedcom
     phone = paired(qtbot, link, seats["blue"])
     messages = listen(phone, 2)
     qtbot.waitUntil(lambda: link.presence()[seats["blue"].id].connected == 1, timeout=5000)
-    start = time.perf_counter()
     session.next_phase()
-    qtbot.waitUntil(messages.done, timeout=5000)
+    qtbot.waitUntil(messages.done, timeout=10_000)  # generous: that it comes at all
     first, second = messages.result()
     assert first["type"] == "changed" and second["type"] == "changed"
     assert second["phase"] == session.phase and second["phase"] != first["phase"]
-    assert time.perf_counter() - start < 1.0
 
 
 def test_a_captured_ship_moves_to_the_seat_of_its_new_side(qtbot, fedcom):

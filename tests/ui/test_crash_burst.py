@@ -1,19 +1,27 @@
-"""Crash in the middle of a burst of changes: at most the last 2 seconds of work are lost.
+"""Crash in the middle of a burst of changes: the autosave keeps up, and a kill keeps it.
 
-The app, in its own process, renames a ship every 40 ms ("Nike 1", "Nike 2", ...)
-and reports each change with its time; we kill it (SIGKILL) at a random moment
-after a couple of seconds of this, and the next start restores the autosave.
+The app, in its own process, renames a ship every 40 ms ("Nike 1", "Nike 2", ...) and
+reports each change; once an autosave slot holding one of the burst's changes is on disk
+(the burst never pauses, so only the autosave's longest delay, AUTOSAVE_MAX_DELAY_MS, can
+have written it), we let the burst go on and kill the app (SIGKILL); the next start
+restores that change or a later one.
+
+No clock in the verdict (``make test`` asserts no timing). The promise "at most the last
+2 seconds of work are lost" is timed in ``make bench`` against this machine
+(tests/benchmarks/test_autosave_delay.py: the burst's oldest unsaved change, at every change).
 """
 
 from __future__ import annotations
 
+import json
 import os
-import random
 import signal
 import time
 
+from shipsheet.ui.document import AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_DELAY_MS
+
 APP = r"""
-import sys, time
+import sys
 from PySide6.QtCore import QTimer
 from shipsheet.model import RenameShip
 from shipsheet.model.autosave import AutosaveStore
@@ -27,30 +35,50 @@ def change():
     global n
     n += 1
     window.doc.do(RenameShip(window.doc.current_ship, f"Nike {n}"))
-    print(n, time.monotonic(), flush=True)
+    print(n, flush=True)
 timer = QTimer()
 timer.timeout.connect(change)
 timer.start(40)
 qapp.exec()
 """
 
+#: Changes the burst goes on for after the autosave was seen, before the kill.
+GOING_ON = 25
 
-def test_kill_during_a_burst_loses_at_most_two_seconds(app, start_app_process, monkeypatch, qtbot):
+
+def newest_held(folder) -> int:
+    """The newest change an autosave slot in ``folder`` holds (0: none yet, or "Nike")."""
+    held = 0
+    for slot in folder.glob("*.shipsheet"):  # written whole (write_atomic): never half a file
+        name = json.loads(slot.read_bytes())["ships"][0]["name"]
+        held = max(held, int(name.split()[1]) if name.startswith("Nike ") else 0)
+    return held
+
+
+def next_change(proc) -> int:
+    line = proc.stdout.readline()
+    assert line, "the app stopped in the middle of the burst"
+    return int(line.split()[0])
+
+
+def test_kill_during_a_burst_keeps_what_the_autosave_wrote(app, start_app_process, monkeypatch, qtbot,
+                                                           autosave):
+    # The timer a burst restarts has a ceiling, under the promised two seconds.
+    assert AUTOSAVE_DELAY_MS <= AUTOSAVE_MAX_DELAY_MS < 2000
     proc, _path = start_app_process(APP)
-    made: dict[int, float] = {}
-    kill_after = random.Random(8).uniform(2.5, 4.0)
+    made, held = [], 0
     try:
-        first = proc.stdout.readline().split()
-        made[int(first[0])] = float(first[1])
-        started = time.monotonic()
-        while time.monotonic() - started < kill_after:
-            n, t = proc.stdout.readline().split()
-            made[int(n)] = float(t)
+        # Generous: only an autosave that waits for the burst to end waits this long.
+        deadline = time.monotonic() + 60
+        while not held and time.monotonic() < deadline:
+            made.append(next_change(proc))
+            held = newest_held(autosave.folder)
+        assert held, f"no autosave in {len(made)} changes: a burst put it off until it ended"
+        for _ in range(GOING_ON):  # the burst went on past that autosave
+            made.append(next_change(proc))
     finally:
         os.kill(proc.pid, signal.SIGKILL)
-        killed_at = time.monotonic()
         proc.wait()
-    assert len(made) > 40  # a real burst: a change every 40 ms
 
     import shipsheet.ui.app as app_module
     monkeypatch.setattr(app_module, "ask_recover", lambda parent, infos: infos[0])
@@ -59,5 +87,5 @@ def test_kill_during_a_burst_loses_at_most_two_seconds(app, start_app_process, m
     assert app.recover(window)
     name = window.doc.session.ships[0].name
     saved = int(name.split()[1])
-    lost = killed_at - made[saved]
-    assert lost <= 2.0, f"the autosave held change {saved} of {max(made)}: {lost:.2f} s of work lost"
+    # Change ``held`` was on disk before the kill: the crash cannot have lost it.
+    assert saved >= held, f"the autosave held change {saved}, though change {held} was on disk"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QGuiApplication
@@ -114,14 +113,17 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(window, t
     assert window.close()
 
 
-def test_autosave_follows_a_change_within_two_seconds(window, tmp_path, dialogs, qtbot, autosave):
+def test_autosave_follows_a_change_on_its_own_timer(window, tmp_path, dialogs, qtbot, autosave):
+    """The change arms the autosave, due in at most AUTOSAVE_DELAY_MS, and it is written with
+    nothing else asked (no save, no close). How soon it lands ("within two seconds") is timed
+    against the machine in ``make bench`` (tests/benchmarks/test_autosave_delay.py)."""
     assert AUTOSAVE_DELAY_MS <= 1000
     window.open_path(saved(tmp_path))
-    started = time.monotonic()
     window.doc.do(RenameShip(window.doc.current_ship, "Nike II"))
+    timer = window.doc._autosave_timer
+    assert timer.isActive() and timer.interval() <= AUTOSAVE_DELAY_MS
     slots = lambda: list(autosave.folder.glob(f"{window.doc.autosave.key}.*.shipsheet"))  # noqa: E731
-    qtbot.waitUntil(lambda: slots() != [], timeout=2000)
-    assert time.monotonic() - started < 2.0
+    qtbot.waitUntil(lambda: slots() != [], timeout=30_000)  # generous: that it happens at all
     window.doc.flush_autosave()
     assert load_session(slots()[0]).ships[0].name == "Nike II"
     assert autosave.recoverable() == []  # this window is alive: nothing to recover
