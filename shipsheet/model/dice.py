@@ -94,6 +94,12 @@ def seeded_value(seed: int, number: int, sides: int) -> int:
     return random.Random(f"{seed}:{number}").randint(1, sides)
 
 
+def is_turn_key(text: object) -> bool:
+    """A turn as a table's key: 1 to 7 ASCII digits ("3"). ``str.isdigit`` alone passes
+    "²" and other digits ``int`` does not read, which a hostile file may hold."""
+    return isinstance(text, str) and 0 < len(text) <= 7 and text.isascii() and text.isdigit()
+
+
 def is_hex64(text: object) -> bool:
     """32 bytes as 64 lower-case hex digits (a seed, a nonce, a commitment)."""
     return isinstance(text, str) and _HEX64.fullmatch(text) is not None
@@ -237,6 +243,16 @@ def turn_entry(record: dict, turn: int) -> dict:
     turns = record.get("turns")
     entry = turns.get(str(turn)) if isinstance(turns, dict) else None
     return entry if isinstance(entry, dict) else {}
+
+
+def contribution_set(value: object) -> list[list[str]] | None:
+    """A turn's set of contributions as the record holds it: a list of [player name,
+    contribution hex], each a copy, in the record's order; None when ``value`` is not one."""
+    if not (isinstance(value, list) and all(
+            isinstance(c, list) and len(c) == 2 and all(isinstance(v, str) for v in c)
+            for c in value)):
+        return None
+    return [list(c) for c in value]
 
 
 def turn_stage(record: dict, turn: int) -> str:
@@ -397,10 +413,8 @@ def set_key(record: dict, turn: int, session_uid: object) -> bytes:
     if not is_hex64(seed):
         raise _foreign_refusal(turn) if _foreign(record, turn) else RuleViolation(
             f"The dice record has no seed for turn {turn}.")
-    contributions = turn_entry(record, turn).get("set")
-    if not (isinstance(contributions, list) and all(
-            isinstance(c, list) and len(c) == 2 and all(isinstance(v, str) for v in c)
-            for c in contributions)):
+    contributions = contribution_set(turn_entry(record, turn).get("set"))
+    if contributions is None:
         raise RuleViolation(f"The dice record's set of contributions for turn {turn} is "
                             "damaged.")
     if not (isinstance(session_uid, str) and session_uid):

@@ -38,15 +38,18 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from shipsheet.model.dice import (TURN_HMAC, TURN_SET, commitment, dice_record, is_hex64,
-                                  turn_set_key, turn_set_value)
+from shipsheet.model.dice import (CLOSED, TURN_HMAC, TURN_SET, commitment, contribution_set,
+                                  dice_record, is_hex64, turn_scheme, turn_set_key,
+                                  turn_set_value)
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.files import problem, read_regular
 from shipsheet.model.log import LogEntry
 from shipsheet.model.storage import write_atomic
 
-from . import ledger, record, stages as turns, transcript
+from . import ledger, record, stages, transcript
 from .keys import contribution_message, fingerprint, same_fingerprint, show_fingerprint, verify
+from .public import shown_seeds, turn_table
+from .verify import TurnVerdict
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import Session
@@ -76,16 +79,14 @@ def bundle(session: "Session") -> tuple[dict, list[tuple[str, bytes]]]:
     if not record.is_moderator(session):
         raise RuleViolation("An audit bundle is made from the moderator's session.")
     found = dice_record(session.pbem) or {}
-    shown = set(turns.revealable(session))
-    seeds = found.get("seeds") if isinstance(found.get("seeds"), dict) else {}
+    shown = set(stages.revealable(session))
     dice: dict[str, Any] = {k: found[k] for k in ("scheme", "v2_from", "since", "since_turn",
                                                   "nonces") if k in found}
     dice["commitments"] = dict(found.get("commitments") or {})
-    dice["seeds"] = {t: h for t, h in seeds.items()
-                     if isinstance(t, str) and t.isdigit() and int(t) in shown}
+    dice["seeds"] = shown_seeds(found, shown)
     dice["turns"] = {t: {k: v for k, v in e.items()} for t, e in
                      (found.get("turns") or {}).items() if isinstance(e, dict)}
-    closed = [t for t in turns.closed_turns(session) if turns.scheme_of(session, t) == TURN_SET]
+    closed = [t for t in stages.closed_turns(session) if stages.scheme_of(session, t) == TURN_SET]
     readings = transcript.read_turns(session, closed)
     written: list[tuple[str, bytes]] = []
     entries: list[dict] = []
@@ -128,7 +129,7 @@ def export_bundle(session: "Session", folder: str | Path) -> list[Path]:
     """Write the audit bundle into ``folder`` (module docstring); the files written. The
     closed turns' seeds go out in it: the ledger marks them revealed first (a change of
     the session, to save after)."""
-    turns.mark_revealed(session, "an audit bundle")
+    stages.mark_revealed(session, "an audit bundle")
     manifest, files = bundle(session)
     folder = Path(folder)
     (folder / FILES).mkdir(parents=True, exist_ok=True)
@@ -144,22 +145,10 @@ def export_bundle(session: "Session", folder: str | Path) -> list[Path]:
 
 # -- checking -----------------------------------------------------------------------------------
 
-@dataclass
-class AuditTurn:
-    turn: int
-    scheme: str
-    closed: bool
-    checked: int = 0
-    problems: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+class AuditTurn(TurnVerdict):
+    """One turn's audit: said as ``verify-dice`` says a turn."""
 
-    def lines(self) -> list[str]:
-        from .verify import PROMISES
-        head = (f"Turn {self.turn}: FAILED" if self.problems else
-                f"Turn {self.turn}: not closed (its seed is secret; not checked)" if not self.closed
-                else f"Turn {self.turn}: verified, {self.checked} roll(s) recomputed and equal")
-        return ([head + f" ({PROMISES.get(self.scheme, self.scheme)})"]
-                + [f"  ! {p}" for p in self.problems] + [f"  {n}" for n in self.notes])
+    NOT_CLOSED = "not closed (its seed is secret; not checked)"
 
 
 @dataclass
@@ -206,11 +195,8 @@ def _read_json(path: Path, limit: int) -> Any:
 
 def _pairs(value: Any) -> list | None:
     """A set of contributions as a sorted list of [name, hex] (None: not one)."""
-    if not (isinstance(value, list) and all(
-            isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
-            for v in value)):
-        return None
-    return sorted(list(v) for v in value)
+    found = contribution_set(value)
+    return None if found is None else sorted(found)
 
 
 def _table(value: Any) -> dict:
@@ -237,11 +223,7 @@ class _Keys:
             self.keys[p["name"]] = listed
 
     def for_turn(self, name: str, turn: int) -> record.PlayerKey | None:
-        found = None
-        for key in self.keys.get(name, []):
-            if key.since <= turn:
-                found = key
-        return found
+        return record.key_for(self.keys.get(name, []), turn)
 
 
 def _pinned(pins_files: Iterable[Path], fingerprints: Mapping[str, list[str]], result: AuditResult,
@@ -279,11 +261,6 @@ def audit(folder: str | Path, *, fingerprints: Mapping[str, list[str]] | None = 
 _DAMAGED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
 
-def _int_keys(table: Any, ok=is_hex64) -> dict[int, Any]:
-    return {int(t): v for t, v in _table(table).items()
-            if isinstance(t, str) and t.isdigit() and len(t) <= 7 and ok(v)}
-
-
 class _Audit:
     """One bundle being checked: what it says, and what was found."""
 
@@ -297,11 +274,9 @@ class _Audit:
         self.keys = _Keys(_list(manifest.get("players")))
         self.excluded = manifest.get("moderator_plays")
         self.dice = _table(manifest.get("dice"))
-        self.commitments = _int_keys(self.dice.get("commitments"))
-        self.seeds = _int_keys(self.dice.get("seeds"))
-        first = self.dice.get("v2_from")
-        self.v2_from = first if isinstance(first, int) and not isinstance(first, bool) else None
-        self.records = _int_keys(self.dice.get("turns"), lambda v: isinstance(v, dict))
+        self.commitments = turn_table(self.dice.get("commitments"))
+        self.seeds = turn_table(self.dice.get("seeds"))
+        self.records = turn_table(self.dice.get("turns"), lambda v: isinstance(v, dict))
         self.fixed_hashes = {t: _table(e.get("transcript")).get("hash")
                              for t, e in self.records.items()}
         # What the ledger walk gathers.
@@ -310,6 +285,8 @@ class _Audit:
         self.closes: dict[int, list[dict]] = {}
         self.applied: list[tuple[str, int, int]] = []
         self.file_turns: set[int] = set()
+        #: turn -> its rolls read from the log (:meth:`run`; None: read per turn).
+        self.readings: dict[int, transcript.Reading] | None = None
 
     def run(self, fingerprints: Mapping[str, list[str]], pins: Iterable[str | Path]) -> AuditResult:
         result = self.result
@@ -322,13 +299,18 @@ class _Audit:
         log = [e for e in (_entry(d) for d in _list(self.manifest.get("log"))) if e is not None]
         self.log = log
         self.view = _LogView(log, self.manifest)
-        self.full = _int_keys(self.manifest.get("transcripts"), lambda v: True)
+        self.full = turn_table(self.manifest.get("transcripts"), lambda v: True)
         old = {e.turn for e in log if e.kind == "roll" and isinstance(e.roll, list)
                and e.roll[:1] == [2]}
-        for turn in sorted(set(self.records) | set(self.full) | set(self.closes) | old):
-            scheme = TURN_SET if self.v2_from is not None and turn >= self.v2_from else TURN_HMAC
+        listed = sorted(set(self.records) | set(self.full) | set(self.closes) | old)
+        try:  # every turn's rolls in one pass over the log
+            self.readings = transcript.read_turns(self.view, listed)  # type: ignore[arg-type]
+        except Exception:  # noqa: BLE001 - a damaged log: each turn read alone (turn_entries)
+            self.readings = None
+        for turn in listed:
+            scheme = turn_scheme(self.dice, turn)
             rec = self.records.get(turn, {})
-            closed = rec.get("stage") == "closed" or scheme == TURN_HMAC and turn in self.seeds
+            closed = rec.get("stage") == CLOSED or scheme == TURN_HMAC and turn in self.seeds
             at = AuditTurn(turn, scheme, closed)
             result.turns.append(at)
             try:
@@ -485,6 +467,14 @@ class _Audit:
             self.applied.append((player, turn, seq))
 
     # -- each turn ---------------------------------------------------------------------------
+    def turn_entries(self, turn: int) -> list[dict]:
+        """The log's rolls of ``turn``, as transcript entries: from the one pass over the log,
+        or, when a damaged log stopped it, read for this turn alone (its damage failing
+        this turn only)."""
+        if self.readings is not None:
+            return self.readings[turn].entries
+        return transcript.read_turns(self.view, [turn])[turn].entries  # type: ignore[arg-type]
+
     def check_turn(self, at: AuditTurn, rec: dict) -> None:
         turn = at.turn
         if at.scheme != TURN_SET:
@@ -529,7 +519,7 @@ class _Audit:
                                                "hash": fixed.get("hash")}:
             at.problems.append("the transcript does not make the count and hash fixed when the "
                                "turn closed")
-        if self.view.turn_entries(turn) != entries:
+        if self.turn_entries(turn) != entries:
             at.problems.append("the log's rolls of the turn are not the transcript's")
         contributions = _pairs(rec.get("set"))
         key = None if at.problems or contributions is None else \
@@ -627,9 +617,6 @@ class _LogView:
         self.log = log
         since = _table(manifest.get("dice")).get("since", 0)
         self.pbem = {"dice": {"since": since if isinstance(since, int) else 0}}
-
-    def turn_entries(self, turn: int) -> list[dict]:
-        return transcript.read_turns(self, [turn])[turn].entries  # type: ignore[arg-type]
 
     def applied(self, player: str, seq: int, turn: int) -> bool:
         prefix = f"{player}'s orders number {seq}: "

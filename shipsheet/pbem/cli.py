@@ -42,7 +42,8 @@ from shipsheet.model.errors import RuleViolation, SessionFileError
 from shipsheet.model.text import name_and_items, terminal_safe as safe
 
 if TYPE_CHECKING:  # pragma: no cover
-    from shipsheet.model.session import Session
+    from shipsheet.model.actions import Action
+    from shipsheet.model.session import Change, Session
 
 OK, REFUSED, USAGE = 0, 1, 2
 
@@ -203,22 +204,20 @@ def export_orders_command(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from shipsheet.model.storage import save_session
 
-    from . import record
-    from .keys import load_key
     from .orders import current_orders, export_orders, order_warnings
     from .pins import check
     path = Path(args.player_file)
     with _session(path, "cannot write") as session:
         turn = session.turn if args.turn is None else args.turn
-        for problem in check(session).problems:
+        pinned = check(session)  # (it reads the player's key: export_orders signs with it)
+        for problem in pinned.problems:
             print(f"WARNING: {safe(problem)}")
         orders = current_orders(session)
         for warning in order_warnings(session, orders):
             print(f"warning: {safe(warning)}")
-        out = export_orders(session, turn, Path(args.output), orders)
+        out = export_orders(session, turn, Path(args.output), orders, key=pinned.key)
         save_session(session, path)
-        me = record.own_player(session)
-        key = load_key(record.moderator_uid(session), me.name)
+        key = pinned.key
     print(f"Wrote {safe(str(out))}: {len(orders)} order{'s' if len(orders) != 1 else ''} "
           f"for turn {turn}, " + ("signed with your key" if key else
                                   "not signed (you have not joined: shipsheet pbem join "
@@ -264,7 +263,7 @@ def desk_command(argv: list[str]) -> int:
     from .desk import stage_line, turn_desk
     with _session(Path(args.session), f"{args.session}: cannot read", lock=False) as session:
         rows = turn_desk(session, args.turn)
-        stage = stage_line(session, args.turn)
+        stage = stage_line(session, args.turn, rows)
     print(f"{safe(session.title)}: turn {args.turn or session.turn}" + (
         f": {safe(stage)}" if stage else ""))
     for row in rows:
@@ -272,38 +271,58 @@ def desk_command(argv: list[str]) -> int:
     return OK
 
 
-def _stage_command(name: str, description: str, make: str) -> Callable[[list[str]], int]:
+def _apply_saved(path: Path, make_action: Callable[["Session"], "Action"]
+                 ) -> tuple[int, "Change"]:
+    """Load the session file at ``path`` under its lock, apply ``make_action(session)`` (one
+    undo step), save it, and print the lines the change logged after its headline; (the
+    session's turn before the change, the change)."""
+    from shipsheet.model.storage import save_session
+    with _session(path, f"{path}: cannot save") as session:
+        turn = session.turn
+        change = session.apply(make_action(session))
+        save_session(session, path)
+    for entry in session.log[change.entries][1:]:
+        print(safe(entry.text))
+    return turn, change
+
+
+def _stage_command(name: str, description: str, make: Callable[["Session"], "Action"], *,
+                   reports_next: bool = False) -> Callable[[list[str]], int]:
+    """A subcommand moving the turn's stage on with ``make(session)``'s action;
+    ``reports_next``: then say how to write the turn's reports."""
     @_subcommand
     def command(argv: list[str]) -> int:
         parser = _parser(name, description)
         parser.add_argument("session", metavar="SESSION")
         args = parser.parse_args(argv)
-        from shipsheet.model.storage import save_session
-
-        from . import turns
         path = Path(args.session)
-        with _session(path, f"{path}: cannot save") as session:
-            turn = session.turn
-            change = session.apply(getattr(turns, make)(session))
-            save_session(session, path)
-        for entry in session.log[change.entries][1:]:
-            print(safe(entry.text))
+        turn, change = _apply_saved(path, make)
         print(f"{safe(change.name)}: done. Saved {safe(str(path))}")
-        if make == "close_turn_action":
+        if reports_next:
             print(f"Now write turn {turn}'s reports: shipsheet pbem report {safe(str(path))} "
                   f"--turn {turn} -o DIR")
         return OK
     return command
 
 
+def _close_orders(session: "Session") -> "Action":
+    from .turns import close_orders_action
+    return close_orders_action(session)
+
+
+def _close_turn(session: "Session") -> "Action":
+    from .turns import close_turn_action
+    return close_turn_action(session)
+
+
 close_orders_command = _stage_command(
     "close-orders", "Close this turn's orders: the set of contributions to its dice is fixed "
     "and the queued orders are applied, in the players' order. The turn's dice roll from "
-    "now on.", "close_orders_action")
+    "now on.", _close_orders)
 close_turn_command = _stage_command(
     "close-turn", "Close this turn: its end-of-turn steps run, its rolls are fixed (count and "
     "hash) and its seed may be revealed; the next turn's orders open. Write the turn's "
-    "reports after.", "close_turn_action")
+    "reports after.", _close_turn, reports_next=True)
 
 
 @_subcommand
@@ -320,15 +339,10 @@ def deadline_command(argv: list[str]) -> int:
         raise _Usage("give the deadline (WHEN) or --clear, not both")
     if args.when is None and not args.clear:
         raise _Usage("give the deadline (WHEN), or --clear to clear it")
-    from shipsheet.model.storage import save_session
-
     from .deadline import set_deadline_action
     path = Path(args.session)
-    with _session(path, f"{path}: cannot save") as session:
-        change = session.apply(set_deadline_action(session, None if args.clear else args.when))
-        save_session(session, path)
-    for entry in session.log[change.entries][1:]:
-        print(safe(entry.text))
+    _apply_saved(path, lambda session: set_deadline_action(
+        session, None if args.clear else args.when))
     print(f"Saved {safe(str(path))}")
     return OK
 

@@ -54,22 +54,27 @@ def turn_desk(session: Session, turn: int | None = None) -> list[DeskRow]:
     return rows
 
 
-def stage_line(session: Session, turn: int | None = None) -> str:
-    """The turn's stage in words, and what comes next ("" for a session without stages)."""
-    from . import stages as turns
-    now = turns.stage(session, turn)
+def stage_line(session: Session, turn: int | None = None,
+               rows: list[DeskRow] | None = None) -> str:
+    """The turn's stage in words, and what comes next ("" for a session without stages).
+    ``rows``: the turn's :func:`turn_desk`, when the caller has it already."""
+    from shipsheet.model.dice import TURN_SET
+
+    from . import stages
+    now = stages.stage(session, turn)
     if now is None:
         return ""
     turn = session.turn if turn is None else turn
-    about = turns.info(session, turn)
-    if about.scheme != "turn-set-v2" and now != turns.CLOSED:
+    about = stages.info(session, turn)
+    if about.scheme != TURN_SET and now != stages.CLOSED:
         return ("begun before turns had stages (turn-hmac-v1): orders applied as they "
                 "come; next: Close Turn, from which the dice are turn-set-v2")
-    if now == turns.OPEN:
-        queued = sum(1 for r in turn_desk(session, turn) if r.status == QUEUED)
+    if now == stages.OPEN:
+        rows = turn_desk(session, turn) if rows is None else rows
+        queued = sum(1 for r in rows if r.status == QUEUED)
         return (f"orders open ({queued} queued); next: Close Orders, which fixes the dice's "
                 f"contributions and applies the orders")
-    if now == turns.ORDERS_CLOSED:
+    if now == stages.ORDERS_CLOSED:
         rolled = session.dice.count - about.first if about.first is not None else 0
         return (f"orders closed, resolving ({rolled} roll(s) so far); next: Close Turn, which "
                 f"fixes the rolls and reveals the seed")

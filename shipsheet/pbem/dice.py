@@ -100,7 +100,7 @@ from shipsheet.model.actions import SessionAction
 from shipsheet.model.dice import (CLOSED, MAX_SIDES, SCHEME_IDS, SEEDED, TURN_HMAC, TURN_SET,
                                   bind_session, commitment as _commitment, dice_record,
                                   is_hex64, make_seeds, new_seed, seeded_value,
-                                  turn_hmac_value, turn_key, turn_stage, v2_from)
+                                  is_turn_key, turn_hmac_value, turn_key, turn_stage, v2_from)
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import clone
 
@@ -108,9 +108,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.log import LogEntry
     from shipsheet.model.session import Session
 
-__all__ = ["DiceError", "RollLine", "SeedProblem", "VerifyResult", "add_nonce", "check_seed",
-           "commitment", "ensure_seeds", "ensure_seeds_action",
-           "is_verifiable", "public_record", "reveal", "start_verifiable",
+__all__ = ["AHEAD", "DiceError", "RollLine", "SeedProblem", "VerifyResult", "add_nonce",
+           "check_seed", "commitment", "ensure_seeds", "ensure_seeds_action",
+           "is_verifiable", "missing_seeds", "public_record", "reveal", "start_verifiable",
            "start_verifiable_action", "verify"]
 
 #: Seeds made ahead of the turn being played (so a report can always commit to the next).
@@ -184,9 +184,14 @@ def _live(session: "Session") -> dict:
 
 
 def _missing(session: "Session") -> list[int]:
-    record = _live(session)
+    return missing_seeds(_live(session), session.turn)
+
+
+def missing_seeds(record: dict, first: int) -> list[int]:
+    """The turns of ``first`` and the :data:`AHEAD` after it whose seed the dice record
+    ``record`` lacks."""
     seeds = record.get("seeds")
-    return [t for t in range(session.turn, session.turn + 1 + AHEAD)
+    return [t for t in range(first, first + 1 + AHEAD)
             if not (isinstance(seeds, dict) and is_hex64(seeds.get(str(t))))]
 
 
@@ -324,7 +329,7 @@ def public_record(record: Any, before_turn: int | None = None) -> dict:
     seeds = record.get("seeds")
     if before_turn is not None and isinstance(seeds, dict):
         public["seeds"] = {t: h for t, h in seeds.items()
-                           if isinstance(t, str) and t.isdigit() and int(t) < before_turn}
+                           if is_turn_key(t) and int(t) < before_turn}
     return public
 
 
@@ -531,7 +536,7 @@ def _hex_table(record: dict, key: str, damaged: list[str]) -> dict[int, str]:
         damaged.append(f'"{key}" is not a table')
         return out
     for turn, value in table.items():
-        if not (isinstance(turn, str) and turn.isdigit() and is_hex64(value)):
+        if not (is_turn_key(turn) and is_hex64(value)):
             damaged.append(f'"{key}" has an entry that is not turn: 64 hex digits')
             continue
         out[int(turn)] = value
@@ -556,7 +561,7 @@ def verify(session: "Session", seeds: Mapping[int, str] | None = None,
     raw = record.get("nonces", {})
     if isinstance(raw, dict):
         for turn, listed in raw.items():
-            if (isinstance(turn, str) and turn.isdigit() and isinstance(listed, list)
+            if (is_turn_key(turn) and isinstance(listed, list)
                     and all(is_hex64(n) for n in listed)):
                 nonces[int(turn)] = listed
             else:

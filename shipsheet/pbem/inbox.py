@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from shipsheet.model.actions import Action
-from shipsheet.model.dice import TURN_SET, Dice, dice_record
+from shipsheet.model.dice import TURN_SET, Dice, dice_record, turn_entry
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.files import problem, read_regular
 from shipsheet.model.games import GAME_TITLES
@@ -41,17 +40,16 @@ from shipsheet.model.trial import trial_session
 
 from . import joins, ledger, record, stages
 from .keys import contribution_message, fingerprint, show_fingerprint, verify
-from .orders import (MAX_BYTES, ApplyOrders, OrdersFileError, compute_mac, parse_orders,
-                     signature_holds)
+from .orders import (MAX_BYTES, ApplyOrders, OrdersFileError, check_orders, compute_mac,
+                     decode_orders, signature_holds)
 from .record import APPLIED, ARRIVED, QUEUED, REFUSED, OrdersEntry, Player
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import ActionContext
 
+#: ``ImportResult.status`` values, with :data:`record.QUEUED` ("queued") and
+#: :data:`record.REFUSED` ("refused").
 ACCEPTED, DUPLICATE, NEEDS_CONFIRMATION = "accepted", "duplicate", "needs-confirmation"
-#: ``ImportResult.status`` values ("refused" is :data:`record.REFUSED`, "queued"
-#: :data:`record.QUEUED`).
-RESULTS = (ACCEPTED, QUEUED, REFUSED, DUPLICATE, NEEDS_CONFIRMATION)
 ORDERS, JOIN = ledger.ORDERS, ledger.JOIN
 
 
@@ -112,10 +110,7 @@ def _load(path: Path) -> tuple[str, dict, bytes]:
         raw = read_regular(path, MAX_BYTES)
     except OSError as exc:
         raise OrdersFileError(f"{path.name}: {problem(exc)}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_reject)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        data = None  # parse_orders says why, in its words
+    data = decode_orders(raw, path.name)  # not JSON: refused in parse_orders's words
     if joins.is_join(data):
         if len(raw) > joins.MAX_BYTES:
             raise joins.JoinFileError(f"{path.name}: too large for a join file")
@@ -123,11 +118,7 @@ def _load(path: Path) -> tuple[str, dict, bytes]:
             return JOIN, joins.parse_join(data, path.name), raw
         except RuleViolation as exc:
             raise joins.JoinFileError(str(exc)) from None
-    return ORDERS, parse_orders(raw, path.name), raw
-
-
-def _reject(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
+    return ORDERS, check_orders(data, path.name), raw
 
 
 # -- importing ---------------------------------------------------------------------------------
@@ -279,9 +270,9 @@ def _quotes(session: Session, data: dict) -> list[str]:
     out = []
     for key, value in sorted(data.get("seen", {}).get("transcripts", {}).items()):
         turn = int(key)
-        entry = found.get("turns", {}).get(key) if isinstance(found, dict) and \
-            isinstance(found.get("turns"), dict) else None
-        fixed = entry.get("transcript") if isinstance(entry, dict) else None
+        # (a turn written otherwise than ShipSheet writes it, "03", names no entry)
+        entry = turn_entry(found, turn) if found is not None and key == str(turn) else {}
+        fixed = entry.get("transcript")
         have = fixed.get("hash") if isinstance(fixed, dict) else None
         if have != value:
             out.append(f"{data['player']} was shown turn {turn}'s transcript as {value}; the "
@@ -489,5 +480,5 @@ def _held_words(player: Player, turn: int, seq: int) -> str:
 #: The name the desk has always called it by.
 import_orders = import_files
 
-__all__ = ["ACCEPTED", "DUPLICATE", "ImportResult", "NEEDS_CONFIRMATION", "RESULTS",
-           "import_files", "import_orders"]
+__all__ = ["ACCEPTED", "DUPLICATE", "ImportResult", "NEEDS_CONFIRMATION", "import_files",
+           "import_orders"]

@@ -19,13 +19,12 @@ on; earlier turns' orders stay checked with the key of their turn.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 from pathlib import Path
 from typing import Any
 
-from shipsheet.model.dice import canonical_json, is_hex64
+from shipsheet.model.dice import is_hex64
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.games import GAME_IDS
 from shipsheet.model.keypath import Node
@@ -35,6 +34,7 @@ from shipsheet.model.storage import write_atomic
 from . import record
 from .keys import (JOIN, PlayerKey, fingerprint, is_signature, load_key, make_key,
                    signed_bytes, verify)
+from .orders import compute_mac
 
 FORMAT = "shipsheet-join"
 VERSION = 1
@@ -46,9 +46,8 @@ class JoinFileError(RuleViolation):
     """A file that is not a readable join file; the message says why."""
 
 
-def mac_of(secret: str, data: dict) -> str:
-    body = {k: v for k, v in data.items() if k != "mac"}
-    return hmac.new(bytes.fromhex(secret), canonical_json(body), hashlib.sha256).hexdigest()
+#: A join file's ``mac`` (module docstring): an orders file's version-1 MAC, the same sum.
+mac_of = compute_mac
 
 
 def make_join(player_file: Session, *, new_key: bool = False) -> tuple[dict, PlayerKey]:

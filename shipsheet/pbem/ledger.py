@@ -21,7 +21,8 @@ Entries are plain JSON objects with a ``"kind"``:
 - ``{"kind": "revealed", "turn", "by"}``: the turn's seed left the desk (``by``: how).
 
 A session file may come from anyone, so everything read here is checked; entries that
-do not read are skipped by the readers and named by :func:`problems`.
+do not read are skipped by the readers (an audit bundle lists a file entry that does not
+read as damaged).
 """
 
 from __future__ import annotations
@@ -114,20 +115,6 @@ def revealed(session: "Session") -> set[int]:
             if (t := _int(item.get("turn"))) is not None}
 
 
-def problems(session: "Session") -> list[str]:
-    """Every entry of the ledger that does not read, in words."""
-    out = []
-    for index, item in enumerate(session.archive):
-        kind = item.get("kind") if isinstance(item, dict) else None
-        if kind == FILE and _file(index, item) is None:
-            out.append(f"ledger entry {index + 1}: a damaged file entry")
-        elif kind in (CLOSE_ORDERS, CLOSE_TURN, REVEALED) and _int(item.get("turn")) is None:
-            out.append(f"ledger entry {index + 1}: a damaged {kind} entry")
-        elif kind not in (FILE, CLOSE_ORDERS, CLOSE_TURN, REVEALED):
-            out.append(f"ledger entry {index + 1}: an entry of no known kind")
-    return out
-
-
 # -- writing (inside an action) ---------------------------------------------------------------
 
 def _text_bytes(session: "Session") -> int:
@@ -174,5 +161,4 @@ def add_mark(session: "Session", kind: str, turn: int, **fields: Any) -> None:
 
 
 __all__ = ["CLOSE_ORDERS", "CLOSE_TURN", "FILE", "JOIN", "ORDERS", "REVEALED", "Received",
-           "add_file", "add_mark", "files", "files_list", "find_digest", "marks", "problems",
-           "revealed"]
+           "add_file", "add_mark", "files", "files_list", "find_digest", "marks", "revealed"]

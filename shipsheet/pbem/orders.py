@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
 
 from shipsheet.model.actions import Action, SessionAction
+from shipsheet.model.dice import TURN_HMAC, canonical_json, is_turn_key
 from shipsheet.model.errors import RuleViolation, ShipSheetError
 from shipsheet.model.files import problem, read_regular
 from shipsheet.model.games import GAME_IDS, piece
@@ -39,13 +40,15 @@ from shipsheet.model.ship import Ship, clone
 from shipsheet.model.storage import write_atomic
 from shipsheet.model.trial import trial_session
 
-from . import record
+from . import record, stages
 from .dice import add_nonce
 from .players import checked_values, dice_fields, find_form, form_current
 from .record import APPLIED, OrdersEntry, Player, check_name, is_hex64
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import ActionContext
+
+    from .keys import PlayerKey
 
 
 FORMAT = "shipsheet-orders"
@@ -68,8 +71,7 @@ class OrdersFileError(ShipSheetError):
 
 def canonical(data: Mapping) -> bytes:
     """The bytes the MAC covers: ``data`` without ``mac``, as canonical JSON (DESK.md)."""
-    body = {k: v for k, v in data.items() if k != "mac"}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return canonical_json({k: v for k, v in data.items() if k != "mac"})
 
 
 def compute_mac(secret: str, data: Mapping) -> str:
@@ -307,13 +309,14 @@ def _checked_orders(orders: Any) -> list[dict]:
 
 
 def export_orders(player_file: Session, turn: int, path: str | Path,
-                  orders: list[dict] | None = None) -> Path:
+                  orders: list[dict] | None = None, key: "PlayerKey | None" = None) -> Path:
     """Write the player's orders for ``turn`` (this file's turn) to ``path``: ``orders``, or
     :func:`current_orders`. Numbered one past the last sent (recorded in the file: the
     caller saves the player file after). Signed with the player's own key when they have
     one in their state folder (version 2: with the turn's commitment as the player file
     has it, the player's contribution to the turn's dice, and the transcripts of the
     closed turns it knows); else, until they join, HMAC with their secret (version 1).
+    ``key``: the player's key as the caller loaded it already (None: looked for here).
     The path."""
     from .keys import load_key
     from .public import known_commitment, known_transcripts
@@ -324,7 +327,8 @@ def export_orders(player_file: Session, turn: int, path: str | Path,
                             f"for that turn, not turn {turn}.")
     orders = current_orders(player_file) if orders is None else _checked_orders(orders)
     seq = _next_seq(player_file, turn)
-    key = load_key(uid, me.name)
+    if key is None:
+        key = load_key(uid, me.name)
     data: dict[str, Any] = {"format": FORMAT, "game": player_file.game, "session": uid,
                             "turn": turn, "player": me.name, "seq": seq}
     if key is None:
@@ -399,6 +403,12 @@ def _what_it_is(data: Any) -> str | None:
 
 def parse_orders(raw: bytes, label: str = "orders") -> dict:
     """The checked content of an orders file's bytes, or OrdersFileError saying why."""
+    return check_orders(decode_orders(raw, label), label)
+
+
+def decode_orders(raw: bytes, label: str = "orders") -> Any:
+    """The JSON value of a file's bytes, unchecked (NaN and Infinity refused), or
+    OrdersFileError saying why they are none (empty, not UTF-8, damaged)."""
     def fail(message: str) -> OrdersFileError:
         return OrdersFileError(f"{label}: {message}")
 
@@ -409,11 +419,19 @@ def parse_orders(raw: bytes, label: str = "orders") -> dict:
     except UnicodeDecodeError:
         raise fail("not an orders file (not UTF-8 text; it may be damaged)") from None
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
         raise fail("nested too deeply; not an orders file") from None
     except ValueError as exc:
         raise fail(f"damaged or truncated ({exc})") from None
+
+
+def check_orders(data: Any, label: str = "orders") -> dict:
+    """The checked content of an orders file's JSON value (:func:`decode_orders`), or
+    OrdersFileError saying why it is not one (a session or player file says so)."""
+    def fail(message: str) -> OrdersFileError:
+        return OrdersFileError(f"{label}: {message}")
+
     if not isinstance(data, dict):
         raise fail("not an orders file (a JSON object is expected)")
     other = _what_it_is(data)
@@ -475,7 +493,7 @@ def _check_signed(root: Node) -> None:
     if len(transcripts.value) > record.MAX_TURN_QUOTES:
         transcripts.fail(f"at most {record.MAX_TURN_QUOTES} turns")
     for turn, value in transcripts.items():
-        if not (turn.isdigit() and len(turn) <= 7 and is_hex64(value.value)):
+        if not (is_turn_key(turn) and is_hex64(value.value)):
             value.fail("a turn's transcript hash is 64 hex digits")
     if not is_signature(root.get("signature").value):
         root.get("signature").fail("a signature is 128 hex digits")
@@ -515,13 +533,6 @@ def read_orders(path: str | Path) -> dict:
 
 # -- in: applying ---------------------------------------------------------------------------------
 
-def _hmac_turn(session: Session, turn: int) -> bool:
-    """Whether ``turn`` rolls turn-hmac-v1 (nonces mixed in at import, in import order)."""
-    from shipsheet.model.dice import TURN_HMAC, dice_record, turn_scheme
-    found = dice_record(session.pbem)
-    return found is not None and turn_scheme(found, turn) == TURN_HMAC
-
-
 class ApplyOrders(Action):
     """A player's orders file applied: each order's decision action, in order, in one step
     (one undo step), its nonce added to the turn's dice mix, the record marked applied."""
@@ -540,7 +551,8 @@ class ApplyOrders(Action):
         turn, seq = data["turn"], data["seq"]
         if turn != session.turn:
             raise RuleViolation(f"These orders are for turn {turn}; this is turn {session.turn}.")
-        if data.get("version") == 1 and _hmac_turn(session, turn):
+        # A turn-hmac-v1 turn mixes the nonces in at import, in import order.
+        if data.get("version") == 1 and stages.scheme_of(session, turn) == TURN_HMAC:
             add_nonce(session, turn, data["nonce"])  # into the turn's dice (undone with it)
         done = 0
         for i, order in enumerate(data["orders"], 1):
@@ -570,6 +582,6 @@ class ApplyOrders(Action):
 
 
 __all__ = ["ApplyOrders", "FORMAT", "MAX_BYTES", "OrdersFileError", "SUFFIX", "VERSION",
-           "canonical", "compute_mac", "current_orders", "export_orders", "ignored_orders",
-           "order_action", "order_warnings", "parse_orders", "read_orders",
-           "sign", "signature_holds", "signed_by_key"]
+           "canonical", "check_orders", "compute_mac", "current_orders", "decode_orders",
+           "export_orders", "ignored_orders", "order_action", "order_warnings", "parse_orders",
+           "read_orders", "sign", "signature_holds", "signed_by_key"]

@@ -15,7 +15,6 @@ pbem pins`` shows them, and writes them for a tournament director (``pbem audit
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,10 +25,14 @@ from shipsheet.model.files import read_regular
 from shipsheet.model.paths import user_state_dir
 
 from . import record
-from .keys import SigningKeyError, fingerprint, load_key, show_fingerprint
+from .keys import SigningKeyError, _name_hash, fingerprint, load_key, show_fingerprint
+from .public import turn_table
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import Session
+
+    from .keys import PlayerKey
+    from .public import Known
 
 FORMAT = "shipsheet-pins"
 _MAX = 4 * 1024 * 1024
@@ -60,11 +63,15 @@ class Pins:
 class PinCheck:
     """What :func:`check` found: problems (the moderator's file disagrees with what was
     pinned, or lists another key for you), notes (keys replaced on record, not joined yet),
-    and the pins as they stand now."""
+    the pins as they stand now; and as the check read them, the player's own key (None:
+    none, or it could not be read: a problem says so) and what the file shows (None: its
+    record is damaged)."""
 
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     pins: Pins | None = None
+    key: "PlayerKey | None" = None
+    shown: "Known | None" = None
 
     @property
     def commitments(self) -> dict[int, str]:
@@ -76,16 +83,7 @@ class PinCheck:
 
 
 def pins_path(session_uid: str, player: str) -> Path:
-    text = f"shipsheet pins\n{session_uid}\n{player}"
-    name = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-    return user_state_dir() / "pbem" / "pins" / f"{name}.json"
-
-
-def _hex_table(value: Any) -> dict[int, str]:
-    if not isinstance(value, dict):
-        return {}
-    return {int(t): h for t, h in value.items()
-            if isinstance(t, str) and t.isdigit() and len(t) <= 7 and is_hex64(h)}
+    return user_state_dir() / "pbem" / "pins" / f"{_name_hash('pins', session_uid, player)}.json"
 
 
 def from_json(data: Any, session_uid: str | None = None, player: str | None = None) -> Pins | None:
@@ -103,8 +101,8 @@ def from_json(data: Any, session_uid: str | None = None, player: str | None = No
     return Pins(uid, name, own if is_hex64(own) else None,
                 {k: v for k, v in keys.items() if isinstance(k, str) and is_hex64(v)},
                 [h for h in history if is_hex64(h)][:100],
-                _hex_table(data.get("commitments")), _hex_table(data.get("seeds")),
-                _hex_table(data.get("transcripts")))
+                turn_table(data.get("commitments")), turn_table(data.get("seeds")),
+                turn_table(data.get("transcripts")))
 
 
 def load(session_uid: str, player: str) -> Pins:
@@ -124,10 +122,13 @@ def save(pins: Pins) -> None:
     write_atomic(path, json.dumps(pins.to_json(), indent=1).encode("utf-8"), private=True)
 
 
-def check(player_file: "Session", *, keep: bool = True) -> PinCheck:
+def check(player_file: "Session", *, keep: bool = True,
+          is_sealed: bool | None = None) -> PinCheck:
     """Compare a player file with what its player's ShipSheet pinned, and (``keep``, and
-    the file sealed by the moderator) pin what it shows for the first time."""
-    from .public import known_commitments, known_keys, known_seeds, known_transcripts, sealed
+    the file sealed by the moderator) pin what it shows for the first time. ``is_sealed``:
+    whether the file's seal holds (``public.sealed``), when the caller knows already (None:
+    found out here)."""
+    from .public import known, sealed
     out = PinCheck()
     try:
         me = record.own_player(player_file)
@@ -142,7 +143,9 @@ def check(player_file: "Session", *, keep: bool = True) -> PinCheck:
     except SigningKeyError as exc:
         out.problems.append(str(exc))
         mine = None
-    listed = known_keys(player_file)
+    out.key = mine
+    out.shown = shown = known(player_file)
+    listed = shown.keys
     own_listed = listed.get(me.name) or list(me.keys)
     if mine is not None:
         pins.own = mine.fingerprint
@@ -168,8 +171,8 @@ def check(player_file: "Session", *, keep: bool = True) -> PinCheck:
             continue
         latest = fingerprint(keys[-1].public)
         before = pins.keys.get(name)
+        history = {fingerprint(k.public) for k in keys[:-1]}
         if before is not None and before != latest:
-            history = {fingerprint(k.public) for k in keys[:-1]}
             if before in history:
                 out.notes.append(f"{name}'s key was replaced from turn {keys[-1].since}: now "
                                  f"{show_fingerprint(latest)}.")
@@ -177,26 +180,24 @@ def check(player_file: "Session", *, keep: bool = True) -> PinCheck:
                 out.problems.append(f"{name}'s key is now {show_fingerprint(latest)}, but you "
                                     f"were shown {show_fingerprint(before)} before, with no "
                                     f"replacement on record.")
-        if before is None or before in {fingerprint(k.public) for k in keys[:-1]}:
+        if before is None or before in history:
             new_keys[name] = latest
-    for label, table, shown in (("commitment", pins.commitments, known_commitments(player_file)),
-                                ("seed", pins.seeds, known_seeds(player_file)),
-                                ("transcript", pins.transcripts, known_transcripts(player_file))):
-        for turn, value in sorted(shown.items()):
+    tables = ((pins.commitments, shown.commitments), (pins.seeds, shown.seeds),
+              (pins.transcripts, shown.transcripts))
+    for label, (table, there) in zip(("commitment", "seed", "transcript"), tables):
+        for turn, value in sorted(there.items()):
             if turn in table and table[turn] != value:
                 out.problems.append(f"Turn {turn}'s {label} is {value} in this file, but you "
                                     f"were shown {table[turn]} before: the moderator changed it.")
-    for turn, seed in known_seeds(player_file).items():
-        expected = pins.commitments.get(turn) or known_commitments(player_file).get(turn)
+    for turn, seed in shown.seeds.items():
+        expected = pins.commitments.get(turn) or shown.commitments.get(turn)
         if expected is not None and commitment(seed) != expected:
             out.problems.append(f"Turn {turn}'s seed does not match the commitment to it.")
-    is_sealed = bool(sealed(player_file))
+    is_sealed = bool(sealed(player_file) if is_sealed is None else is_sealed)
     if keep and is_sealed and not out.problems:
         pins.keys.update(new_keys)
-        for table, shown in ((pins.commitments, known_commitments(player_file)),
-                             (pins.seeds, known_seeds(player_file)),
-                             (pins.transcripts, known_transcripts(player_file))):
-            for turn, value in shown.items():
+        for table, there in tables:
+            for turn, value in there.items():
                 table.setdefault(turn, value)
     if keep and (is_sealed or mine is not None):
         try:

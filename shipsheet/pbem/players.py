@@ -43,11 +43,13 @@ from shipsheet.model.trial import refusal, trial_ship
 
 from . import record
 from .dice import public_record
-from .public import dice_for, keys_table, seal
+from .public import dice_for, dice_readings, keys_table, seal
 from .record import MAX_PLAYERS, MODERATOR, PLAYER, Player, RecordError, check_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import ActionContext
+
+    from .transcript import Reading
 
 #: A form's field that is a die the player would read off a physical die (War In Space's
 #: ``die1``...): in play by e-mail the dice are the moderator's to roll (the PBEM desk's
@@ -197,11 +199,13 @@ def set_players_action(session: Session, players: Iterable[Player | Mapping],
 
 # -- a player's file ----------------------------------------------------------------------------
 
-def player_session(session: Session, player: Player | str) -> Session:
+def player_session(session: Session, player: Player | str,
+                   readings: "dict[int, Reading] | None" = None) -> Session:
     """The session file for ``player`` (see the module docstring). The moderator's session
     is not changed. The other players' ships, when shown, carry no orders: in FedCom's
     play by e-mail (8FC) orders are sent to the moderator alone (rules/RULES.md, "Play by
-    e-mail")."""
+    e-mail"). ``readings``: the closed turns' transcripts, read once for files made
+    together (``public.dice_readings``; None: read here)."""
     if not record.is_moderator(session):
         raise RuleViolation("Set up the players first (File ▸ PBEM ▸ Players…): this session "
                             "is not played by e-mail yet.")
@@ -252,8 +256,8 @@ def player_session(session: Session, player: Player | str) -> Session:
     if mine:
         ps.pbem["moderator_plays"] = mine
     if "dice" in session.pbem:  # commitments; seeds of closed turns only (pbem/public.py)
-        ps.pbem["dice"] = dice_for(session, me) if dice_record(session.pbem) is not None \
-            else public_record(session.pbem["dice"])
+        ps.pbem["dice"] = dice_for(session, me, readings) \
+            if dice_record(session.pbem) is not None else public_record(session.pbem["dice"])
     ps.pbem["seal"] = seal(ps.pbem, ps.turn, me.secret)
     return ps
 
@@ -281,7 +285,9 @@ def export_player_files(session: Session, folder: str | Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     from .stages import mark_revealed
     mark_revealed(session, "player files")  # they carry the closed turns' seeds
-    files = [(folder / player_file_name(p), player_session(session, p)) for p in everyone]
+    readings = dice_readings(session)
+    files = [(folder / player_file_name(p), player_session(session, p, readings))
+             for p in everyone]
     for path, ps in files:
         save_player_file(ps, path)
     return [path for path, _ in files]

@@ -22,15 +22,19 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
 
-from shipsheet.model.dice import TURN_SET, canonical_json, dice_record, is_hex64, turn_scheme
+from shipsheet.model.dice import (TURN_SET, canonical_json, dice_record, is_hex64, is_turn_key,
+                                  turn_scheme)
 from shipsheet.model.ship import clone
 
 from . import record
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import Session
+
+    from .transcript import Reading
 
 SEAL_PREFIX = b"shipsheet player file v2\n"
 #: What the seal covers.
@@ -42,26 +46,59 @@ def keys_table(session: "Session") -> dict[str, list[dict]]:
     return {p.name: [k.to_json() for k in p.keys] for p in record.players(session)}
 
 
-def dice_for(session: "Session", player: record.Player) -> dict:
-    """The moderator's dice record as ``player``'s file carries it (module docstring)."""
+def turn_table(table: Any, ok: Callable[[Any], bool] = is_hex64) -> dict[int, Any]:
+    """A JSON table keyed by turn (``{"3": value}``) as turn -> value: the entries whose key
+    is a turn (at most 7 digits) and whose value is ``ok`` (64 hex digits); {} for no table."""
+    if not isinstance(table, dict):
+        return {}
+    return {int(t): v for t, v in table.items()
+            if is_turn_key(t) and ok(v)}
+
+
+def shown_seeds(found: dict, shown: set[int]) -> dict[str, Any]:
+    """The seeds of a dice record's ``shown`` turns (the revealable ones), as it keys them."""
+    seeds = found.get("seeds") if isinstance(found.get("seeds"), dict) else {}
+    return {t: h for t, h in seeds.items()
+            if is_turn_key(t) and int(t) in shown}
+
+
+def _listed_v2(found: dict) -> list[int]:
+    """The ``turn-set-v2`` turns of a dice record's ``turns`` table."""
+    turns = found.get("turns") if isinstance(found.get("turns"), dict) else {}
+    return sorted(int(t) for t in turns if is_turn_key(t)
+                  and turn_scheme(found, int(t)) == TURN_SET)
+
+
+def dice_readings(session: "Session") -> "dict[int, Reading] | None":
+    """The transcripts that every player's :func:`dice_for` reads (the closed ``turn-set-v2``
+    turns', from the log), read once for files made together (None: no verifiable dice)."""
+    from .stages import revealable
+    from .transcript import read_turns
+    found = dice_record(session.pbem)
+    if found is None:
+        return None
+    shown = set(revealable(session))
+    return read_turns(session, [t for t in _listed_v2(found) if t in shown])
+
+
+def dice_for(session: "Session", player: record.Player,
+             readings: "dict[int, Reading] | None" = None) -> dict:
+    """The moderator's dice record as ``player``'s file carries it (module docstring).
+    ``readings``: :func:`dice_readings` of the session as it stands (None: read here)."""
     from .dice import public_record
-    from .transcript import read_turns, view_for
+    from .transcript import view_for
     from .stages import info, revealable
     found = dice_record(session.pbem)
     if found is None:
         return {}
     shown = set(revealable(session))
     public = public_record(found)
-    seeds = found.get("seeds") if isinstance(found.get("seeds"), dict) else {}
-    public["seeds"] = {t: h for t, h in seeds.items()
-                       if isinstance(t, str) and t.isdigit() and int(t) in shown}
+    public["seeds"] = shown_seeds(found, shown)
     if "v2_from" in found:
         public["v2_from"] = found["v2_from"]
-    turns = found.get("turns") if isinstance(found.get("turns"), dict) else {}
-    v2 = sorted(int(t) for t in turns if isinstance(t, str) and t.isdigit()
-                and turn_scheme(found, int(t)) == TURN_SET)
-    closed = [t for t in v2 if t in shown]
-    readings = read_turns(session, closed)
+    v2 = _listed_v2(found)
+    if readings is None:
+        readings = dice_readings(session)
     mine = {s.id for s in player.own_ships(session)} | set(player.ships)
     out: dict[str, dict] = {}
     for turn in v2:
@@ -114,39 +151,32 @@ def _dice(player_file: "Session") -> dict:
     return found if isinstance(found, dict) else {}
 
 
-def _hex_by_turn(table: Any) -> dict[int, str]:
-    if not isinstance(table, dict):
-        return {}
-    return {int(t): h for t, h in table.items()
-            if isinstance(t, str) and t.isdigit() and len(t) <= 7 and is_hex64(h)}
-
-
 def known_commitment(player_file: "Session", turn: int) -> str | None:
     """The commitment to turn ``turn``'s seed as the player file has it (None: none)."""
-    return _hex_by_turn(_dice(player_file).get("commitments")).get(turn)
+    return known_commitments(player_file).get(turn)
 
 
 def known_commitments(player_file: "Session") -> dict[int, str]:
-    return _hex_by_turn(_dice(player_file).get("commitments"))
+    return turn_table(_dice(player_file).get("commitments"))
 
 
 def known_seeds(player_file: "Session") -> dict[int, str]:
-    return _hex_by_turn(_dice(player_file).get("seeds"))
+    return turn_table(_dice(player_file).get("seeds"))
 
 
 def known_turns(player_file: "Session") -> dict[int, dict]:
     """turn -> the public record of a ``turn-set-v2`` turn (unchecked: verify checks it)."""
-    turns = _dice(player_file).get("turns")
-    if not isinstance(turns, dict):
-        return {}
-    return {int(t): e for t, e in turns.items()
-            if isinstance(t, str) and t.isdigit() and len(t) <= 7 and isinstance(e, dict)}
+    return turn_table(_dice(player_file).get("turns"), lambda e: isinstance(e, dict))
 
 
 def known_transcripts(player_file: "Session") -> dict[int, str]:
     """turn -> the hash of each closed turn's transcript the player file carries."""
+    return _transcripts(known_turns(player_file))
+
+
+def _transcripts(turns: dict[int, dict]) -> dict[int, str]:
     out = {}
-    for turn, entry in known_turns(player_file).items():
+    for turn, entry in turns.items():
         fixed = entry.get("transcript")
         if isinstance(fixed, dict) and is_hex64(fixed.get("hash")):
             out[turn] = fixed["hash"]
@@ -172,6 +202,25 @@ def known_keys(player_file: "Session") -> dict[str, list[record.PlayerKey]]:
     return out
 
 
-__all__ = ["SEALED", "block", "dice_for", "keys_table", "known_commitment",
-           "known_commitments", "known_keys", "known_seeds", "known_transcripts",
-           "known_turns", "seal", "sealed"]
+@dataclass(frozen=True)
+class Known:
+    """What a player file shows, each table read once (:func:`known`)."""
+
+    keys: dict[str, list[record.PlayerKey]]
+    commitments: dict[int, str]
+    seeds: dict[int, str]
+    turns: dict[int, dict]
+    transcripts: dict[int, str]
+
+
+def known(player_file: "Session") -> Known:
+    """:func:`known_keys`, :func:`known_commitments`, :func:`known_seeds`,
+    :func:`known_turns` and :func:`known_transcripts` of a player file, together."""
+    turns = known_turns(player_file)
+    return Known(known_keys(player_file), known_commitments(player_file),
+                 known_seeds(player_file), turns, _transcripts(turns))
+
+
+__all__ = ["Known", "SEALED", "block", "dice_for", "dice_readings", "keys_table", "known",
+           "known_commitment", "known_commitments", "known_keys", "known_seeds",
+           "known_transcripts", "known_turns", "seal", "sealed", "shown_seeds", "turn_table"]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 # is_hex64: 64 lowercase hex digits (a secret, a nonce, a MAC, a SHA-256 digest).
-from shipsheet.model.dice import is_hex64
+from shipsheet.model.dice import is_hex64, is_turn_key
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.keypath import Node
 from shipsheet.model.session import valid_uid
@@ -80,6 +80,16 @@ class PlayerKey:
         return {"public": self.public, "from": self.since}
 
 
+def key_for(keys: Iterable[PlayerKey], turn: int) -> PlayerKey | None:
+    """The key of ``keys`` (a player's, oldest first) that signs their orders for ``turn``:
+    the last from that turn or before (None: not joined by then)."""
+    found = None
+    for key in keys:
+        if key.since <= turn:
+            found = key
+    return found
+
+
 @dataclass(frozen=True)
 class Player:
     """One player: a name, the sides and ships they command, their secret (64 hex digits:
@@ -95,11 +105,7 @@ class Player:
 
     def key_for(self, turn: int) -> PlayerKey | None:
         """The key that signs this player's orders for ``turn`` (None: not joined by then)."""
-        found = None
-        for key in self.keys:
-            if key.since <= turn:
-                found = key
-        return found
+        return key_for(self.keys, turn)
 
     @property
     def joined(self) -> bool:
@@ -275,7 +281,7 @@ def _entry(node: Node) -> OrdersEntry:
 
 
 def _turn_key(node: Node, key: str) -> int:
-    if not (key.isdigit() and len(key) <= 7 and 1 <= int(key) <= MAX_TURN):
+    if not (is_turn_key(key) and 1 <= int(key) <= MAX_TURN):
         node.fail("a turn is a whole number")
     return int(key)
 
@@ -367,7 +373,7 @@ def add_decided(session: "Session", turn: int, order: dict, *, replace: bool) ->
 
 __all__ = ["APPLIED", "ARRIVED", "MODERATOR", "OrdersEntry", "PLAYER", "Player", "PlayerKey",
            "QUEUED", "REFUSED", "RecordError", "add_decided", "baseline", "check_name",
-           "decided", "find_player", "is_hex64", "is_moderator", "is_player_file",
+           "decided", "find_player", "is_hex64", "is_moderator", "is_player_file", "key_for",
            "moderator_plays", "moderator_uid", "orders_entries", "orders_entry",
            "own_player", "player_name", "players", "put_keys", "put_orders_entry",
            "put_sent", "role", "sent", "show_others"]

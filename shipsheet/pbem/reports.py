@@ -312,7 +312,9 @@ def _dice_lines(session: "Session", turn: int) -> list[str]:
     transcript hash, and who added to its dice; for a turn still open its commitment only
     (its seed stays secret until it closes); then the next turn's commitment. [] when the
     session's dice are not verifiable."""
-    from . import dice, stages as turns
+    from shipsheet.model.dice import TURN_SET
+
+    from . import dice, stages
     if not dice.is_verifiable(session):
         return []
     out = _section("DICE")
@@ -322,22 +324,23 @@ def _dice_lines(session: "Session", turn: int) -> list[str]:
         return out + wrap(f"Turn {turn} was played before the dice became verifiable (from "
                           f"turn {since}): it has no seed to reveal.")
     commitments = found.get("commitments") if isinstance(found.get("commitments"), dict) else {}
-    if turn not in turns.revealable(session):
-        out += wrap(f"Turn {turn} is not closed yet ({turns.WORDS.get(turns.stage(session, turn), '')}"
-                    f"): its seed stays secret until it is. Commitment to turn {turn}'s seed "
-                    f"(SHA-256; check it when the seed is revealed):")
+    if turn not in stages.revealable(session):
+        now = stages.WORDS.get(stages.stage(session, turn), "")
+        out += wrap(f"Turn {turn} is not closed yet ({now}): its seed stays secret until it "
+                    f"is. Commitment to turn {turn}'s seed (SHA-256; check it when the seed "
+                    f"is revealed):")
         out += wrap(str(commitments.get(str(turn), "none")), _HEAD)
         return out
     seed, following = dice.reveal(session, turn)
     out += wrap(f"Seed of turn {turn}, revealed (check the rolls: shipsheet verify-dice with "
                 f"your player file):")
     out += wrap(seed, _HEAD)
-    if turns.scheme_of(session, turn) == "turn-set-v2":
-        about = turns.info(session, turn)
+    if stages.scheme_of(session, turn) == TURN_SET:
+        about = stages.info(session, turn)
         fixed = about.transcript or {}
         out += wrap(f"Turn {turn}'s rolls: {fixed.get('count', 0)}, transcript (SHA-256):")
         out += wrap(str(fixed.get("hash", "none")), _HEAD)
-        words = turns.mix_words(about.contributions, about.unsigned, about.missing,
+        words = stages.mix_words(about.contributions, about.unsigned, about.missing,
                                 about.excluded)
         out += wrap(words[0].upper() + words[1:] + ".")
     else:
@@ -544,6 +547,7 @@ def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
     for an unknown player, or a turn the session has not reached. The seeds of closed turns
     go out in the reports: the ledger marks them revealed first (a change of the session,
     one undo step, to save after: no orders for those turns are taken from then on)."""
+    from .public import dice_readings
     from .stages import mark_revealed
     turn = _check_turn(session, turn)
     everyone = record.players(session)
@@ -552,7 +556,13 @@ def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
                             "report to.")
     mark_revealed(session, "turn reports")  # the closed turns' seeds go out in them
     chosen = everyone if players is None else [_player(session, n) for n in players]
-    make_file = player_file if player_file is not None else player_session
+    if player_file is not None:
+        make_file = player_file
+    else:
+        readings = dice_readings(session)  # the closed turns' transcripts, read once
+
+        def make_file(s: "Session", name: str) -> "Session":
+            return player_session(s, name, readings)
     out_dir = Path(folder) / f"turn-{turn}"
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from shipsheet.model.actions import SessionAction
-from shipsheet.model.dice import (CLOSED, CLOSING, OPEN, ORDERS_CLOSED, TURN_HMAC, dice_record,
-                                  turn_entry, turn_scheme, turn_stage)
+from shipsheet.model.dice import (CLOSED, CLOSING, OPEN, ORDERS_CLOSED, TURN_HMAC, TURN_SET,
+                                  dice_record, is_turn_key, turn_entry, turn_scheme, turn_stage)
 from shipsheet.model.errors import RuleViolation
 
 from . import ledger, record
@@ -63,6 +63,14 @@ def scheme_of(session: "Session", turn: int) -> str | None:
     return None if found is None else turn_scheme(found, turn)
 
 
+def can_close_turn(session: "Session") -> bool:
+    """Whether Close Turn may be asked for the session's turn now: its orders are closed, or
+    it is a turn begun before stages (``turn-hmac-v1``: its orders were applied as they
+    came) whose orders are still open."""
+    now = stage(session)
+    return now == ORDERS_CLOSED or (now == OPEN and scheme_of(session, session.turn) != TURN_SET)
+
+
 @dataclass(frozen=True)
 class TurnInfo:
     """What the record says of one turn with stages."""
@@ -76,10 +84,6 @@ class TurnInfo:
     unsigned: tuple[str, ...] = ()
     first: int | None = None
     transcript: dict | None = None
-
-    @property
-    def contributors(self) -> list[str]:
-        return [name for name, _ in self.contributions]
 
 
 def _names(value: Any) -> tuple[str, ...]:
@@ -159,7 +163,7 @@ def closed_turns(session: "Session") -> list[int]:
     out = []
     if isinstance(turns, dict):
         for key in turns:
-            if isinstance(key, str) and key.isdigit() and stage(session, int(key)) == CLOSED:
+            if is_turn_key(key) and stage(session, int(key)) == CLOSED:
                 out.append(int(key))
     return sorted(out)
 
@@ -171,7 +175,7 @@ def revealable(session: "Session") -> list[int]:
     if found is None:
         return []
     seeds = found.get("seeds") if isinstance(found.get("seeds"), dict) else {}
-    old = [int(t) for t in seeds if isinstance(t, str) and t.isdigit()
+    old = [int(t) for t in seeds if is_turn_key(t)
            and int(t) < session.turn and turn_scheme(found, int(t)) == TURN_HMAC]
     return sorted(set(closed_turns(session)) | set(old))
 
@@ -198,6 +202,6 @@ def mark_revealed(session: "Session", by: str) -> "Change | None":
     return None if action is None else session.apply(action)
 
 
-__all__ = ["CLOSED", "Mix", "OPEN", "ORDERS_CLOSED", "TurnInfo", "WORDS", "closed_turns",
-           "contributions", "info", "mark_revealed", "mix_words", "reveal_action",
+__all__ = ["CLOSED", "Mix", "OPEN", "ORDERS_CLOSED", "TurnInfo", "WORDS", "can_close_turn",
+           "closed_turns", "contributions", "info", "mark_revealed", "mix_words", "reveal_action",
            "revealable", "scheme_of", "stage", "staged"]

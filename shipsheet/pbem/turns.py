@@ -31,19 +31,16 @@ from typing import TYPE_CHECKING
 
 from shipsheet.model.actions import NextTurn, SessionAction
 from shipsheet.model.dice import (CLOSED, CLOSING, OPEN, ORDERS_CLOSED, TURN_HMAC, TURN_SET,
-                                  is_hex64, make_seeds, turn_scheme)
+                                  make_seeds, turn_scheme)
 from shipsheet.model.errors import RuleViolation
 
 from . import ledger, record
+from .dice import AHEAD, missing_seeds
 from .record import QUEUED, REFUSED, OrdersEntry
 from .stages import WORDS, contributions, mix_words, record_of, stage
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import ActionContext, Change, Session
-
-#: Seeds made ahead of the turn being played, so every report can commit to the next.
-AHEAD = 2
-
 
 def _set_entry(found: dict, turn: int, **fields) -> dict:
     turns = found.setdefault("turns", {})
@@ -59,9 +56,7 @@ def _set_entry(found: dict, turn: int, **fields) -> dict:
 def _ensure_ahead(session: "Session", found: dict, first: int) -> list[int]:
     """Seeds (with their commitments) for ``first`` and the :data:`AHEAD` turns after it,
     made where missing; the turns made. Made before any orders for them can exist."""
-    seeds = found.get("seeds")
-    missing = [t for t in range(first, first + 1 + AHEAD)
-               if not (isinstance(seeds, dict) and is_hex64(seeds.get(str(t))))]
+    missing = missing_seeds(found, first)
     make_seeds(session, missing, ahead=True)
     return missing
 

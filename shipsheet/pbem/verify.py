@@ -20,10 +20,11 @@ states per turn which guarantee held.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, ClassVar, Mapping
 
-from shipsheet.model.dice import (SCHEME_IDS, SEEDED, turn_entry, TURN_HMAC, TURN_SET, commitment, dice_record,
-                                  is_hex64, turn_set_key, turn_set_value, v2_from)
+from shipsheet.model.dice import (CLOSED, OPEN, SCHEME_IDS, SEEDED, TURN_HMAC, TURN_SET,
+                                  commitment, contribution_set, dice_record, is_hex64,
+                                  turn_entry, turn_set_key, turn_set_value, v2_from)
 
 from . import record, transcript
 from .keys import contribution_message, fingerprint, show_fingerprint, verify as verify_signature
@@ -49,6 +50,9 @@ PROMISES = {
 class TurnVerdict:
     """One turn's check."""
 
+    #: How a turn not closed is said (its seed is secret).
+    NOT_CLOSED: ClassVar[str] = "not closed yet"
+
     turn: int
     scheme: str
     closed: bool = True
@@ -64,7 +68,7 @@ class TurnVerdict:
         if self.problems:
             head = f"Turn {self.turn}: FAILED"
         elif not self.closed:
-            head = f"Turn {self.turn}: not closed yet"
+            head = f"Turn {self.turn}: {self.NOT_CLOSED}"
         else:
             head = f"Turn {self.turn}: verified, {self.checked} roll(s) recomputed and equal"
         out = [head + f" ({PROMISES.get(self.scheme, self.scheme)})"]
@@ -164,8 +168,9 @@ def verify_session(session: "Session", *, seeds: Mapping[int, str] | None = None
     if before:
         verdict.notes.append(f"{before} roll(s) made before the dice became verifiable (not "
                              f"checked: they were the session's own seeded dice).")
+    from .public import turn_table
     from .transcript import read_turns
-    wanted = _v2_turns(found, first, session)
+    wanted = _v2_turns(turn_table(found.get("turns"), lambda v: True), first, session)
     readings = read_turns(session, wanted)
     uid = session.pbem.get("session") if isinstance(session.pbem.get("session"), str) \
         else session.uid
@@ -185,11 +190,10 @@ def _says_something(old) -> bool:
                 or old.bad_seeds)
 
 
-def _v2_turns(found: dict, first: int, session: "Session") -> list[int]:
-    turns = found.get("turns") if isinstance(found.get("turns"), dict) else {}
-    listed = {int(t) for t in turns if isinstance(t, str) and t.isdigit() and len(t) <= 7}
+def _v2_turns(listed: Mapping[int, object], first: int, session: "Session") -> list[int]:
+    """The turns from ``first`` on that the record lists or the log rolled in."""
     rolled = {e.turn for e in session.log if e.kind == "roll"}
-    return sorted(t for t in listed | rolled if t >= first)
+    return sorted(t for t in set(listed) | rolled if t >= first)
 
 
 def _seed_problems(turn: int, seed: str | None, checks: list[tuple[str, str | None]]
@@ -212,14 +216,13 @@ def _set_problems(turn: int, contributions: object, key_of, uid: str, commit: st
                   excluded: list[str]) -> tuple[list[list[str]], list[str]]:
     """(the set, as a list, and what is wrong with it)."""
     out: list[str] = []
-    if not (isinstance(contributions, list) and all(
-            isinstance(c, list) and len(c) == 2 and all(isinstance(v, str) for v in c)
-            for c in contributions)):
+    chosen = contribution_set(contributions)
+    if chosen is None:
         return [], ["the set of contributions is damaged"]
-    names = [c[0] for c in contributions]
+    names = [c[0] for c in chosen]
     if len(set(names)) != len(names):
         out.append("a player's contribution is in the set twice")
-    for name, signature in contributions:
+    for name, signature in chosen:
         if name in excluded:
             out.append(f"{name}, the moderator's own player, has a contribution in the set "
                        f"(the moderator knows the seed: his adds nothing but a choice)")
@@ -231,7 +234,7 @@ def _set_problems(turn: int, contributions: object, key_of, uid: str, commit: st
             out.append(f"{name}'s contribution is not {name}'s signature of the turn's "
                        f"commitment (key {show_fingerprint(fingerprint(key))}): it was made "
                        f"up or changed")
-    return [list(c) for c in contributions], out
+    return chosen, out
 
 
 def _recompute(turn: int, entries: list[dict], key: bytes | None, first: int | None,
@@ -285,10 +288,10 @@ def _moderator_turn(session: "Session", found: dict, turn: int, reading, uid: st
     from .stages import info
     verdict = TurnVerdict(turn, TURN_SET)
     about = info(session, turn)
-    if about.stage != "closed":
+    if about.stage != CLOSED:
         verdict.closed = False
         rolled = len(reading.entries) + len(reading.problems)
-        if about.stage == "open" and rolled:
+        if about.stage == OPEN and rolled:
             verdict.problems.append(f"{rolled} roll(s) logged while the turn's orders were "
                                     f"open, when no die of it rolls")
         elif rolled:
@@ -309,7 +312,7 @@ def _moderator_turn(session: "Session", found: dict, turn: int, reading, uid: st
 
     def key_of(name: str, t: int) -> str | None:
         player = record.find_player(session, name)
-        key = player.key_for(t) if player is not None else None
+        key = record.key_for(player.keys, t) if player is not None else None
         return key.public if key is not None else None
 
     entry = turn_entry(found, turn)
@@ -348,7 +351,7 @@ def _notes_of_set(verdict: TurnVerdict, chosen: list[list[str]], unsigned, missi
 def _player_file(pf: "Session", seeds: Mapping[int, str], commitments: Mapping[int, str],
                  use_pins: bool) -> Verdict:
     from .dice import verify as verify_old
-    from .public import (known_commitments, known_keys, known_seeds, known_turns, sealed)
+    from .public import known, sealed
     verdict = Verdict("player")
     dice = pf.pbem.get("dice") if isinstance(pf.pbem.get("dice"), dict) else {}
     first = v2_from(dice) if dice else None
@@ -362,7 +365,7 @@ def _player_file(pf: "Session", seeds: Mapping[int, str], commitments: Mapping[i
     pinned = None
     if use_pins:
         from .pins import check
-        pinned = check(pf)
+        pinned = check(pf, is_sealed=bool(is_sealed))
         verdict.problems += pinned.problems
         verdict.notes += pinned.notes
     old_seeds = dict(seeds)
@@ -372,12 +375,11 @@ def _player_file(pf: "Session", seeds: Mapping[int, str], commitments: Mapping[i
         return verdict
     if not _says_something(verdict.old):
         verdict.old = None
-    keys = known_keys(pf)
-    file_seeds = known_seeds(pf)
-    file_commitments = known_commitments(pf)
+    shown = pinned.shown if pinned is not None and pinned.shown is not None else known(pf)
+    keys, file_seeds, file_commitments = shown.keys, shown.seeds, shown.commitments
     uid = pf.pbem.get("session") if isinstance(pf.pbem.get("session"), str) else ""
     own_rolls = _own_rolls(pf, first)
-    for turn, entry in sorted(known_turns(pf).items()):
+    for turn, entry in sorted(shown.turns.items()):
         if turn < first:
             continue
         try:
@@ -409,10 +411,10 @@ def _player_turn(turn: int, entry: dict, keys: dict, file_seeds: dict, file_comm
     verdict = TurnVerdict(turn, TURN_SET)
     stage = entry.get("stage")
     fixed = entry.get("transcript")
-    if stage != "closed" or not isinstance(fixed, dict):
+    if stage != CLOSED or not isinstance(fixed, dict):
         verdict.closed = False
         verdict.notes.append("its seed is secret until the moderator closes the turn" +
-                             ("" if stage != "closed" else " (this file has no transcript of it)"))
+                             ("" if stage != CLOSED else " (this file has no transcript of it)"))
         return verdict
     seed = seeds.get(turn) or file_seeds.get(turn)
     if seeds.get(turn) and file_seeds.get(turn) and seeds[turn] != file_seeds[turn]:
@@ -424,10 +426,7 @@ def _player_turn(turn: int, entry: dict, keys: dict, file_seeds: dict, file_comm
     verdict.problems += _seed_problems(turn, seed, checks)
 
     def key_of(name: str, t: int) -> str | None:
-        found = None
-        for key in keys.get(name, []):
-            if key.since <= t:
-                found = key
+        found = record.key_for(keys.get(name, []), t)
         return found.public if found is not None else None
 
     chosen, bad = _set_problems(turn, entry.get("set"), key_of, uid,

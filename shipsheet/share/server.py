@@ -532,12 +532,14 @@ def _log_json(snap: Snapshot, names: dict[str, str], mine: set[str]) -> list[dic
     read it (``model.privacy.seen_text``: the lines of the ships in ``mine`` whole, a private
     decision of another's ship in its public wording or not at all)."""
     shown = []
-    for e in snap.log:
+    for e in reversed(snap.log):  # newest first, until the seat has its LOG_LINES
         if not (e.ship in names if e.ship else e.kind in SESSION_LOG_KINDS):
             continue
-        text = seen_text(snap.session, e, owner=e.ship in mine)
+        text = seen_text(snap.session, e, owner=e.ship is None or e.ship in mine)
         if text is not None:
             shown.append((e, text))
+            if len(shown) == LOG_LINES:
+                break
     return [{"turn": e.turn, "phase": e.phase, "ship": names[e.ship] if e.ship else None,
              "text": text, "kind": e.kind, "undone": e.undone}
-            for e, text in shown[-LOG_LINES:]]
+            for e, text in reversed(shown)]

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDockWidget, QFile
                                QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from ..model import Action, RuleViolation
+from ..model.dice import OPEN
 from ..model.update import count_words
 from . import pbem_dialogs
 from .document import ActionCommand
@@ -193,7 +194,7 @@ class TurnDeskView(QWidget):
         try:
             rows = turn_desk(session)
             stage = stages.stage(session)
-            words = stage_line(session)
+            words = stage_line(session, rows=rows)
         except RuleViolation as exc:
             self.title.setText(str(exc) if role_of(session) == "damaged" else
                                "No players yet: set them up with File ▸ PBEM ▸ Players…")
@@ -216,8 +217,7 @@ class TurnDeskView(QWidget):
         self.close_orders_button.setVisible(stage is not None)
         self.close_turn_button.setVisible(stage is not None)
         self.close_orders_button.setEnabled(stage == stages.OPEN)
-        self.close_turn_button.setEnabled(stage in (stages.ORDERS_CLOSED,) or (
-            stage == stages.OPEN and stages.scheme_of(session, session.turn) != "turn-set-v2"))
+        self.close_turn_button.setEnabled(stages.can_close_turn(session))
         self.view.setRowCount(len(rows))
         for i, row in enumerate(rows):
             why = row.reason
@@ -464,6 +464,14 @@ class PbemDesk(QObject):
         except RuleViolation:
             return None
 
+    def can_close_turn(self) -> bool:
+        """Whether Close Turn may be asked now (the Turn Desk's button says the same)."""
+        from ..pbem import stages
+        try:
+            return stages.can_close_turn(self.doc.session)
+        except RuleViolation:
+            return False
+
     def update(self) -> None:
         """Enable the entries of the session's role (the window calls this on every change)."""
         has = self.doc is not None
@@ -474,8 +482,8 @@ class PbemDesk(QObject):
                   self.act_deadline):
             a.setEnabled(moderator)
         stage = self.stage()
-        self.act_close_orders.setEnabled(moderator and stage == "open")
-        self.act_close_turn.setEnabled(moderator and stage in ("open", "orders-closed"))
+        self.act_close_orders.setEnabled(moderator and stage == OPEN)
+        self.act_close_turn.setEnabled(moderator and stage is not None and self.can_close_turn())
         self.act_export_orders.setEnabled(role == PLAYER)
         self.act_export_orders.setText(
             f"Export &Orders for Turn {self.doc.session.turn}…" if role == PLAYER
@@ -888,7 +896,7 @@ class PbemDesk(QObject):
                 data, key = make_join(session)
                 join_path = write_join(data, Path(path).with_name(
                     f"{safe_file_name(me.name)}{JOIN_SUFFIX}"))
-            out = record_changes(doc, lambda: export_orders(session, turn, path, orders))
+            out = record_changes(doc, lambda: export_orders(session, turn, path, orders, key=key))
         except RuleViolation as exc:
             self._warn("Cannot export orders", str(exc))
             return None

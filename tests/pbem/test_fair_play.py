@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,9 +24,8 @@ from shipsheet.pbem.inbox import import_files
 from shipsheet.pbem.joins import make_join, write_join
 from shipsheet.pbem.reports import export_turn_reports
 from shipsheet.pbem.verify import verify_session
-from shipsheet.rules.fedcom.actions import volley_action
 
-from pbem_helpers import (GAMES, fedcom_edits, resolve, send_orders, the_turns_rolls,
+from pbem_helpers import (fedcom_edits, resolve, send_orders, the_turns_rolls,
                           verifiable_game)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -463,3 +461,17 @@ def test_a_player_cannot_crowd_the_ledger_for_the_others(tmp_path):
     found = audit(tmp_path / "bundle")
     assert found.status == "incomplete" and not found.problems, found.lines()
     assert any("kept by its digest alone" in n for n in found.incomplete)
+
+
+@pytest.mark.parametrize("turn_key", ["²", "١", "2 ", "-1", ""])
+def test_a_signed_file_quoting_a_turn_no_number_reads_is_refused_not_a_crash(tmp_path, turn_key):
+    """A joined player's own signed orders whose "seen" transcripts name a turn by a
+    character ``str.isdigit`` passes but ``int`` does not read ("²", an Arabic-Indic digit):
+    refused with the reason, as any malformed file, never an exception."""
+    s, files = verifiable_game("fedcom", tmp_path / "t2")
+    red = tmp_path / "red.orders.json"
+    data = json.loads(send_orders(files["Red"], None, "Red", red).read_text())
+    data["seen"] = {"transcripts": {turn_key: "ab" * 32}}
+    red.write_text(json.dumps(O.signed_by_key(data, K.load_key(s.uid, "Red"))))
+    [result] = import_files(s, [red])
+    assert result.status == "refused" and "transcript" in result.reason, result.line()

@@ -253,8 +253,8 @@ class FedComDecisions(GameDecisions):
         return super().build(session, ship, kind, values)
 
     def in_force(self, session: "Session", ship: "Ship") -> list[str]:
-        """This turn's standing orders (8FC3), whether they are copied to the next turn, and
-        a repair under way."""
+        """This turn's standing orders (8FC3), and whether they are copied to the next turn
+        (a repair under way is damage, in the report's "Your ships")."""
         st = ship.state
         orders = orders_of(ship)
         words = orders.describe()

@@ -62,7 +62,7 @@ class FedComRules(GameRules):
         for ship in session.ships:
             for line in _state.end_turn(ship):
                 # [FC-H15] whether a ship had orders is its owner's to know.
-                private = ORDERS if "standing orders" in line else None
+                private = ORDERS if line in _state.ORDER_LINES else None
                 ctx.log(line, ship=ship.id, private=private)
 
 

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from shipsheet.model.privacy import GamePrivacy
 
+from .state import ORDER_LINES
+
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.log import LogEntry
     from shipsheet.model.session import Session
@@ -66,7 +68,7 @@ class FedComPrivacy(GamePrivacy):
         text = entry.text
         if text.startswith("Note:") and says_orders(text):
             return ORDERS, None
-        if text == "standing orders lapsed":
+        if text in ORDER_LINES:  # the turn's end: orders copied or lapsed
             return ORDERS, None
         point = re.fullmatch(r"(Volley \d+, point \d+.*?: .*?) \((.*)\)", text)
         if point and says_orders(point[2]):

@@ -244,6 +244,13 @@ def mark_shield(ship: "Ship", shield: int, damage: int) -> str:
     return line
 
 
+#: The end of the turn's lines about a ship's standing orders (private to its owner:
+#: ``privacy.py``, house rule FC-H15).
+ORDERS_COPIED = "standing orders copied to the new turn"
+ORDERS_LAPSED = "standing orders lapsed"
+ORDER_LINES = (ORDERS_COPIED, ORDERS_LAPSED)
+
+
 def end_turn(ship: "Ship") -> list[str]:
     """End the turn for one ship: turn states reset (charging and holding persist),
     standing orders lapse unless copied forward, unspent repair points are lost.
@@ -269,10 +276,10 @@ def end_turn(ship: "Ship") -> list[str]:
     # to apply, otherwise the DDAP will be used."
     if st["next_orders"] is not None:
         st["orders"] = st["next_orders"]
-        lines.append("standing orders copied to the new turn")
+        lines.append(ORDERS_COPIED)
     elif st["orders"]:
         st["orders"] = {}
-        lines.append("standing orders lapsed")
+        lines.append(ORDERS_LAPSED)
     st["next_orders"] = None
     st["repair_spent"] = 0
     return lines

@@ -127,8 +127,6 @@ class TriplanetaryDecisions(GameDecisions):
             make, unit = _AMOUNTS[kind]
             if value == ship.state.get(kind):
                 raise RuleViolation(f"{ship.name}'s {kind} is already {value}{unit}.")
-            if kind == FUEL and value > (ship.state.get("fuel") or 0):
-                raise RuleViolation(_REFUEL_WORDS)
             return make(ship, value)
         return super().build(session, ship, kind, values)
 

@@ -119,12 +119,18 @@ def commit_energy_action(ship: Ship, card: object, dice: Sequence[int] | None = 
             values = rolled_dice(s) or roll_energy_dice(s, ctx.dice)
         allocation = allocate_energy(s, card, values, damage_control=damage_control,
                                      joker_assignment=joker_assignment)
-        ctx.log(commit_allocation(s, allocation))
-        for line in fit_planned(s):  # a priority list of repairs waiting for this energy
-            ctx.log(line, private=REPAIRS)
+        _commit(s, ctx, allocation)
         return []
 
     return ShipAction(f"Energy Allocation: {label}{dc}", ship, fn, private=ENERGY)  # [WIS-H14]
+
+
+def _commit(ship: Ship, ctx, allocation: EnergyAllocation) -> None:
+    """Commit the allocation, then pay a priority list of repairs waiting for its Damage
+    Control energy (what it does not pay is dropped: a line of the owner's repair plan)."""
+    ctx.log(commit_allocation(ship, allocation))
+    for line in fit_planned(ship):
+        ctx.log(line, private=REPAIRS)
 
 
 def commit_allocation_action(ship: Ship, allocation: EnergyAllocation) -> ShipAction:
@@ -134,9 +140,7 @@ def commit_allocation_action(ship: Ship, allocation: EnergyAllocation) -> ShipAc
 
     def fn(s: Ship, ctx) -> list[str]:
         _check_allocation_phase(ctx)
-        ctx.log(commit_allocation(s, allocation))
-        for dropped in fit_planned(s):
-            ctx.log(dropped, private=REPAIRS)
+        _commit(s, ctx, allocation)
         return []
 
     return ShipAction(f"Energy Allocation: {label}{dc}", ship, fn, private=ENERGY)  # [WIS-H14]

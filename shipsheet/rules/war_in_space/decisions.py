@@ -21,7 +21,7 @@ from .damage import current_dice, current_die, die_label, locked_suits, marked_b
 from .definition import spec_of
 from .energy import committed_allocation, remaining_damage_control, rolled_dice
 from .game import COMBAT, DAMAGE_CONTROL_PHASE, ENERGY_ALLOCATION
-from .repairs import BOX_COST, CRITICAL_COST, planned_order, planned_repairs
+from .repairs import BOX_COST, CRITICAL_COST, item_words, planned_order, planned_repairs
 from .terms import ACTION_TITLES, ACTIONS, JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, parse_card
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -200,10 +200,8 @@ class WarInSpaceDecisions(GameDecisions):
             lines.append(f"Energy Allocation, turn {session.turn}: not committed yet")
         order = planned_order(ship)
         if order:
-            systems = spec_of(ship).systems
-            words = [f"{systems[key].name} box" if kind == "box" else
-                     f"{SUIT_SYMBOLS[key]} critical hit" for kind, key in order]
-            lines.append("Repairs planned, first paid first: " + ", ".join(words))
+            lines.append("Repairs planned, first paid first: "
+                         + ", ".join(item_words(ship, item) for item in order))
         elif self._has_repairs_to_plan(ship):
             lines.append("Repairs planned: none")
         return lines
