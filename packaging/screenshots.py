@@ -6,6 +6,7 @@ Writes docs/screenshots/*.png. Rerun whenever the UI changes.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -52,8 +53,8 @@ def triplanetary_dialogs(window, grab) -> None:
     grab(question, "triplanetary-turn-end.png")
     question.reject()
     question.deleteLater()
-    while doc.undo_stack.canUndo():  # back to the sample as it opened
-        doc.undo_stack.undo()
+    while (doc.session.undo_step() is not None):  # back to the sample as it opened
+        doc.undo()
 
 
 def table_share_dialog(window, grab, name: str = "table-share-dialog.png") -> None:
@@ -81,8 +82,8 @@ def table_share_dialog(window, grab, name: str = "table-share-dialog.png") -> No
             return {seat.id: p for seat, p in zip(seats, made)}
 
     doc = window.doc
-    link = ShownLink(doc.session, SeatBook(doc.session.uid), QtAuthority(), doc.apply,
-                     doc.undo_stack.undo)
+    link = ShownLink(doc.session, SeatBook(doc.session.uid), QtAuthority(gate=doc), doc.apply,
+                     functools.partial(doc.undo, ask=False))
     link.start(["127.0.0.1"], 8765)
     try:
         dialog = ShareDialog(doc, link, window, candidates=[
@@ -158,9 +159,9 @@ def pbem_import_report(window, grab, name: str = "pbem-import-report.png") -> No
     doc.select(session.ship("Resolute").id)
     desk.show_desk()
     grab(window, "pbem-turn-desk.png")
-    while doc.undo_stack.canUndo():  # back to the sample as it opened
-        doc.undo_stack.undo()
-    doc.undo_stack.setClean()
+    while (doc.session.undo_step() is not None):  # back to the sample as it opened
+        doc.undo()
+    doc.mark_clean()
     shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -216,10 +217,10 @@ def main() -> None:
     window.open_sample("triplanetary")
     grab(window, "triplanetary-window.png")
     triplanetary_dialogs(window, grab)
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
     window.open_sample("fedcom")
     table_share_dialog(window, grab)
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
     pbem_import_report(window, grab)
 
     wis = load_session(sample_path("war-in-space"))
@@ -246,7 +247,7 @@ def main() -> None:
     designer.close()
     for w in list(app.windows):
         if w.doc is not None:
-            w.doc.undo_stack.setClean()
+            w.doc.mark_clean()
         w.close()
     shutil.rmtree(tmp, ignore_errors=True)
 

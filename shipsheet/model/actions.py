@@ -25,6 +25,9 @@ class Action:
     name = "Change"
     #: The ship the change is about, if any (for the log's ship filter).
     ship_id: str | None = None
+    #: Who made the change when it was not made in this window (a seat's name: a phone at
+    #: the table): the window's Undo asks before taking it back.
+    seat_name: str | None = None
     #: The kind of private decision of its ship's owner this change is (its log lines are
     #: private: ``LogEntry.private``; the game's ``privacy`` piece names the kinds), or None.
     private: str | None = None
@@ -36,6 +39,12 @@ class Action:
     def apply(self, session: "Session", ctx: "ActionContext") -> None:
         """Check the rules, then change the session. Subclasses override this."""
         raise RuleViolation(f"{self.name}: this action does nothing.")
+
+
+#: How a lower layer applies the changes it makes, passed in by its caller: ``Session.apply``,
+#: or the window's ``SessionDocument.apply`` (its guard asked first). Either way each change
+#: is one step of the session's one history.
+Apply = Callable[[Action], Any]
 
 
 class ShipAction(Action):

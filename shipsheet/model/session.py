@@ -7,6 +7,10 @@ success its log entries are kept and a :class:`Change` (snapshots before and
 after) goes on the undo stack. Undo restores the snapshot taken before and
 marks the change's log entries as undone; redo restores the one taken after.
 
+This history is the only one: the window reads it (:meth:`Session.undo_status`: what Undo
+and Redo would name, and whether the session is as last saved — the clean mark, kept here
+with the history it marks) as it reads the ships; it keeps no stack of its own.
+
 Two records are never taken back by undo: the log (its entries are marked undone, not
 removed) and :attr:`Session.archive`, the play-by-e-mail desk's ledger of what arrived
 and what left (files received, orders closed, seeds revealed): what happened stays
@@ -64,6 +68,19 @@ class _Snapshot:
             if ship.id in self.details:
                 ship.name, ship.side, state = self.details[ship.id]
                 ship.state = clone(state)
+
+
+@dataclass(frozen=True)
+class UndoStatus:
+    """What the history offers now, as a window shows it."""
+
+    undo: str | None  # the name of the step Undo would take back (None: nothing to undo)
+    redo: str | None  # the name of the step Redo would make again
+    #: The step Undo would take back (its ``Change.seq``; 0: none): a request to undo names
+    #: it, so it never takes back a step that arrived after it was asked.
+    step: int
+    steps: int  # how many steps Undo can take back, one after another
+    clean: bool  # the session is as it was last saved (or opened)
 
 
 @dataclass
@@ -166,6 +183,9 @@ class Session:
         self._undo: list[Change] = []
         self._redo: list[Change] = []
         self._seq = 0
+        #: The clean mark: the ``step`` (see :class:`UndoStatus`) at which the session was
+        #: last saved or opened; None when no step of the history is (a recovered autosave).
+        self._clean: int | None = 0
         self._listeners: list[Callable[[Change | None], None]] = []
 
     def __repr__(self) -> str:
@@ -274,26 +294,40 @@ class Session:
             del self.archive[archived:]
             raise
 
-    def can_undo(self) -> bool:
-        return bool(self._undo)
+    def undo_step(self) -> Change | None:
+        """The change Undo would take back (to ask about it first), or None."""
+        return self._undo[-1] if self._undo else None
 
-    def can_redo(self) -> bool:
-        return bool(self._redo)
+    def _step(self) -> int:
+        return self._undo[-1].seq if self._undo else 0
 
-    def undo_name(self) -> str | None:
-        return self._undo[-1].name if self._undo else None
+    def undo_status(self) -> UndoStatus:
+        return UndoStatus(self._undo[-1].name if self._undo else None,
+                          self._redo[-1].name if self._redo else None,
+                          self._step(), len(self._undo), self._clean == self._step())
 
-    def undo_action(self) -> "Action | None":
-        """The action Undo would take back (e.g. to ask before undoing another's step)."""
-        return self._undo[-1].action if self._undo else None
+    @property
+    def dirty(self) -> bool:
+        """Changed since it was last saved or opened (an undo back to there is clean)."""
+        return self._clean != self._step()
 
-    def redo_name(self) -> str | None:
-        return self._redo[-1].name if self._redo else None
+    def mark_clean(self) -> None:
+        """The session is as saved now (after a save or a load)."""
+        self._clean = self._step()
 
-    def undo(self) -> Change:
-        """Take back the last change (its log entries stay, marked undone)."""
+    def mark_dirty(self) -> None:
+        """No step of the history is as saved (a recovered autosave, never saved here)."""
+        self._clean = None
+
+    def undo(self, step: int | None = None) -> Change:
+        """Take back the last change (its log entries stay, marked undone). ``step``: the
+        change the caller means (its ``seq``, as ``undo_status().step`` named it); if
+        another is last now, nothing is undone and RuleViolation says which is."""
         if not self._undo:
             raise RuleViolation("There is nothing to undo.")
+        if step is not None and step != self._undo[-1].seq:
+            raise RuleViolation(f"Not undone: the last step is now “{self._undo[-1].name}”. "
+                                "Look, and undo again if that is the one.")
         change = self._undo.pop()
         change.before.restore(self)
         for entry in self.log[change.entries]:
@@ -315,9 +349,11 @@ class Session:
         return change
 
     def clear_history(self) -> None:
-        """Forget undo/redo (e.g. after loading a file)."""
+        """Forget undo/redo (e.g. after loading a file); a clean session stays clean."""
+        clean = not self.dirty
         self._undo.clear()
         self._redo.clear()
+        self._clean = 0 if clean else None
 
     # -- observers -------------------------------------------------------
     def subscribe(self, callback: Callable[[Change | None], None]) -> None:

@@ -45,6 +45,7 @@ from .orders import (MAX_BYTES, ApplyOrders, OrdersFileError, check_orders, comp
 from .record import APPLIED, ARRIVED, QUEUED, REFUSED, OrdersEntry, Player
 
 if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.actions import Apply
     from shipsheet.model.session import ActionContext
 
 #: ``ImportResult.status`` values, with :data:`record.QUEUED` ("queued") and
@@ -124,11 +125,14 @@ def _load(path: Path) -> tuple[str, dict, bytes]:
 # -- importing ---------------------------------------------------------------------------------
 
 def import_files(session: Session, paths: Iterable[str | Path], *,
-                 confirm: bool = False) -> list[ImportResult]:
+                 confirm: bool = False, apply: "Apply | None" = None) -> list[ImportResult]:
     """Check and take orders and join files at the moderator, joins first; one
     :class:`ImportResult` per file, in the order given. ``confirm``: apply a correction
     of orders already applied this turn (a turn without stages), and take a join that
-    replaces a player's key."""
+    replaces a player's key. ``apply``: how each file's step is applied (the window's
+    ``SessionDocument.apply``, so its guard is asked and it is one step of the one
+    history; ``session.apply`` when None)."""
+    apply = apply or session.apply
     if not record.is_moderator(session):
         if record.is_player_file(session):
             raise RuleViolation("This is a player file: orders are imported into the "
@@ -149,7 +153,7 @@ def import_files(session: Session, paths: Iterable[str | Path], *,
                 results[i] = item
             elif item[0] == want:
                 take = _take_join if want == JOIN else _take_orders
-                results[i] = take(session, path, item[1], item[2], confirm)
+                results[i] = take(session, apply, path, item[1], item[2], confirm)
     return [results[i] for i in range(len(paths))]
 
 
@@ -183,7 +187,7 @@ def _nothing(s: Session, ctx: "ActionContext") -> None:
 
 # -- join files -----------------------------------------------------------------------------------
 
-def _take_join(session: Session, path: Path, data: dict, raw: bytes,
+def _take_join(session: Session, apply: "Apply", path: Path, data: dict, raw: bytes,
                confirm: bool) -> ImportResult:
     who = _who(session, path, data, JOIN)
     if isinstance(who, ImportResult):
@@ -209,7 +213,7 @@ def _take_join(session: Session, path: Path, data: dict, raw: bytes,
                   f"{show_fingerprint(fingerprint(latest.public))}) by {shown}: import it "
                   f"again with confirmation to take it. Check with {player.name} first: "
                   f"a key replaced by someone else signs as {player.name}.")
-        session.apply(_Receive(f"key replacement from {player.name} held",
+        apply(_Receive(f"key replacement from {player.name} held",
                                _keep(JOIN, player.name, turn, 0, digest, raw, "held", reason),
                                _nothing))
         return ImportResult(path, NEEDS_CONFIRMATION, reason, changed=True, **known)
@@ -226,7 +230,7 @@ def _take_join(session: Session, path: Path, data: dict, raw: bytes,
                     f"{show_fingerprint(fingerprint(latest.public))})")
 
     name = f"{player.name} joined" if latest is None else f"{player.name}'s key replaced"
-    session.apply(_Receive(name, _keep(JOIN, player.name, turn, 0, digest, raw, "joined"), work))
+    apply(_Receive(name, _keep(JOIN, player.name, turn, 0, digest, raw, "joined"), work))
     return ImportResult(path, ACCEPTED, f"{name}: key {shown}, signing their orders from turn "
                         f"{turn}.", changed=True, **known)
 
@@ -292,7 +296,7 @@ def _precheck(session: Session, player: Player, data: dict, digest: str) -> str 
     return None
 
 
-def _take_orders(session: Session, path: Path, data: dict, raw: bytes,
+def _take_orders(session: Session, apply: "Apply", path: Path, data: dict, raw: bytes,
                  confirm: bool) -> ImportResult:
     who = _who(session, path, data, ORDERS)
     if isinstance(who, ImportResult):
@@ -317,11 +321,11 @@ def _take_orders(session: Session, path: Path, data: dict, raw: bytes,
     if set_turn and data["version"] == 2:
         contribution, why = _contribution(session, player, data)
         if why is not None:
-            return _refuse(session, path, player, data, raw, digest, why, known)
+            return _refuse(session, apply, path, player, data, raw, digest, why, known)
 
     def refused(reason: str, status: str = "refused") -> ImportResult:
         """Kept in the ledger; not on the turn desk, whose entry is the file it has."""
-        return _refuse(session, path, player, data, raw, digest, reason, known, status,
+        return _refuse(session, apply, path, player, data, raw, digest, reason, known, status,
                        contribution, on_desk=False)
 
     if staged and turn in ledger.revealed(session):
@@ -347,9 +351,10 @@ def _take_orders(session: Session, path: Path, data: dict, raw: bytes,
         return refused(full)
     warnings = _quotes(session, data)
     if set_turn:
-        return _queue(session, path, player, data, raw, digest, entry, contribution, known,
+        return _queue(session, apply, path, player, data, raw, digest, entry, contribution,
+                      known, warnings)
+    return _apply_now(session, apply, path, player, data, raw, digest, entry, confirm, known,
                       warnings)
-    return _apply_now(session, path, player, data, raw, digest, entry, confirm, known, warnings)
 
 
 def _contribution(session: Session, player: Player, data: dict) -> tuple[str, str | None]:
@@ -376,7 +381,8 @@ def _contribution(session: Session, player: Player, data: dict) -> tuple[str, st
     return data["contribution"], None
 
 
-def _refuse(session: Session, path: Path, player: Player, data: dict, raw: bytes, digest: str,
+def _refuse(session: Session, apply: "Apply", path: Path, player: Player, data: dict,
+            raw: bytes, digest: str,
             reason: str, known: dict, status: str = "refused", contribution: str = "", *,
             on_desk: bool = True) -> ImportResult:
     """An authentic file of this turn refused: kept in the ledger (with the reason) and,
@@ -394,13 +400,14 @@ def _refuse(session: Session, path: Path, player: Player, data: dict, raw: bytes
                 digest, before.applied if before else ()))
         ctx.log(f"orders number {seq} from {player.name} for turn {turn} refused: {reason}")
 
-    session.apply(_Receive(f"refused orders from {player.name} for turn {turn}",
+    apply(_Receive(f"refused orders from {player.name} for turn {turn}",
                            _keep(ORDERS, player.name, turn, seq, digest, raw, status, reason,
                                  contribution), work))
     return ImportResult(path, REFUSED, reason, changed=True, **known)
 
 
-def _queue(session: Session, path: Path, player: Player, data: dict, raw: bytes, digest: str,
+def _queue(session: Session, apply: "Apply", path: Path, player: Player, data: dict,
+           raw: bytes, digest: str,
            entry: OrdersEntry | None, contribution: str, known: dict,
            warnings: list[str]) -> ImportResult:
     turn, seq = data["turn"], data["seq"]
@@ -409,7 +416,7 @@ def _queue(session: Session, path: Path, player: Player, data: dict, raw: bytes,
                             f"number {seq} from {player.name} for turn {turn}.", **known)
     why = _precheck(session, player, data, digest)
     if why is not None:
-        return _refuse(session, path, player, data, raw, digest, why, known,
+        return _refuse(session, apply, path, player, data, raw, digest, why, known,
                        contribution=contribution)
     count = len(data["orders"])
     replaces = f", replacing number {entry.seq}" if entry is not None else ""
@@ -423,7 +430,7 @@ def _queue(session: Session, path: Path, player: Player, data: dict, raw: bytes,
         for warning in warnings:
             ctx.log(f"WARNING: {warning}")
 
-    session.apply(_Receive(f"orders from {player.name} for turn {turn} queued",
+    apply(_Receive(f"orders from {player.name} for turn {turn} queued",
                            _keep(ORDERS, player.name, turn, seq, digest, raw, QUEUED, "",
                                  contribution), work))
     signed = "signed" if data["version"] == 2 else "not signed (not joined yet)"
@@ -432,7 +439,8 @@ def _queue(session: Session, path: Path, player: Player, data: dict, raw: bytes,
                         changed=True, warnings=warnings, **known)
 
 
-def _apply_now(session: Session, path: Path, player: Player, data: dict, raw: bytes,
+def _apply_now(session: Session, apply: "Apply", path: Path, player: Player, data: dict,
+               raw: bytes,
                digest: str, entry: OrdersEntry | None, confirm: bool, known: dict,
                warnings: list[str]) -> ImportResult:
     """A session without stages (or a turn begun before them): applied at once, one step."""
@@ -456,16 +464,16 @@ def _apply_now(session: Session, path: Path, player: Player, data: dict, raw: by
                 record.put_orders_entry(s, player.name, turn, OrdersEntry(
                     seq, ARRIVED, data.get("nonce", ""), reason, digest, entry.applied))
                 ctx.log(reason)
-            session.apply(_Receive(f"correction from {player.name} for turn {turn} held",
+            apply(_Receive(f"correction from {player.name} for turn {turn} held",
                                    _keep(ORDERS, player.name, turn, seq, digest, raw, "held",
                                          reason), note))
             return ImportResult(path, NEEDS_CONFIRMATION, reason, changed=True, **known)
     action = ApplyOrders(player, data, digest)
     try:
-        session.apply(_Receive(action.name, _keep(ORDERS, player.name, turn, seq, digest, raw,
+        apply(_Receive(action.name, _keep(ORDERS, player.name, turn, seq, digest, raw,
                                                   APPLIED), action.apply))
     except RuleViolation as exc:
-        return _refuse(session, path, player, data, raw, digest, str(exc), known)
+        return _refuse(session, apply, path, player, data, raw, digest, str(exc), known)
     count = len(data["orders"])
     return ImportResult(path, ACCEPTED, f"applied as one step: {action.name} "
                         f"({count} order{'s' if count != 1 else ''}, number {seq}).",

@@ -29,7 +29,7 @@ import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
 
-from shipsheet.model.actions import Action, SessionAction
+from shipsheet.model.actions import Action
 from shipsheet.model.dice import TURN_HMAC, canonical_json, is_turn_key
 from shipsheet.model.errors import RuleViolation, ShipSheetError
 from shipsheet.model.files import problem, read_regular
@@ -42,10 +42,11 @@ from shipsheet.model.trial import trial_session
 
 from . import record, stages
 from .dice import add_nonce
-from .players import checked_values, dice_fields, find_form, form_current
+from .players import OrdersSent, checked_values, dice_fields, find_form, form_current
 from .record import APPLIED, OrdersEntry, Player, check_name, is_hex64
 
 if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.actions import Apply
     from shipsheet.model.session import ActionContext
 
     from .keys import PlayerKey
@@ -309,7 +310,8 @@ def _checked_orders(orders: Any) -> list[dict]:
 
 
 def export_orders(player_file: Session, turn: int, path: str | Path,
-                  orders: list[dict] | None = None, key: "PlayerKey | None" = None) -> Path:
+                  orders: list[dict] | None = None, key: "PlayerKey | None" = None, *,
+                  apply: "Apply | None" = None) -> Path:
     """Write the player's orders for ``turn`` (this file's turn) to ``path``: ``orders``, or
     :func:`current_orders`. Numbered one past the last sent (recorded in the file: the
     caller saves the player file after). Signed with the player's own key when they have
@@ -317,7 +319,8 @@ def export_orders(player_file: Session, turn: int, path: str | Path,
     has it, the player's contribution to the turn's dice, and the transcripts of the
     closed turns it knows); else, until they join, HMAC with their secret (version 1).
     ``key``: the player's key as the caller loaded it already (None: looked for here).
-    The path."""
+    ``apply``: how the number sent is recorded (:class:`OrdersSent`; ``session.apply`` when
+    None). The path."""
     from .keys import load_key
     from .public import known_commitment, known_transcripts
     me = record.own_player(player_file)
@@ -348,10 +351,7 @@ def export_orders(player_file: Session, turn: int, path: str | Path,
                             f"{MAX_BYTES // 1024} KB).")
     write_atomic(path, payload)
 
-    def note(s: Session, ctx: "ActionContext") -> None:
-        record.put_sent(s, turn, seq)
-    player_file.apply(SessionAction(f"Orders for turn {turn} exported as number {seq}", note,
-                                    ships=()))
+    (apply or player_file.apply)(OrdersSent(turn, seq))
     return Path(path)
 
 

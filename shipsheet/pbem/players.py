@@ -47,6 +47,7 @@ from .public import dice_for, dice_readings, keys_table, seal
 from .record import MAX_PLAYERS, MODERATOR, PLAYER, Player, RecordError, check_name
 
 if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.actions import Apply
     from shipsheet.model.session import ActionContext
 
     from .transcript import Reading
@@ -272,7 +273,8 @@ def save_player_file(player_file: Session, path: str | Path) -> None:
     save_session(player_file, path, private=True)
 
 
-def export_player_files(session: Session, folder: str | Path) -> list[Path]:
+def export_player_files(session: Session, folder: str | Path, *,
+                        apply: "Apply | None" = None) -> list[Path]:
     """Write each player's file (``<name>.shipsheet``, readable by its owner only: it holds
     the player's secret, :func:`save_player_file`) into ``folder`` (made if missing); the
     paths written. The seeds of closed turns go out in them: the ledger marks them
@@ -284,7 +286,7 @@ def export_player_files(session: Session, folder: str | Path) -> list[Path]:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     from .stages import mark_revealed
-    mark_revealed(session, "player files")  # they carry the closed turns' seeds
+    mark_revealed(session, "player files", apply)  # they carry the closed turns' seeds
     readings = dice_readings(session)
     files = [(folder / player_file_name(p), player_session(session, p, readings))
              for p in everyone]
@@ -347,6 +349,22 @@ def decide(session: Session, ship: Ship | str, kind: str, values: Any):
     return session.apply(Decision(session, ship, kind, values))
 
 
+class OrdersSent(Action):
+    """A player file records the number of the orders it sent for a turn (the next are
+    numbered past it): the one change a player file makes that is not a decision
+    (``players.may_apply`` lets it through)."""
+
+    def __init__(self, turn: int, seq: int):
+        self.turn, self.seq = turn, seq
+        self.name = f"Orders for turn {turn} exported as number {seq}"
+
+    def touches(self, session: Session):
+        return ()
+
+    def apply(self, session: Session, ctx: "ActionContext") -> None:
+        record.put_sent(session, self.turn, self.seq)
+
+
 def may_apply(session: Session, action: Action) -> str | None:
     """Why ``action`` may not be applied to ``session``, or None. In a player file only the
     player's own decisions (:class:`Decision`, made with :func:`decide`) apply; elsewhere
@@ -357,6 +375,8 @@ def may_apply(session: Session, action: Action) -> str | None:
         me = record.own_player(session)
     except RuleViolation as exc:
         return str(exc)
+    if isinstance(action, OrdersSent):
+        return None  # the player's own record of the orders they sent
     if isinstance(action, Decision):
         ship = next((s for s in session.ships if s.id == action.ship_id), None)
         if ship is not None and me.owns(ship):
@@ -367,7 +387,7 @@ def may_apply(session: Session, action: Action) -> str | None:
             f"are the moderator's.")
 
 
-__all__ = ["DICE_FIELD", "Decision", "checked_values", "decide", "dice_fields",
+__all__ = ["DICE_FIELD", "Decision", "OrdersSent", "checked_values", "decide", "dice_fields",
            "export_player_files", "find_form", "form_current", "may_apply",
            "player_file_name", "player_from_items", "player_session", "save_player_file",
            "set_players_action"]

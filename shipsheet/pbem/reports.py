@@ -51,6 +51,7 @@ from .players import player_session, save_player_file
 from .record import Player
 
 if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.actions import Apply
     from shipsheet.model.log import LogEntry
     from shipsheet.model.session import Session
     from shipsheet.model.ship import Ship
@@ -534,7 +535,8 @@ def _unique_stems(names: Sequence[str]) -> list[str]:
 def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
                         player_file: PlayerFileMaker | None = None,
                         pdf: PdfMaker | None = None, players: Iterable[str] | None = None,
-                        date: "str | _date | None" = None) -> list[Path]:
+                        date: "str | _date | None" = None,
+                        apply: "Apply | None" = None) -> list[Path]:
     """Write ``turn``'s reports into ``folder/turn-<N>/``; return the files written.
 
     Per player: ``<name>.txt`` (``Subject: …``, a blank line, the body), ``<name>.shipsheet``
@@ -546,7 +548,8 @@ def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
     from :func:`safe_file_name`. Refused (RuleViolation) when the session has no players,
     for an unknown player, or a turn the session has not reached. The seeds of closed turns
     go out in the reports: the ledger marks them revealed first (a change of the session,
-    one undo step, to save after: no orders for those turns are taken from then on)."""
+    one undo step, to save after: no orders for those turns are taken from then on), applied
+    with ``apply`` (``session.apply`` when None)."""
     from .public import dice_readings
     from .stages import mark_revealed
     turn = _check_turn(session, turn)
@@ -554,7 +557,7 @@ def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
     if not everyone:
         raise RuleViolation("This session has no play-by-e-mail players: there is no one to "
                             "report to.")
-    mark_revealed(session, "turn reports")  # the closed turns' seeds go out in them
+    mark_revealed(session, "turn reports", apply)  # the closed turns' seeds go out in them
     chosen = everyone if players is None else [_player(session, n) for n in players]
     if player_file is not None:
         make_file = player_file

@@ -24,6 +24,7 @@ from shipsheet.model.errors import RuleViolation
 from . import ledger, record
 
 if TYPE_CHECKING:  # pragma: no cover
+    from shipsheet.model.actions import Apply
     from shipsheet.model.session import ActionContext, Change, Session
 
 #: The stages as the desk words them.
@@ -197,9 +198,11 @@ def reveal_action(session: "Session", by: str) -> SessionAction | None:
     return SessionAction(f"Seed of turn {', '.join(map(str, fresh))} revealed", fn, ships=())
 
 
-def mark_revealed(session: "Session", by: str) -> "Change | None":
+def mark_revealed(session: "Session", by: str, apply: "Apply | None" = None) -> "Change | None":
+    """Mark the closed turns' seeds revealed by ``by`` (one step, applied with ``apply``:
+    ``session.apply`` when None), if any was not yet."""
     action = reveal_action(session, by)
-    return None if action is None else session.apply(action)
+    return None if action is None else (apply or session.apply)(action)
 
 
 __all__ = ["CLOSED", "Mix", "OPEN", "ORDERS_CLOSED", "TurnInfo", "WORDS", "can_close_turn",

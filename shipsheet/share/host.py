@@ -77,11 +77,12 @@ class TableHost:
     """Keeps revisions and snapshots, and applies seats' requests.
 
     ``apply(action) -> Change`` applies an action the way the window does (one undo step;
-    raises RuleViolation); ``undo() -> Change`` undoes the last step (the referee's seat).
+    raises RuleViolation); ``undo(step) -> Change`` undoes the step the referee's phone
+    named (``Change.seq``; RuleViolation if another is last now).
     ``publish(snapshot)`` hands each new snapshot to the server (any thread-safe call)."""
 
     def __init__(self, session: "Session", apply: Callable[[Action], "Change"],
-                 undo: Callable[[], Any] | None = None):
+                 undo: Callable[[int], Any] | None = None):
         self.session = session
         self._apply = apply
         self._undo = undo
@@ -115,8 +116,9 @@ class TableHost:
 
     def _take(self) -> Snapshot:
         self.seq += 1
-        undo_name = self.session.undo_name() if self._undo is not None else None
-        return take(self.session, self.epoch, self.seq, self.revs, undo_name)
+        status = self.session.undo_status() if self._undo is not None else None
+        return take(self.session, self.epoch, self.seq, self.revs,
+                    status.undo if status else None, status.step if status else 0)
 
     # -- requests ---------------------------------------------------------------------
     def handle(self, seat: Seat, request: Any) -> tuple[int, dict]:
@@ -153,7 +155,7 @@ class TableHost:
             raise Refused(409, "The referee's ShipSheet has restarted since your phone drew "
                                "this sheet: here is the current one.")
         if kind == "undo":
-            return self._handle_undo(seat)
+            return self._handle_undo(seat, request)
         if kind in ("phase", "revoke"):
             return self._handle_referee(seat, kind, request)
         ship_id = request.get("ship")
@@ -229,11 +231,18 @@ class TableHost:
             raise Refused(404, str(exc)) from None
         return {"ok": True, "message": f"New link for {revoked.name}: their phones are closed out."}
 
-    def _handle_undo(self, seat: Seat) -> dict:
+    def _handle_undo(self, seat: Seat, request: dict) -> dict:
+        """The referee's phone undoes the step its button named (``undo_step``, the snapshot's),, never one that arrived after it drew it."""
         if not seat.may("undo") or self._undo is None:
             raise Refused(403, "Only the referee's seat may undo.")
-        if not self.session.can_undo():
+        step = request.get("undo_step")
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise Refused(400, "An undo names the step it takes back.")
+        last = self.session.undo_step()
+        if last is None:
             raise RuleViolation("There is nothing to undo.")
-        name = self.session.undo_name()
-        self._undo()
-        return {"ok": True, "message": f"Undone: {name}"}
+        if last.seq != step:
+            raise Refused(409, f"Not undone: the last step is now “{last.name}”. Look, and "
+                               "undo again if that is the one.")
+        change = self._undo(step)
+        return {"ok": True, "message": f"Undone: {change.name}"}

@@ -24,11 +24,11 @@ class TableLink:
     """The shared table of one session.
 
     ``apply(action) -> Change`` applies an action as the window does (one undo step;
-    RuleViolation on a refusal); ``undo()`` undoes the last step (for the referee's seat).
+    RuleViolation on a refusal); ``undo(step)`` undoes the step the referee's phone named (``Change.seq``).
     """
 
     def __init__(self, session: "Session", book: SeatBook, authority: Authority,
-                 apply: Callable[["Action"], "Change"], undo: Callable[[], Any] | None = None):
+                 apply: Callable[["Action"], "Change"], undo: Callable[[int], Any] | None = None):
         self.session = session
         self.book = book
         self.authority = authority

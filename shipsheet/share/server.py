@@ -510,6 +510,7 @@ class TableServer:
                 "log": _log_json(snap, {ship.id: ship.name for ship, _mine in ships},
                                  {ship.id for ship, mine in ships if mine}),
                 "undo": snap.undo_name if seat.may("undo") else None,
+                "undo_step": snap.undo_step if seat.may("undo") else 0,
                 "seats": self._seats_json(seat)}
 
     def _seats_json(self, seat: Seat) -> list:

@@ -33,6 +33,7 @@ class Snapshot:
     revs: dict[str, int]
     log: list  # the log's last entries (the entries themselves: read, never changed here)
     undo_name: str | None
+    undo_step: int = 0  # the step Undo would take back (``UndoStatus.step``; 0: none)
 
     @property
     def turn(self) -> int:
@@ -52,9 +53,10 @@ class Snapshot:
 
 
 def take(session: "Session", epoch: str, seq: int, revs: dict[str, int],
-         undo_name: str | None = None) -> Snapshot:
+         undo_name: str | None = None, undo_step: int = 0) -> Snapshot:
     """Copy what the server needs of ``session`` (on the thread that owns it)."""
     copy = trial_session(session)  # its ships keep their ids and sides (trial_ship)
     copy.uid = session.uid
     copy.turn_start = session.turn_start  # replaced, never changed in place
-    return Snapshot(epoch, seq, copy, dict(revs), session.log[-LOG_TAIL:], undo_name)
+    return Snapshot(epoch, seq, copy, dict(revs), session.log[-LOG_TAIL:], undo_name,
+                    undo_step)

@@ -1,21 +1,26 @@
-"""A session open in a window: the session, its file, its undo stack, its autosave.
+"""A session open in a window: the session, its file, its autosave, and its one Undo.
 
-Every change the UI makes goes through :meth:`SessionDocument.do`, which
-applies the model action (refusals come back as the ``refused`` signal with
-the rule's message) and pushes one :class:`ActionCommand` on the session's
-QUndoStack, so one click is one undo step.
+Every change made here — a click, a dialog, the desk's import, a phone at the table — goes
+through :meth:`SessionDocument.apply` (or :meth:`~SessionDocument.do`, which turns a refusal
+into the ``refused`` signal), which asks the document's :attr:`~SessionDocument.guard` and
+then the model's ``Session.apply``: one change, one step of the session's own history. The
+window keeps no history of its own: it reads ``Session.undo_status()`` (names, enabled
+state, the clean mark), and every Undo — the toolbar's, a dialog's, the referee's phone —
+goes through :meth:`SessionDocument.undo`, which asks first when the step was made on a
+phone and undoes the step it asked about, whatever arrived while it asked.
 """
 
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence
 
-from ..model import Action, RuleViolation, Session, save_session
+from ..model import Action, Change, RuleViolation, Session, save_session
 from ..model.autosave import AutosaveHandle, AutosaveStore
 from ..model.filelock import DiskState, SessionLock
 from ..model.storage import session_to_bytes
@@ -37,29 +42,13 @@ def _autosave_writer():
     return _writer
 
 
-class ActionCommand(QUndoCommand):
-    """One applied model change on the QUndoStack. The first redo is the push itself."""
-
-    def __init__(self, doc: "SessionDocument", name: str):
-        super().__init__(name)
-        self.doc = doc
-        self._first = True
-
-    def redo(self) -> None:
-        """Re-apply; the push itself does nothing (the change was applied before it)."""
-        if self._first:
-            self._first = False
-            return
-        self.doc.session.redo()
-
-    def undo(self) -> None:
-        self.doc.session.undo()
-
-
 class SessionDocument(QObject):
     """The session of one window."""
 
     changed = Signal()  # after every apply, undo, redo, load
+    clean_changed = Signal()  # saved, or marked as never saved (the history did not move)
+    #: The window's question stopped holding changes from elsewhere (see :meth:`holding`).
+    released = Signal()
     refused = Signal(str)  # a RuleViolation's message
     selection_changed = Signal(object)  # ship id or None
     path_changed = Signal()
@@ -77,7 +66,6 @@ class SessionDocument(QObject):
         self.disk_state = DiskState.of(self.path) if self.path else None
         #: The lock beside the file while it is open here (None: not locked by this window).
         self.lock = lock
-        self.undo_stack = QUndoStack(self)
         self.autosave_store = autosave if autosave is not None else AutosaveStore()
         #: This document's own autosaves: a random key, never anything from the file.
         self.autosave = autosave_handle or self.autosave_store.handle()
@@ -86,6 +74,12 @@ class SessionDocument(QObject):
         #: Asked before every change: why ``action`` may not be applied here, or None (a
         #: play-by-e-mail player file takes only its player's decisions: ``pbem_desk``).
         self.guard: Callable[[Action], str | None] | None = None
+        #: Asked before Undo takes back a step made elsewhere (``Action.seat_name``: a
+        #: phone's): True to undo it. Set by the window; None undoes without asking.
+        self.ask_undo: Callable[[Change], bool] | None = None
+        #: While above 0, the window is asking about the history: changes from elsewhere
+        #: wait (``share.authority.QtAuthority`` holds a phone's request until ``released``).
+        self.holding = 0
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -114,9 +108,52 @@ class SessionDocument(QObject):
             why = self.guard(action)
             if why:
                 raise RuleViolation(why)
-        change = self.session.apply(action)
-        self.undo_stack.push(ActionCommand(self, change.name))
-        return change
+        return self.session.apply(action)
+
+    def undo(self, step: int | None = None, *, ask: bool = True) -> Change | None:
+        """The one Undo. Takes back the session's last step — ``step`` (its ``Change.seq``,
+        as ``undo_status().step`` named it to whoever asked), else the last one now — and
+        returns it; None when the question was declined. With ``ask``, a step made on a
+        phone is undone only if :attr:`ask_undo` says yes, and while it asks, changes from
+        elsewhere wait (:meth:`holding`): the step undone is the one the question named.
+        Raises RuleViolation when there is nothing to undo or the step is no longer last."""
+        change = self.session.undo_step()
+        if change is None:
+            raise RuleViolation("There is nothing to undo.")
+        if step is None:
+            step = change.seq
+        with self.holding_others():
+            if ask and self.ask_undo is not None and change.action.seat_name is not None \
+                    and change.seq == step and not self.ask_undo(change):
+                return None
+            return self.session.undo(step)
+
+    def redo(self) -> Change:
+        """Make the last undone step again (RuleViolation: nothing to redo)."""
+        return self.session.redo()
+
+    @contextmanager
+    def holding_others(self) -> Iterator[None]:
+        """While the window asks about the history (a modal question runs Qt's loop, which
+        goes on serving the table's phones): their changes wait until it has been answered
+        and acted on. ``released`` is emitted when the last hold ends."""
+        self.holding += 1
+        try:
+            yield
+        finally:
+            self.holding -= 1
+            if not self.holding:
+                self.released.emit()
+
+    def mark_clean(self) -> None:
+        """The session is as on disk now (saved, or opened again)."""
+        self.session.mark_clean()
+        self.clean_changed.emit()
+
+    def mark_dirty(self) -> None:
+        """Not as on disk at any step (a recovered autosave)."""
+        self.session.mark_dirty()
+        self.clean_changed.emit()
 
     def _on_model_change(self) -> None:
         self.changed.emit()
@@ -128,7 +165,7 @@ class SessionDocument(QObject):
 
     @property
     def dirty(self) -> bool:
-        return not self.undo_stack.isClean()
+        return self.session.dirty
 
     # -- selection ------------------------------------------------------------
     @property
@@ -145,7 +182,7 @@ class SessionDocument(QObject):
 
     # -- files ------------------------------------------------------------------
     def save(self, path: str | Path | None = None) -> Path:
-        """Save (atomically) to ``path`` or the current file; marks the stack clean.
+        """Save (atomically) to ``path`` or the current file; marks the session clean.
 
         Raises on failure (OSError, or anything else) and then changes nothing: the
         document stays unsaved and its autosaves stay."""
@@ -158,7 +195,7 @@ class SessionDocument(QObject):
             self.set_lock(None)  # the old file's lock; the window locks the new one
         self.path = target
         self.disk_state = DiskState.of(target)
-        self.undo_stack.setClean()
+        self.mark_clean()
         self.autosave.discard()
         self.path_changed.emit()
         return target
@@ -220,3 +257,33 @@ class SessionDocument(QObject):
         self.autosave.discard()
         self.set_lock(None)
         self.session.unsubscribe(self._listener)
+
+
+class HistoryAction(QAction):
+    """An Undo or Redo (``word``) for a dialog: the document's one Undo or Redo, its text
+    naming the step ("&Undo Volley of 6 at Hornet", as the Edit menu does), enabled only
+    when there is one. Its shortcut works while the dialog (``parent``) has the focus."""
+
+    def __init__(self, doc: SessionDocument, parent, word: str):
+        super().__init__(f"&{word}", parent)
+        from PySide6.QtCore import Qt
+        self.doc, self.word = doc, word
+        self.setShortcut(QKeySequence.StandardKey.Undo if word == "Undo"
+                         else QKeySequence("Ctrl+Shift+Z"))
+        self.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.triggered.connect(self.act)
+        doc.changed.connect(self.follow)  # a bound method: Qt drops it with this action
+        self.follow()
+        parent.addAction(self)
+
+    def follow(self) -> None:
+        status = self.doc.session.undo_status()
+        name = status.undo if self.word == "Undo" else status.redo
+        self.setEnabled(name is not None)
+        self.setText(f"&{self.word} {name}" if name else f"&{self.word}")
+
+    def act(self, _checked: bool = False) -> None:
+        try:
+            self.doc.undo() if self.word == "Undo" else self.doc.redo()
+        except RuleViolation as exc:
+            self.doc.refused.emit(str(exc))

@@ -14,7 +14,6 @@ resulting hit order of one kind is shown.
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QMimeData, QSize, Qt, Signal
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QPushButton, QToolButton, QVBoxLayout, QWidget)
@@ -25,7 +24,7 @@ from ..rules.fedcom.house import house_rule
 from ..rules.fedcom.overrides import resolve
 from ..rules.fedcom.precedence import ordinal
 from ..rules.fedcom.words import KIND_NOUNS, kind_title, state_word
-from .document import SessionDocument
+from .document import HistoryAction, SessionDocument
 from .plaintext import esc, rich
 
 MIME = "application/x-shipsheet-fedcom-boxes"
@@ -199,14 +198,8 @@ class OrdersDialog(QDialog):
                                      "each SOP); tick to give the same orders next turn")
         self.clear = QPushButton("Clear &all")
         self.clear.setToolTip("Give no orders this turn: the DDAP decides every hit")
-        self.undo_action = doc.undo_stack.createUndoAction(self, "Undo")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.undo_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.redo_action = doc.undo_stack.createRedoAction(self, "Redo")
-        self.redo_action.setShortcut(QKeySequence("Ctrl+Shift+Z"))
-        self.redo_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.addAction(self.undo_action)
-        self.addAction(self.redo_action)
+        self.undo_action = HistoryAction(doc, self, "Undo")
+        self.redo_action = HistoryAction(doc, self, "Redo")
         self.undo_button = QToolButton()
         self.undo_button.setDefaultAction(self.undo_action)
         self.redo_button = QToolButton()

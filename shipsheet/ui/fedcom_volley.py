@@ -25,7 +25,7 @@ from ..rules.fedcom import (Overrides, VolleyResult, orders_of, preview_volley, 
                             shield_left, status, volley_action)
 from ..rules.fedcom.volley import FRAME_HIT, HIT, MAX_VOLLEY, volley_number
 from ..rules.fedcom.words import SHIELD_NAMES
-from .document import SessionDocument
+from .document import HistoryAction, SessionDocument
 from .plaintext import esc, rich
 
 COLUMNS = ("Point", "Roll", "Row", "Col", "Cell", "Result", "Why")
@@ -223,10 +223,7 @@ class VolleyDialog(QDialog):
                                      "one line per point)")
         self.copy_button = QPushButton("Cop&y preview")
         self.copy_button.setToolTip("Copy the preview as plain text")
-        self.undo_action = doc.undo_stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.undo_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.addAction(self.undo_action)
+        self.undo_action = HistoryAction(doc, self, "Undo")
         self.undo_button = QToolButton()
         self.undo_button.setDefaultAction(self.undo_action)
         self.undo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -267,7 +264,6 @@ class VolleyDialog(QDialog):
         self.close_button.clicked.connect(self.close)
         self._refusal = ""
         doc.changed.connect(self._doc_changed)
-        doc.undo_stack.indexChanged.connect(self._history_moved)
         doc.refused.connect(self._refused)
         self._target_changed()
 
@@ -332,13 +328,14 @@ class VolleyDialog(QDialog):
         self.applied_label.setText("")
         self._applied_at = None
 
-    def _history_moved(self, index: int) -> None:
+    def _history_moved(self) -> None:
         """Undo, redo or another change since our Apply: "Applied: …" is no longer news."""
-        if self._applied_at is not None and index != self._applied_at:
+        if self._applied_at is not None and self.doc.session.undo_status().step != self._applied_at:
             self._clear_applied()
 
     def _doc_changed(self) -> None:
         """The session changed (an apply, an undo, another window's click): start again from it."""
+        self._history_moved()
         self._fill_targets()
         self._fill_shields()
         self.refresh_preview()
@@ -475,7 +472,7 @@ class VolleyDialog(QDialog):
             self.message.setText(f"<b>Not applied:</b> {esc(self._refusal)}")
             return False
         self.reset()
-        self._applied_at = self.doc.undo_stack.index()
+        self._applied_at = self.doc.session.undo_status().step
         self._applied_form = self._form()
         keys = self.undo_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         self.applied_label.setText(f"Applied: {action.name}. The log has one line per point; "

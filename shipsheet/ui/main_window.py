@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QMainWindow, QStackedWidget,
                                QToolBar, QWidget)
 
-from ..model import (GAME_TITLES, RemoveShip, RenameShip, Session,
+from ..model import (GAME_TITLES, RemoveShip, RenameShip, RuleViolation, Session,
                      SessionFileError, SetSide, get_class, load_session, new_ship)
 from ..model.actions import AddShip, NextPhase, NextTurn
 from ..model.autosave import AutosaveStore
@@ -296,18 +296,16 @@ class MainWindow(QMainWindow):
         self.act_stop_sharing.setEnabled(self.table_link is not None and self.table_link.running)
         for a in (self.act_remove_ship, self.act_rename_ship, self.act_set_side):
             a.setEnabled(ship is not None)
-        stack = self.doc.undo_stack if has else None
-        self.act_undo.setEnabled(bool(stack and stack.canUndo()))
-        self.act_redo.setEnabled(bool(stack and stack.canRedo()))
+        status = self.doc.session.undo_status() if has else None
+        self.act_undo.setEnabled(bool(status and status.undo))
+        self.act_redo.setEnabled(bool(status and status.redo))
         if self._pbem is not None:
             self._pbem.update()
         # The Edit menu names the change; the toolbar keeps short fixed labels (its buttons
         # never move under the pointer), with the change in the tooltip.
-        for act, word, can, text in (
-                (self.act_undo, "Undo", stack is not None and stack.canUndo(),
-                 stack.undoText() if stack is not None else ""),
-                (self.act_redo, "Redo", stack is not None and stack.canRedo(),
-                 stack.redoText() if stack is not None else "")):
+        for act, word, text in ((self.act_undo, "Undo", status.undo if status else None),
+                                (self.act_redo, "Redo", status.redo if status else None)):
+            can = text is not None
             act.setText(f"&{word} {text}" if can else f"&{word}")
             act.setIconText(word)
             keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
@@ -379,8 +377,8 @@ class MainWindow(QMainWindow):
         # Bound methods, not lambdas: Qt drops these connections with the window.
         doc.changed.connect(self._refresh_chrome)
         doc.selection_changed.connect(self._refresh_chrome)
-        doc.undo_stack.cleanChanged.connect(self._refresh_chrome)
-        doc.undo_stack.indexChanged.connect(self._refresh_chrome)
+        doc.clean_changed.connect(self._refresh_chrome)
+        doc.ask_undo = self._ask_undo
         doc.refused.connect(self._refused)
         doc.path_changed.connect(self._update_title)
         self._update_actions()
@@ -444,7 +442,7 @@ class MainWindow(QMainWindow):
         doc = SessionDocument(session, path, self.autosave_store, self, autosave_handle=autosave,
                               lock=lock)
         if dirty:
-            doc.undo_stack.resetClean()
+            doc.mark_dirty()
         doc.autosave_status.connect(self._autosave_status)
         self.set_document(doc)
         return doc
@@ -668,7 +666,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot reload", str(exc))
             return False
         lock, self.doc.lock = self.doc.lock, None
-        self.doc.undo_stack.setClean()
+        self.doc.mark_clean()
         self.doc.close()
         self.open_session(session, path, lock=lock)
         self.show_status(f"Reloaded {path.name}")
@@ -722,14 +720,21 @@ class MainWindow(QMainWindow):
 
     # -- edit -------------------------------------------------------------------------
     def undo(self) -> None:
-        if self.doc and self.doc.undo_stack.canUndo():
-            step = self.doc.session.undo_action()
-            seat = getattr(step, "seat_name", None)  # a phone's step (share.host.FromSeat)
-            if seat is not None and not self.confirm_undo_of(seat, step.inner.name):
-                return
-            name = self.doc.undo_stack.undoText()
-            self.doc.undo_stack.undo()
-            self.show_status(f"Undone: {name}")
+        """Edit ▸ Undo: the document's one Undo (which asks first about a phone's step)."""
+        if self.doc is None or self.doc.session.undo_step() is None:
+            return
+        try:
+            change = self.doc.undo()
+        except RuleViolation as exc:
+            self.show_status(str(exc))
+            return
+        if change is not None:
+            self.show_status(f"Undone: {change.name}")
+
+    def _ask_undo(self, change) -> bool:
+        """The document asks before it undoes a step made on a phone (``Action.seat_name``)."""
+        action = change.action
+        return self.confirm_undo_of(action.seat_name, getattr(action, "inner", action).name)
 
     def confirm_undo_of(self, seat_name: str, text: str) -> bool:
         """Undo would take back a step made on a phone at the table: ask first."""
@@ -743,10 +748,9 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def redo(self) -> None:
-        if self.doc and self.doc.undo_stack.canRedo():
-            name = self.doc.undo_stack.redoText()
-            self.doc.undo_stack.redo()
-            self.show_status(f"Redone: {name}")
+        if self.doc is None or self.doc.session.undo_status().redo is None:
+            return
+        self.show_status(f"Redone: {self.doc.redo().name}")
 
     def copy_log(self) -> None:
         if self.log_view is not None:

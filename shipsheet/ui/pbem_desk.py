@@ -10,11 +10,12 @@ player's own signing key and the join file to send with them), the Decisions doc
 player's decision forms: the only changes a player file takes, :func:`guard_for`), and a
 warning when the file disagrees with what the player was shown before (``pbem.pins``).
 
-Changes go on the window's undo stack through ``SessionDocument.apply`` wherever the pbem
-layer hands over an action (the players, the dice seeds); ``import_orders`` and
-``export_orders`` apply theirs to the session themselves, and :func:`record_changes` puts
-each one on the undo stack. The ``pbem`` and ``printing`` modules are imported when first
-used, so start-up does not pay for them.
+Every change the desk makes goes through ``SessionDocument.apply``, the window's one path
+(its guard asked, one step of the session's one history): where the pbem layer hands over
+an action (the players, the dice seeds) the desk applies it, and where the pbem layer
+applies its own (``import_orders``, ``export_orders``, the seeds marked revealed by the
+exports) it is given ``doc.apply`` to do it with. The ``pbem`` and ``printing`` modules are
+imported when first used, so start-up does not pay for them.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from ..model import Action, RuleViolation
 from ..model.dice import OPEN
 from ..model.update import count_words
 from . import pbem_dialogs
-from .document import ActionCommand
 from .pbem_dialogs import (cell, fit_columns, fit_rows, heading, note, run_dialog, status_cell,
                            table, table_rows)
 from .plaintext import plain_label
@@ -72,34 +72,6 @@ def pick_save(parent: QWidget | None, title: str, suggested: str,
 def open_url(url: str) -> bool:
     """Hand a ``mailto:`` link to the user's mail program."""
     return QDesktopServices.openUrl(QUrl(url))
-
-
-# -- the model's changes on the window's undo stack ---------------------------------------------
-
-def record_changes(doc: "SessionDocument", fn: Callable[[], object]):
-    """Run ``fn``, which applies changes to ``doc.session`` itself, and put each change it
-    made on the document's undo stack, one undo step each; ``fn``'s result.
-
-    For pbem functions that hand over no action (``pbem.orders.import_orders``,
-    ``export_orders``); where one does, use ``doc.apply(action)``. Sound because it ends as
-    :meth:`SessionDocument.apply` does: each ``session.apply`` puts one Change on the
-    session's own history and notifies it; the ActionCommand pushed for it does nothing on
-    its first redo (the change is made), and later calls ``session.undo()`` /
-    ``session.redo()``, which step that same history. The commands are pushed in the order
-    the changes were made, so the QUndoStack and the session's history stay in step, also
-    when ``fn`` raises after some changes. ``fn`` must only apply (an undo or redo inside it
-    would be recorded as a step). ``doc.guard`` is not asked: these are the desk's own
-    changes (a player file records the number of the orders it sent, which a player's
-    guard would refuse)."""
-    made = []
-    listen = made.append
-    doc.session.subscribe(listen)
-    try:
-        return fn()
-    finally:
-        doc.session.unsubscribe(listen)
-        for change in made:
-            doc.undo_stack.push(ActionCommand(doc, change.name))
 
 
 class Together(Action):
@@ -623,7 +595,7 @@ class PbemDesk(QObject):
                 return []
         doc = self.doc
         try:  # the closed turns' seeds go out in them: a mark in the ledger, one undo step
-            written = record_changes(doc, lambda: export_player_files(doc.session, folder))
+            written = export_player_files(doc.session, folder, apply=doc.apply)
         except RuleViolation as exc:
             self._warn("Cannot export player files", str(exc))
             return []
@@ -655,7 +627,7 @@ class PbemDesk(QObject):
         if not paths:
             return None
         try:
-            results = record_changes(doc, lambda: import_orders(doc.session, paths))
+            results = import_orders(doc.session, paths, apply=doc.apply)
         except RuleViolation as exc:
             self._warn("Cannot import orders", str(exc))
             return None
@@ -693,8 +665,7 @@ class PbemDesk(QObject):
                                       QMessageBox.StandardButton.No)
         if answer != QMessageBox.StandardButton.Yes:
             return results
-        again = record_changes(doc, lambda: import_orders(
-            doc.session, [r.path for r in held], confirm=True))
+        again = import_orders(doc.session, [r.path for r in held], confirm=True, apply=doc.apply)
         redone = {id(old): new for old, new in zip(held, again)}
         return [redone.get(id(r), r) for r in results]
 
@@ -810,8 +781,8 @@ class PbemDesk(QObject):
             if seeds is not None:
                 doc.apply(seeds)  # the next turn's commitment, one undo step
             # The closed turns' seeds go out: a mark in the ledger, one undo step.
-            written = record_changes(doc, lambda: export_turn_reports(
-                session, turn, folder, pdf=pdf, date=today))
+            written = export_turn_reports(session, turn, folder, pdf=pdf, date=today,
+                                          apply=doc.apply)
             everyone = record.players(session)
             reports = [(p.name, turn_report(session, p, turn, date=today)) for p in everyone]
         except RuleViolation as exc:
@@ -896,7 +867,7 @@ class PbemDesk(QObject):
                 data, key = make_join(session)
                 join_path = write_join(data, Path(path).with_name(
                     f"{safe_file_name(me.name)}{JOIN_SUFFIX}"))
-            out = record_changes(doc, lambda: export_orders(session, turn, path, orders, key=key))
+            out = export_orders(session, turn, path, orders, key=key, apply=doc.apply)
         except RuleViolation as exc:
             self._warn("Cannot export orders", str(exc))
             return None
@@ -945,4 +916,4 @@ def order_label(session: "Session", order: dict) -> str:
 
 
 __all__ = ["DecisionsView", "PbemDesk", "Together", "TurnDeskView", "guard_for", "open_url",
-           "pick_files", "pick_folder", "pick_save", "record_changes", "role_of", "run_dialog"]
+           "pick_files", "pick_folder", "pick_save", "role_of", "run_dialog"]

@@ -16,6 +16,7 @@ plain text.
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import TYPE_CHECKING
 
@@ -125,7 +126,10 @@ def make_link(doc: "SessionDocument") -> TableLink:
     state folder, a phone's step applied as one undo step of the document. Call on the
     UI thread. ValueError when the session's uid cannot name the seats' file."""
     book = SeatBook(doc.session.uid)
-    return TableLink(doc.session, book, QtAuthority(), doc.apply, doc.undo_stack.undo)
+    # The referee's phone names the step it undoes; the window's question is not asked of
+    # it (the referee is the one asking), but its request waits while the window asks.
+    return TableLink(doc.session, book, QtAuthority(gate=doc), doc.apply,
+                     functools.partial(doc.undo, ask=False))
 
 
 # -- the window's side ----------------------------------------------------------------------

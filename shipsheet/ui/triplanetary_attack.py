@@ -12,7 +12,7 @@ them). One Apply is one undo step with one log line per target.
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPen
+from PySide6.QtGui import QFont, QPainter, QPen
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QGridLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget,
                                QListWidgetItem, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
@@ -26,7 +26,7 @@ from ..rules.triplanetary.ordnance import ATTACKING_ORDNANCE
 from ..rules.triplanetary.planning import AttackPlan, Die
 from ..rules.triplanetary.state import track_title
 from ..sheets.triplanetary import LADDER_TOP
-from .document import SessionDocument
+from .document import HistoryAction, SessionDocument
 from .plaintext import esc, rich
 from .sheet_view import theme_for
 
@@ -403,13 +403,9 @@ class AttackDialog(QDialog):
         outer.addWidget(self.buttons)
         self.resize(920, 680)
 
-        # The window's Undo/Redo shortcuts, here too (the dialog has the focus).
-        for text, keys, slot in (("Undo", QKeySequence.StandardKey.Undo, doc.undo_stack.undo),
-                                 ("Redo", QKeySequence.StandardKey.Redo, doc.undo_stack.redo)):
-            act = QAction(text, self)
-            act.setShortcut(keys)
-            act.triggered.connect(slot)
-            self.addAction(act)
+        # The window's Undo/Redo shortcuts, here too (the dialog has the focus): the
+        # document's one Undo, which asks first about a phone's step.
+        self.history_actions = (HistoryAction(doc, self, "Undo"), HistoryAction(doc, self, "Redo"))
 
         self._fill_lists(set(attackers), set(targets))
         doc.changed.connect(self._on_doc_changed)

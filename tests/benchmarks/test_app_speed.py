@@ -185,7 +185,7 @@ def test_autosave_blocks_the_ui_thread_briefly(report, qapp, tmp_path):
     for i in range(2000):
         session.log.append(LogEntry(f"entry {i}", "detail", 1, "Combat", session.ships[i % 50].id, i))
     doc = SessionDocument(session, None, AutosaveStore(tmp_path))
-    doc.undo_stack.resetClean()
+    doc.mark_dirty()
     worst = 0.0
     for _ in range(10):
         start = time.perf_counter()

@@ -132,4 +132,4 @@ def test_autosave_keeps_the_two_second_promise(report, qapp, tmp_path):
         assert ratio <= 1 and burst_ratio <= 1
     finally:
         doc.flush_autosave()
-        doc.undo_stack.setClean()
+        doc.mark_clean()

@@ -15,11 +15,11 @@ def test_apply_logs_and_undo_redo_restore_state():
     change = session.apply(ShipAction("Mark box", ship, mark))
     assert ship.state["marks"] == 1
     assert [e.text for e in session.log[change.entries]] == ["Mark box", "marks now 1"]
-    assert session.undo_name() == "Mark box"
+    assert session.undo_status().undo == "Mark box"
     session.undo()
     assert ship.state["marks"] == 0
     assert all(e.undone for e in session.log[change.entries])
-    assert session.redo_name() == "Mark box"
+    assert session.undo_status().redo == "Mark box"
     session.redo()
     assert ship.state["marks"] == 1
     assert not any(e.undone for e in session.log[change.entries])
@@ -35,7 +35,7 @@ def test_refused_action_changes_nothing_even_after_partial_change():
         session.apply(ShipAction("Mark box", ship, mark))
     assert ship.state["marks"] == 3
     assert len(session.log) == log_before
-    assert session.undo_name() == "Mark box"  # the refused one is not on the stack
+    assert session.undo_status().undo == "Mark box"  # the refused one is not on the stack
 
 
 def test_new_change_clears_redo():
@@ -43,16 +43,16 @@ def test_new_change_clears_redo():
     ship = session.ships[0]
     session.apply(ShipAction("Mark box", ship, mark))
     session.undo()
-    assert session.can_redo()
+    assert (session.undo_status().redo is not None)
     session.apply(ShipAction("Mark box", ship, mark))
-    assert not session.can_redo()
+    assert session.undo_status().redo is None
     with pytest.raises(RuleViolation, match="nothing to redo"):
         session.redo()
 
 
 def test_undo_with_empty_stack_is_refused():
     session = make_session("Alpha")
-    while session.can_undo():
+    while (session.undo_step() is not None):
         session.undo()
     with pytest.raises(RuleViolation, match="nothing to undo"):
         session.undo()

@@ -23,7 +23,7 @@ def shoot():
     canvas = window.sheet_view.canvas
     top_left = canvas.mapTo(window, canvas.rect().topLeft())
     print(f"canvas {top_left.x()} {top_left.y()} {canvas.width()} {canvas.height()}", flush=True)
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
     qapp.quit()
 
 

@@ -36,7 +36,7 @@ def give(session, ship, kind, **changes):
 
 def fingerprint(session) -> str:
     """Everything the session saves, plus its undo and redo tops."""
-    return json.dumps([session_to_data(session), session.undo_name(), session.redo_name()],
+    return json.dumps([session_to_data(session), session.undo_status().undo, session.undo_status().redo],
                       sort_keys=True, default=str)
 
 

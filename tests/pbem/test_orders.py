@@ -81,7 +81,7 @@ def test_the_fedcom_cycle_three_players_a_tampered_and_a_replayed_file(tmp_path)
         assert f"orders from {name} for turn 2" in text
 
     # Undo takes back one file's orders, in one step.
-    assert s.undo_name() == "orders from Green for turn 2"
+    assert s.undo_status().undo == "orders from Green for turn 2"
     s.undo()
     assert bastion.state["orders"] == {} and desk(s)["Green"] == ("missing", None)
     assert hornet.state["orders"]["first"] == ["drone-2"]
@@ -110,7 +110,7 @@ def test_the_fedcom_cycle_three_players_a_tampered_and_a_replayed_file(tmp_path)
     assert 'no box "warp-99"' in results[1].reason
     assert desk(s) == {"Blue": ("applied", 1), "Red": ("refused", 1), "Green": ("missing", None)}
     assert turn_desk(s)[1].reason.startswith("refused: order 1 (Lance, Standing orders)")
-    assert s.undo_name() == "refused orders from Red for turn 3"
+    assert s.undo_status().undo == "refused orders from Red for turn 3"
     s.undo()  # the desk's note of the refusal: one step, nothing else
     assert desk(s)["Red"] == ("missing", None) and desk(s)["Blue"] == ("applied", 1)
     assert s.ship("Swift").state["orders"] == {"last": ["ph-1"]}
@@ -249,7 +249,7 @@ def test_orders_export_is_numbered_and_an_undo_never_reuses_a_number(tmp_path):
     ps = P.player_session(s, "Blue")
     give(ps, "Swift", "orders", last="ph-1")
     first = O.export_orders(ps, ps.turn, tmp_path / "a.orders.json")
-    assert ps.undo_name() == "Orders for turn 2 exported as number 1"
+    assert ps.undo_status().undo == "Orders for turn 2 exported as number 1"
     ps.undo()
     ps.undo()  # the orders too
     give(ps, "Swift", "orders", last="ph-2")

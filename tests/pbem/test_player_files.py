@@ -35,7 +35,7 @@ def test_players_are_one_undo_step_with_secrets(fc):
     assert all(R.is_hex64(p.secret) for p in everyone)
     assert len({p.secret for p in everyone}) == 3
     assert R.role(fc) == "moderator" and R.moderator_uid(fc) == fc.uid
-    assert fc.undo_name() == "Set play-by-e-mail players"
+    assert fc.undo_status().undo == "Set play-by-e-mail players"
     assert "Blue: Resolute, Swift" in fc.log_text()
     fc.undo()
     assert R.players(fc) == [] and R.role(fc) is None

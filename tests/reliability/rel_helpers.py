@@ -253,14 +253,14 @@ def run_sequence(data, templates: list[bytes], driver: GameDriver, stats: Stats)
             step = driver.draw_step(data, session)
             note(f"step {i}: {step.label}")
             memo = driver.before(session, step)
-            names = (session.undo_name(), session.redo_name())
+            names = (session.undo_status().undo, session.undo_status().redo)
             try:
                 session.apply(step.build())
             except RuleViolation as exc:
                 stats.refused[step.kind] += 1
                 assert session_to_bytes(session) == current, \
                     f"refused {step.label!r} ({exc}) changed the session"
-                assert (session.undo_name(), session.redo_name()) == names, \
+                assert (session.undo_status().undo, session.undo_status().redo) == names, \
                     f"refused {step.label!r} changed the undo/redo stacks"
                 driver.after_refusal(memo, session, step, exc)
             else:
@@ -281,9 +281,9 @@ def run_sequence(data, templates: list[bytes], driver: GameDriver, stats: Stats)
             # Undo moves a change from the undo stack to the redo stack and returns to the
             # bytes before it; redo moves it back and returns to the bytes after it.
             if op == "undo":
-                source, target, can, run, back_to = done, undone, session.can_undo, session.undo, 0
+                source, target, can, run, back_to = done, undone, lambda: session.undo_status().undo is not None, session.undo, 0
             else:
-                source, target, can, run, back_to = undone, done, session.can_redo, session.redo, 1
+                source, target, can, run, back_to = undone, done, lambda: session.undo_status().redo is not None, session.redo, 1
             if not source:
                 assert not can()
                 _refused_and_unchanged(run, session, current, f"{op} with nothing to {op}")
@@ -309,7 +309,7 @@ def run_sequence(data, templates: list[bytes], driver: GameDriver, stats: Stats)
     stats.events["undo all"] += 1
     for _ in done:
         session.undo()
-    assert not session.can_undo()
+    assert session.undo_step() is None
     assert_same_but_undone_tail(session_to_bytes(session), start, "undo all the way")
     driver.check(session)
     # Redo what was done: exactly the bytes before "undo all".

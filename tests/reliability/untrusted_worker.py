@@ -254,7 +254,7 @@ def main() -> None:
         target = cases_dir / "saved.shipsheet"
         window.doc.save(target)
         assert session_to_bytes(load_session(target)) == session_to_bytes(window.doc.session)
-        window.doc.undo_stack.setClean()
+        window.doc.mark_clean()
         report["windows"] += 1
 
     for name, path in accepted_files:

@@ -52,7 +52,7 @@ class DecisionsHelpers:
 
     def _unchanged(self, session):
         what = [[copy.deepcopy(s.state) for s in session.ships], len(session.log),
-                session.undo_name()]
+                session.undo_status().undo]
         return what + [session.dice.count] if self.dice else what
 
     def refused(self, session, ship, kind, values, words=""):

@@ -14,6 +14,7 @@ thread waits in ``qtbot.waitUntil`` (``phone.wait``)."""
 
 from __future__ import annotations
 
+import functools
 import threading
 from types import SimpleNamespace
 
@@ -54,8 +55,8 @@ def table(qapp, tmp_path_factory):
         blue = book.add("Blue", "player", sides=("Blue",), ships=())
         referee = book.add("Referee", "referee", sides=(), ships=())
         watcher = book.add("Watcher", "spectator", sides=(), ships=())
-        authority = QtAuthority()
-        link = TableLink(session, book, authority, doc.apply, doc.undo_stack.undo)
+        authority = QtAuthority(gate=doc)
+        link = TableLink(session, book, authority, doc.apply, functools.partial(doc.undo, ask=False))
         link.start(["127.0.0.1"], 0)
         try:
             yield SimpleNamespace(window=window, doc=doc, session=session, link=link,
@@ -64,7 +65,7 @@ def table(qapp, tmp_path_factory):
                                   resolute=session.ship("Resolute"))
         finally:
             link.stop()
-            doc.undo_stack.setClean()  # closing asks nothing
+            doc.mark_clean()  # closing asks nothing
             window.close()
             window.deleteLater()
             qapp.processEvents()
@@ -152,7 +153,7 @@ def page(browser, qtbot, table):
 
 def undo_button(session):
     """What the referee's Undo button says."""
-    name = session.undo_name()
+    name = session.undo_status().undo
     return f"Undo {name}" if name else "Nothing to undo"
 
 
@@ -185,13 +186,13 @@ def test_a_player_sees_their_sheets_and_a_tap_decides_in_the_referees_window(pag
     assert by_key["box:ph-1"][1] is None and by_key["shield:1:1"][1] == "true"
     assert "Intact; unfired this turn" in by_key["box:ph-1"][0]
 
-    steps = doc.undo_stack.count()
+    steps = doc.session.undo_status().steps
     page.tap("box:ph-1")
     qtbot.waitUntil(lambda: turn_state(ship, "ph-1") == "fired", timeout=5000)
     # The referee's session, log, undo stack and window show the player's step, named.
-    name = session.undo_name()
+    name = session.undo_status().undo
     assert name.endswith("— Blue's phone") and last_log(session).endswith("— Blue's phone")
-    assert doc.undo_stack.count() == steps + 1 and doc.undo_stack.undoText() == name
+    assert doc.session.undo_status().steps == steps + 1 and doc.session.undo_status().undo == name
     assert window.act_undo.text() == f"&Undo {name}"
     canvas = window.sheet_view.canvas
     assert canvas.painter.ship is ship
@@ -207,7 +208,7 @@ def test_a_player_sees_their_sheets_and_a_tap_decides_in_the_referees_window(pag
 def test_a_box_the_player_may_not_tap_says_why_and_changes_nothing(page, table, qtbot):
     session, doc, ship = table.session, table.doc, table.resolute
     page.open(table.blue)
-    steps, lines, rev = doc.undo_stack.count(), len(session.log), table.link.host.revs[ship.id]
+    steps, lines, rev = doc.session.undo_status().steps, len(session.log), table.link.host.revs[ship.id]
     up = shield_left(ship, 1)
     page.tap("shield:1:1")
     page.toast(NOT_YOURS)
@@ -215,7 +216,7 @@ def test_a_box_the_player_may_not_tap_says_why_and_changes_nothing(page, table, 
     assert page.js("return document.getElementById('toast').getAttribute('aria-live')") == "polite"
     qtbot.wait(200)  # were anything sent, it would have been applied by now
     assert shield_left(ship, 1) == up
-    assert (doc.undo_stack.count(), len(session.log), table.link.host.revs[ship.id]) == (steps, lines, rev)
+    assert (doc.session.undo_status().steps, len(session.log), table.link.host.revs[ship.id]) == (steps, lines, rev)
     page.assert_clean()
 
 
@@ -253,7 +254,7 @@ def test_forms_sent_from_the_page_apply_in_the_window(page, table, qtbot):
     page.submit(form)
     qtbot.waitUntil(lambda: turn_state(ship, "ph-3") == "fired", timeout=5000)
     assert last_log(session).endswith("— Blue's phone")
-    assert doc.undo_stack.undoText().endswith("— Blue's phone")
+    assert doc.session.undo_status().undo.endswith("— Blue's phone")
     page.until(lambda: "Intact; fired this turn" in page.label("box:ph-3"))
 
     # Standing orders: text, checkboxes and optional heavy-weapon ranks left blank (null).
@@ -267,14 +268,14 @@ def test_forms_sent_from_the_page_apply_in_the_window(page, table, qtbot):
         first = form.find_element(By.NAME, "first")
         first.clear()
         first.send_keys("ph-2")
-    steps = doc.undo_stack.count()
+    steps = doc.session.undo_status().steps
     page._call(fill)
     page.submit(form)
     qtbot.waitUntil(lambda: orders_of(ship).first == ("ph-2",), timeout=5000)
     assert orders_of(ship).heavy_weapon_order is None and orders_of(ship).last == ("ph-5",)
-    assert doc.undo_stack.count() == steps + 1
+    assert doc.session.undo_status().steps == steps + 1
     assert last_log(session).endswith("— Blue's phone")
-    page.toast(session.undo_name())
+    page.toast(session.undo_status().undo)
     page.assert_clean()
 
 
@@ -316,19 +317,19 @@ def test_the_referee_seat_marks_damage_and_undoes_from_the_phone(page, table, qt
                    ".getAttribute('aria-disabled')") is None
 
     up = shield_left(ship, 1)
-    steps = doc.undo_stack.count()
+    steps = doc.session.undo_status().steps
     page.tap("shield:1:1")
     qtbot.waitUntil(lambda: shield_left(ship, 1) == up - 1, timeout=5000)
-    name = session.undo_name()
+    name = session.undo_status().undo
     assert name.endswith("— Referee's phone") and last_log(session).endswith("— Referee's phone")
-    assert doc.undo_stack.count() == steps + 1 and doc.undo_stack.undoText() == name
+    assert doc.session.undo_status().steps == steps + 1 and doc.session.undo_status().undo == name
     assert table.window.act_undo.text() == f"&Undo {name}"
     page.until(lambda: page.text("undo") == f"Undo {name}")
 
     # Undo from the phone: the window's undo stack steps back, as Edit ▸ Undo would.
     page._call(lambda: page.driver.find_element(By.ID, "undo").click())
     qtbot.waitUntil(lambda: shield_left(ship, 1) == up, timeout=5000)
-    assert doc.undo_stack.index() == steps and doc.undo_stack.redoText() == name
+    assert doc.session.undo_status().steps == steps and doc.session.undo_status().redo == name
     assert session.log[-1].undone and last_log(session) == name
     page.toast(f"Undone: {name}")
     page.until(lambda: page.text("undo") == undo_button(session))
@@ -352,12 +353,12 @@ def test_the_referee_seat_steps_the_phase_and_gives_blue_a_new_link_from_the_pho
         assert page.text("referee-title") == "Referee"
 
         # Next Phase: the window's session steps, one undo step named for the phone.
-        phase, turn, steps = session.phase, session.turn, doc.undo_stack.index()
+        phase, turn, steps = session.phase, session.turn, doc.session.undo_status().steps
         page._call(lambda: driver.find_element(By.ID, "next-phase").click())
         qtbot.waitUntil(lambda: (session.turn, session.phase) != (turn, phase), timeout=5000)
         name = "Next phase — Referee's phone"
-        assert session.undo_name() == name
-        assert doc.undo_stack.index() == steps + 1 and doc.undo_stack.undoText() == name
+        assert session.undo_status().undo == name
+        assert doc.session.undo_status().steps == steps + 1 and doc.session.undo_status().undo == name
         assert window.act_undo.text() == f"&Undo {name}"
         page.toast(name)
         page.until(lambda: page.text("turn") == f"Turn {session.turn} · {session.phase}")

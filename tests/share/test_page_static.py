@@ -159,7 +159,7 @@ class FakeServer:
                             "phase": self.phase, "phases": ["Energy", "Movement", "Combat"]},
                 "ships": [self.ship("res", "Resolute", True, [recovery]),
                           self.ship("vig", "Vigilant", True, [])],
-                "log": copy.deepcopy(self.log), "undo": undo,
+                "log": copy.deepcopy(self.log), "undo": undo, "undo_step": 7 if undo else 0,
                 "seats": copy.deepcopy(self.seats) if self.referee else []}
 
     # -- the server ---------------------------------------------------------------
@@ -704,8 +704,9 @@ def test_the_referee_seat_undoes_the_last_step_with_a_button_that_names_it(page)
     undo.click()
     page.until(lambda d: len(fake.acts) == 1)
     body = fake.acts[0]
-    # No ship and no revision: an undo is about the whole session.
-    assert set(body) == {"id", "epoch", "kind"}
+    # No ship and no revision: an undo is about the whole session, and names the step its
+    # button named (the view's undo_step), never one that came after.
+    assert set(body) == {"id", "epoch", "kind", "undo_step"} and body["undo_step"] == 7
     assert body["kind"] == "undo" and body["epoch"] == "k3J9x0"
     assert re.fullmatch(r"[A-Za-z0-9_-]{16,64}", body["id"])
     page.toast("Undone: Drive box 1 marked")

@@ -74,7 +74,7 @@ def test_a_players_tap_on_damage_is_refused_in_plain_words_and_changes_nothing(q
     status, answer, _ = wait(qtbot, lambda: phone.act(state, resolute, kind="tap", key=damage["key"]))
     assert status == 403 and answer["error"] == "Your seat may not mark damage; the referee does."
     assert json.dumps(session.ship("Resolute").state, sort_keys=True) == before
-    assert not session.can_undo() or session.undo_name() is None or "phone" not in session.undo_name()
+    assert "phone" not in (session.undo_status().undo or "")
 
 
 def test_the_referees_tap_is_one_undo_step_logged_with_the_seat_and_a_retry_applies_once(qtbot, fedcom):
@@ -87,7 +87,7 @@ def test_the_referees_tap_is_one_undo_step_logged_with_the_seat_and_a_retry_appl
     status, answer, _ = wait(qtbot, lambda: phone.act(state, hornet, kind="tap", key=area["key"], id="retry-me-0001"))
     assert status == 200 and answer["ok"], answer
     assert len(session._undo) == steps + 1
-    assert session.undo_name().endswith("— Referee's phone")
+    assert session.undo_status().undo.endswith("— Referee's phone")
     assert any(e.text.endswith("— Referee's phone") and e.kind == "action" for e in session.log)
     assert ship_of(answer["state"], "Hornet")["rev"] == hornet["rev"] + 1
     # The same request again (a retry after a dropped connection): the first answer, once.
@@ -304,7 +304,7 @@ def test_the_referees_seat_steps_the_phase_and_gives_a_seat_a_new_link(qtbot, fe
     status, answer, _ = wait(qtbot, lambda: referee.request("POST", "api/act", {
         "id": "next-phase-0001", "epoch": state["epoch"], "kind": "phase", "step": "phase"}))
     assert status == 200 and answer["ok"] and session.phase != phase, answer
-    assert session.undo_name() == "Next phase — Referee's phone"
+    assert session.undo_status().undo == "Next phase — Referee's phone"
     assert answer["state"]["session"]["phase"] == session.phase
     # A player's seat may not.
     status, answer, _ = wait(qtbot, lambda: blue.request("POST", "api/act", {

@@ -24,7 +24,7 @@ def app(qapp, autosave):
     yield application
     for window in list(application.windows):
         if window.doc is not None:
-            window.doc.undo_stack.setClean()
+            window.doc.mark_clean()
         window.close()
 
 

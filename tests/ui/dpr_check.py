@@ -36,15 +36,15 @@ for game in ("war-in-space", "triplanetary", "fedcom"):
     for area in areas:
         key = area.key
         expected_name = area.click().name
-        before = window.doc.undo_stack.index()
+        before = window.doc.session.undo_status().steps
         centre = area.rect.center()
         QTest.mouseClick(canvas, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                          QPoint(round(centre.x() * canvas.zoom), round(centre.y() * canvas.zoom)))
-        after = window.doc.undo_stack.index()
-        if after != before + 1 or window.doc.undo_stack.undoText() != expected_name:
+        after = window.doc.session.undo_status().steps
+        if after != before + 1 or window.doc.session.undo_status().undo != expected_name:
             problems.append(f"{game}: click on {key} gave {after - before} steps "
-                            f"({window.doc.undo_stack.undoText()!r}, expected {expected_name!r})")
-        window.doc.undo_stack.undo()
+                            f"({window.doc.session.undo_status().undo!r}, expected {expected_name!r})")
+        window.doc.undo()
         canvas.refresh()
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
 print("OK" if not problems else "\n".join(problems), flush=True)

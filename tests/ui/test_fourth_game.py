@@ -85,7 +85,7 @@ def test_it_plays_in_the_window(skirmish, app, qtbot, dialogs):
     assert window.panel.status.text() == "Wasp: wrecked"
     assert not window.panel.mark("engine")  # the rule refuses: one undo step less
     assert window.roster.item_for(session.ship("Wasp").id).data(2, 257) == ["Wrecked"]
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
 
 
 def test_its_editor_and_help(skirmish, qapp):

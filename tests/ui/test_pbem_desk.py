@@ -120,7 +120,7 @@ def test_the_pbem_menu_and_its_entries_by_role(window, tmp_path):
     assert not on["Export Orders for Turn…"]
     assert not on["Close Orders"] and not on["Close Turn…"]  # no verifiable dice: no stages
     [blue, _red] = window.pbem.export_player_files(str(tmp_path / "files"))
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
     assert window.open_path(blue)
     on = entries(window)
     assert on["Export Orders for Turn 2…"] and on["Verify Dice…"]
@@ -132,7 +132,7 @@ def test_the_pbem_menu_and_its_entries_by_role(window, tmp_path):
 def test_players_are_set_up_in_one_undo_step(window, monkeypatch):
     window.open_sample("fedcom")
     doc = window.doc
-    steps = doc.undo_stack.count()
+    steps = doc.session.undo_status().steps
 
     def fill(dialog: PlayersDialog):
         # One player per side is offered to start.
@@ -153,9 +153,9 @@ def test_players_are_set_up_in_one_undo_step(window, monkeypatch):
     assert [(p.name, p.sides, [session.ship(i).name for i in p.ships]) for p in R.players(session)] \
         == [("Blue", (), ["Resolute", "Swift"]), ("Red", ("Red",), []), ("Green", (), ["Bastion"])]
     assert R.show_others(session) and session.pbem["dice"]["scheme"] == "turn-set-v2"
-    assert doc.undo_stack.count() == steps + 1
+    assert doc.session.undo_status().steps == steps + 1
     assert window.pbem.desk_dock is not None and window.pbem.desk_dock.isVisibleTo(window)
-    doc.undo_stack.undo()
+    doc.undo()
     assert session.pbem == {} and entries(window)["Export Player Files…"] is False
 
 
@@ -177,7 +177,7 @@ def test_a_refused_setup_says_why_and_keeps_the_dialog_open(window, monkeypatch)
     window.pbem.players()
     assert HOSTILE in problems[0] and "cannot be a player's name" in problems[0]
     assert "Blue commands no ship" in problems[1]
-    assert window.doc.session.pbem == {} and window.doc.undo_stack.count() == 0
+    assert window.doc.session.pbem == {} and window.doc.session.undo_status().steps == 0
 
 
 def test_export_player_files_writes_a_file_per_player(moderator, dialogs, monkeypatch, tmp_path):
@@ -198,7 +198,7 @@ def test_export_player_files_writes_a_file_per_player(moderator, dialogs, monkey
 def blue_file(moderator, tmp_path):
     """Blue's player file, open in the window (the moderator's session closed)."""
     paths = moderator.pbem.export_player_files(str(tmp_path / "files"))
-    moderator.doc.undo_stack.setClean()
+    moderator.doc.mark_clean()
     blue = next(p for p in paths if p.stem == "Blue")
     assert moderator.open_path(blue)
     return moderator, blue
@@ -218,14 +218,14 @@ def test_a_player_file_refuses_damage_and_takes_the_players_decisions(blue_file)
     assert not canvas.click_area(area)
     assert "Blue's player file: only Blue's decisions are made here" in window.status_text()
     assert "Decisions panel" in window.status_text()
-    assert json.dumps(swift.state, sort_keys=True) == before and doc.undo_stack.count() == 0
+    assert json.dumps(swift.state, sort_keys=True) == before and doc.session.undo_status().steps == 0
     assert not doc.do(SessionAction("Next", lambda s, ctx: s.next_turn(), ships=()))
     # A decision, through the Decisions dock: one undo step.
     view = window.pbem.decisions_view
     assert "Swift: Blue's decisions for turn 2" in view.title.text()
     view.fields["orders"]["last"].setText("ph-1")
     view.buttons["orders"].click()
-    assert doc.undo_stack.count() == 1 and doc.session.ship("Swift").state["orders"]["last"] == ["ph-1"]
+    assert doc.session.undo_status().steps == 1 and doc.session.ship("Swift").state["orders"]["last"] == ["ph-1"]
     assert "1 order for turn 2" in view.summary.text()
     # Another player's ship is not the player's to decide (shown with show_others only).
     assert all(R.own_player(doc.session).owns(s) for s in doc.session.ships)
@@ -277,7 +277,7 @@ def test_every_games_decision_forms_in_a_player_file(window, game, tmp_path):
     sides = window.doc.session.sides
     assert window.pbem.set_players(players_of(sides), False, False) is None
     first = window.pbem.export_player_files(str(tmp_path))[0]
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
     assert window.open_path(first)
     doc, view = window.doc, window.pbem.decisions_view
     refusals = []
@@ -294,7 +294,7 @@ def test_every_games_decision_forms_in_a_player_file(window, game, tmp_path):
                 elif isinstance(widget, QComboBox) and widget.count() > 1:
                     widget.setCurrentIndex((widget.currentIndex() + 1) % widget.count())
             view.submit(kind)  # applied, or refused in words
-    assert offered and doc.undo_stack.count() >= 1, refusals
+    assert offered and doc.session.undo_status().steps >= 1, refusals
     assert all(isinstance(step.action, Decision) for step in doc.session._undo)
     assert all(isinstance(m, str) and m for m in refusals)
 
@@ -321,7 +321,7 @@ def test_import_reports_each_file_and_applies_one_undo_step_per_accepted_file(
     doc = moderator.doc
     assert desk_rows(moderator) == {n: ("Missing", "", "") for n in ("Blue", "Red", "Green")}
     bad = tampered(sent["Blue"])
-    steps = doc.undo_stack.count()
+    steps = doc.session.undo_status().steps
     monkeypatch.setattr(pbem_desk, "pick_files", lambda *a: [str(bad), str(sent["Red"]),
                                                              str(sent["Green"])])
     moderator.pbem.act_import.trigger()
@@ -334,8 +334,8 @@ def test_import_reports_each_file_and_applies_one_undo_step_per_accepted_file(
         ("Green.orders.json", "Green", "2", "1", "Accepted")]
     assert "not authentic" in rows[0][5] and rows[1][5].startswith("applied as one step")
     assert "1 refused" in dialog.summary.text() and "2 accepted" in dialog.summary.text()
-    assert doc.undo_stack.count() == steps + 2
-    assert doc.undo_stack.undoText() == "orders from Green for turn 2"
+    assert doc.session.undo_status().steps == steps + 2
+    assert doc.session.undo_status().undo == "orders from Green for turn 2"
     assert doc.session.ship("Hornet").state["orders"]["first"] == ["drone-2"]
     rows = desk_rows(moderator)
     assert rows["Blue"][0] == "Missing" and rows["Red"][:2] == ("Applied", "1")
@@ -358,10 +358,10 @@ def test_a_correction_after_orders_were_applied_is_applied_when_confirmed(
     assert desk_rows(moderator)["Red"][:2] == ("Arrived", "2")
     assert dialogs.shown[-1][:2] == ("question", "Apply Corrections?")
     dialogs.answer = QMessageBox.StandardButton.Yes
-    steps = doc.undo_stack.count()
+    steps = doc.session.undo_status().steps
     dialog = moderator.pbem.import_orders([correction])
     assert dialog.rows()[0][4] == "Accepted"
-    assert doc.undo_stack.count() == steps + 1
+    assert doc.session.undo_status().steps == steps + 1
     assert doc.session.ship("Hornet").state["orders"]["first"] == ["drone-1"]
     assert desk_rows(moderator)["Red"][:2] == ("Applied", "2")
 
@@ -440,7 +440,7 @@ def test_verify_dice_names_a_changed_roll(window, monkeypatch, tmp_path):
     entry["text"] = entry["text"].replace(f": {old}", f": {old % 6 + 1}", 1)
     bad = tmp_path / "bad.shipsheet"
     bad.write_text(json.dumps(data), "utf-8")
-    doc.undo_stack.setClean()
+    doc.mark_clean()
     assert window.open_path(bad)
     dialog = window.pbem.verify_dice()
     assert dialog.last.status == "failed" and dialog.headline.text().startswith("FAILED")
@@ -513,7 +513,7 @@ def test_every_desk_view_and_dialog_shows_file_text_as_text(window, monkeypatch,
     assert tips >= 2  # the orders file's name and the reports' subject reached a tooltip
     # The player's side: the Decisions dock, and the warnings before orders are written.
     first = desk.export_player_files(str(tmp_path / "files"))[0]
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
     assert window.open_path(first)
     ship = window.doc.session.ships[0]
     window.doc.select(ship.id)
@@ -560,9 +560,9 @@ def test_the_turn_desk_shows_the_stage_and_closes_orders_and_turn(staged, dialog
     assert [r[4] for r in dialog.rows()] == ["Queued", "Accepted"]
     assert desk_rows(window)["Blue"][:2] == ("Queued", "1")
     assert doc.session.ship("Resolute").state["orders"].get("first") is None  # not yet
-    steps = doc.undo_stack.count()
+    steps = doc.session.undo_status().steps
     view.close_orders_button.click()
-    assert doc.undo_stack.count() == steps + 1
+    assert doc.session.undo_status().steps == steps + 1
     assert doc.session.ship("Resolute").state["orders"]["first"] == ["ph-1", "ph-2"]
     assert view.stage.text().startswith("Orders closed, resolving")
     assert not view.close_orders_button.isEnabled() and view.close_turn_button.isEnabled()
@@ -592,16 +592,16 @@ def test_the_deadline_is_set_from_the_menu_shown_on_the_desk_and_undone(staged, 
         asked.append((title, text))
         return "Sunday 8 Dec, 20:00 UTC", True
     monkeypatch.setattr(QInputDialog, "getText", staticmethod(answer))
-    steps = doc.undo_stack.count()
+    steps = doc.session.undo_status().steps
     window.pbem.act_deadline.trigger()
     assert asked == [("Set Deadline", "")]
-    assert doc.undo_stack.count() == steps + 1
+    assert doc.session.undo_status().steps == steps + 1
     assert view.title.text().endswith("· due by Sunday 8 Dec, 20:00 UTC")
     assert "due by Sunday 8 Dec, 20:00 UTC" in window.status_text()
     # A control character is refused in words and changes nothing.
     assert not window.pbem.set_deadline("Sunday\x1b[2J")
     assert dialogs.shown[-1][:2] == ("warning", "Cannot set the deadline")
-    assert doc.undo_stack.count() == steps + 1
+    assert doc.session.undo_status().steps == steps + 1
     window.undo()
     assert "due by" not in view.title.text()
 
@@ -610,7 +610,7 @@ def test_the_first_export_orders_makes_the_key_and_the_join_file(staged, dialogs
                                                                 tmp_path):
     window, files = staged
     doc = window.doc
-    doc.undo_stack.setClean()
+    doc.mark_clean()
     assert window.open_path(files["Red"])
     hornet = window.doc.session.ship("Hornet")
     window.doc.select(hornet.id)
@@ -639,7 +639,7 @@ def test_a_player_file_that_disagrees_with_what_was_shown_warns_as_it_opens(stag
     from shipsheet.pbem.public import seal
     window, files = staged
     moderator = window.doc.session
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
     assert window.open_path(files["Blue"])  # pins what it shows
     assert not [d for d in dialogs.shown if d[1].startswith("This Player File Disagrees")]
     changed = P.player_session(moderator, "Blue")
@@ -647,7 +647,7 @@ def test_a_player_file_that_disagrees_with_what_was_shown_warns_as_it_opens(stag
     changed.pbem["seal"] = seal(changed.pbem, changed.turn, R.own_player(changed).secret)
     path = tmp_path / "changed.shipsheet"
     save_session(changed, path)
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
     assert window.open_path(path)
     kind, title, text = dialogs.shown[-1]
     assert kind == "warning" and title == "This Player File Disagrees With Earlier Ones"

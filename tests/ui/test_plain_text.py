@@ -174,7 +174,7 @@ def test_no_label_or_tooltip_renders_file_text_as_markup(app, qtbot, tmp_path, g
     for widget in QApplication.topLevelWidgets():
         if widget is not window and widget.isVisible():
             widget.close()
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
 
 
 def test_a_message_box_shows_file_text_as_text(app, qtbot):

@@ -43,7 +43,7 @@ def open_hostile(app, qtbot, path):
 
 
 def close(window) -> None:
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
 
 
 # -- Federation Commander ------------------------------------------------------------------------

@@ -29,7 +29,7 @@ def test_a_replaced_painter_is_freed_without_the_cycle_collector(window, game):
         assert old() is None, gc.get_referrers(old())
     finally:
         gc.enable()
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
 
 
 def test_printing_frees_its_painters(qapp):

@@ -67,7 +67,7 @@ def test_refusal_is_shown_and_changes_nothing(window, tmp_path, dialogs):
     window.open_path(saved(tmp_path))
     assert not window.doc.do(RenameShip(window.doc.current_ship, "  "))
     assert "Not allowed: A ship needs a name." in window.status_text()
-    assert not window.doc.undo_stack.canUndo()
+    assert window.doc.session.undo_step() is None
 
 
 def test_save_and_reopen_gives_the_same_session(window, tmp_path, dialogs):
@@ -163,7 +163,7 @@ def test_new_window_has_its_own_session_and_undo(app, window, tmp_path, dialogs)
     other.new_session("fedcom")
     assert other.doc.session is not window.doc.session
     window.doc.do(RenameShip(window.doc.current_ship, "Nike II"))
-    assert window.doc.undo_stack.canUndo() and not other.doc.undo_stack.canUndo()
+    assert (window.doc.session.undo_step() is not None) and other.doc.session.undo_step() is None
 
 
 def test_drop_a_session_file_opens_it(window, tmp_path, dialogs):
@@ -251,7 +251,7 @@ def test_sample_session_click_undo_redo_save_reopen(window, tmp_path, dialogs, q
     qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(centre.x()), round(centre.y())))
     after = json.dumps(second.state, sort_keys=True)
     assert after != before and window.isWindowModified()
-    name = window.doc.undo_stack.undoText()
+    name = window.doc.session.undo_status().undo
     assert window.act_undo.text() == f"&Undo {name}"
     window.act_undo.trigger()
     assert json.dumps(second.state, sort_keys=True) == before
@@ -321,11 +321,11 @@ def test_huge_zoom_draws_vectors_and_clicks_still_hit(window, qtbot, monkeypatch
                 if grab.pixelColor(x, y).lightness() < 100)
     assert inked > 100
     area = next(a for a in canvas.painter.areas if a.click is not None and not a.refusal)
-    before = window.doc.undo_stack.index()
+    before = window.doc.session.undo_status().steps
     centre = area.rect.center()
     qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(centre.x() * 2), round(centre.y() * 2)))
-    assert window.doc.undo_stack.index() == before + 1
-    assert window.doc.undo_stack.undoText() == area.click().name
+    assert window.doc.session.undo_status().steps == before + 1
+    assert window.doc.session.undo_status().undo == area.click().name
 
 
 def test_a_sheet_comes_out_the_same_whatever_its_first_height_guess(window, monkeypatch):
@@ -342,5 +342,5 @@ def test_a_sheet_comes_out_the_same_whatever_its_first_height_guess(window, monk
         assert canvas.height() == round(height)  # no blank paper below the foot
         assert canvas._image_rows == round(height * canvas.devicePixelRatioF()) <= canvas._image.height()
         images[guess] = canvas.grab().toImage()
-        window.doc.undo_stack.setClean()
+        window.doc.mark_clean()
     assert images[0.5] == images[1.75] == images[3.0]

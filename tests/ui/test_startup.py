@@ -48,7 +48,7 @@ def _run(monkeypatch, path, loaded, inspect):
         seen["result"] = inspect(window)
         seen["gc enabled in the loop"] = gc.isenabled()
         if window.doc is not None:
-            window.doc.undo_stack.setClean()
+            window.doc.mark_clean()
         window.close()
         QApplication.instance().quit()
 
@@ -143,7 +143,7 @@ def test_the_first_session_is_freed_once_replaced_although_start_up_froze_it(app
         qtbot.waitUntil(lambda: gc.get_freeze_count() > 0, timeout=5000)
         assert first() is None
         assert gc.isenabled()
-        window.doc.undo_stack.setClean()
+        window.doc.mark_clean()
     finally:
         collector.reset()
 

@@ -52,7 +52,7 @@ def test_the_plain_reference_is_the_same_window(app, qtbot):
     drift = {k: (real.get(k, 0), plain.get(k, 0)) for k in set(real) | set(plain)
              if real.get(k, 0) != plain.get(k, 0)}
     assert not drift, f"ShipSheet's first window vs plain_window.py (real, plain): {drift}"
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
 
 
 def test_the_judged_reference_reads_the_file_and_guards_its_labels():

@@ -228,7 +228,7 @@ def test_another_session_stops_sharing(shared):
 def test_closing_the_window_stops_sharing(shared):
     window, dialog = shared
     link = window.table_link
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
     assert window.close()
     assert not link.running and window.table_link is None
 

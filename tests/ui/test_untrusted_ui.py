@@ -41,7 +41,7 @@ def test_a_failed_save_is_told_and_closing_keeps_the_work(window, tmp_path, dial
     dialogs.answer = QMessageBox.StandardButton.Save
     assert not window.close()  # the save failed: the window stays, with the work
     assert window.doc.dirty and window.doc.current_ship.name == "Nike II"
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
 
 
 def test_an_unsaveable_session_cannot_be_made_by_typing(window, tmp_path, dialogs):
@@ -66,7 +66,7 @@ def test_a_failing_autosave_is_shown_until_it_works_again(app, tmp_path, dialogs
     window.doc.do(RenameShip(window.doc.current_ship, "Nike III"))
     window.doc.autosave_now()
     qtbot.waitUntil(lambda: not window._autosave_warning.isVisible(), timeout=3000)
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
 
 
 def test_a_file_open_in_another_window_is_noticed(app, tmp_path, dialogs, qtbot):
@@ -156,7 +156,7 @@ def test_a_recovered_autosave_offers_every_crashed_window(app, tmp_path, monkeyp
     assert turns == [2, 3]
     for w in app.windows:
         if w.doc is not None:
-            w.doc.undo_stack.setClean()
+            w.doc.mark_clean()
 
 
 def test_the_sample_session_uid_cannot_touch_files(window, tmp_path):

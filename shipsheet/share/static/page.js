@@ -974,7 +974,8 @@
     $("toast").addEventListener("click", function () { $("toast").classList.remove("show"); });
     $("undo").addEventListener("click", function () {
       if (!app.view || !app.view.undo) return;
-      sendRequest({}, { kind: "undo" });
+      // The step the button names: never one that arrived since it was drawn.
+      sendRequest({}, { kind: "undo", undo_step: app.view.undo_step || 0 });
     });
     $("next-phase").addEventListener("click", function () { stepPhase("phase"); });
     $("next-turn").addEventListener("click", function () { stepPhase("turn"); });

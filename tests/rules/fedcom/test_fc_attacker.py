@@ -31,7 +31,7 @@ def test_an_attacker_given_by_id_is_recorded_too_and_survives_save_and_load():
     session, target, attacker = two_ships()
     start = len(session.log)
     session.apply(volley_action(target, 24, shield=1, rolls=[3], attacker=attacker.id))
-    assert session.undo_name() == "Volley of 24 at Resolute, shield #1"
+    assert session.undo_status().undo == "Volley of 24 at Resolute, shield #1"
     loaded = parse_session_bytes(session_to_bytes(session))
     assert {e.by for e in loaded.log[start:] if e.kind == "detail"} == {attacker.id}
 

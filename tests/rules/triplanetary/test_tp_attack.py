@@ -232,7 +232,7 @@ def test_attack_applied_through_a_session_is_one_undo_step():
     per_target = [e for e in new if e.ship in (t1.id, t2.id)]
     assert [e.ship for e in per_target] == [t1.id, t2.id]
     assert "Now weapons D1, drive D1, structure D2." in per_target[0].text
-    assert s.undo_name() == "Gun attack on Kite, Wasp"
+    assert s.undo_status().undo == "Gun attack on Kite, Wasp"
     s.undo()
     assert status(t1).structure == 0 and status(t2).structure == 0
     assert all(e.undone for e in s.log[log_before:])

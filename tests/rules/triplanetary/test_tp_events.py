@@ -33,7 +33,7 @@ def test_a_ship_that_can_still_steer_is_not_lost_unless_the_referee_rules_it(ses
     with pytest.raises(RuleViolation, match="drive is at D2.*referee may rule it lost.*TRI-H25"):
         session.apply(tp.lose_at_map_edge_action(kite))
     session.apply(tp.lose_at_map_edge_action(kite, referee=True))
-    assert session.undo_name() == "Lost at the map edge (referee)"
+    assert session.undo_status().undo == "Lost at the map edge (referee)"
     assert "by the referee's ruling (drive D2; house rule TRI-H25)" in session.log_text()
 
 
@@ -77,7 +77,7 @@ def test_a_disabled_ship_is_looted_up_to_the_looters_hold(session):
         session.apply(tp.loot_action(kite, mule, 11))
     session.apply(tp.loot_action(kite, mule, 10))
     assert (mule.state["cargo"], kite.state["cargo"]) == (40, 10)
-    assert session.undo_name() == "Kite loots Ceres Mule"
+    assert session.undo_status().undo == "Kite loots Ceres Mule"
     assert "looted by Kite: 10 t taken; 40 t left" in session.log_text()
     session.undo()
     assert (mule.state["cargo"], kite.state["cargo"]) == (50, 0)

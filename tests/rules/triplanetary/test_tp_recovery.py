@@ -150,7 +150,7 @@ def test_actions_in_a_session_and_end_of_turn_resets_the_limit():
     a = s.add_ship(ship(weapon=2, drive=1))
     to_recovery(s)
     s.apply(recover_action(a, "weapon"))
-    assert "Recover 1 weapons D" == s.undo_name()
+    assert "Recover 1 weapons D" == s.undo_status().undo
     with pytest.raises(RuleViolation):
         s.apply(recover_action(a, "drive"))
     s.next_turn()          # GAME.end_turn resets every ship's limit

@@ -18,7 +18,7 @@ def test_the_owners_choice_is_carried_out_when_the_turn_ends(session):
     from": drive, although weapons are worse."""
     a = add(session, weapon=3, drive=1)
     session.apply(tp.choose_recovery_action(a, "drive"))
-    assert session.undo_name() == "Recovery choice: drive"
+    assert session.undo_status().undo == "Recovery choice: drive"
     assert tp.planned_recovery(a) == ("drive", "owner's choice")
     session.next_turn()
     assert (tp.status(a).weapon, tp.status(a).drive) == (3, 0)
@@ -80,7 +80,7 @@ def test_clearing_the_choice_brings_back_the_default(session):
     a = add(session, weapon=1, drive=2)
     session.apply(tp.choose_recovery_action(a, "weapon"))
     session.apply(tp.choose_recovery_action(a, None))
-    assert session.undo_name() == "Recovery choice: none (the default applies)"
+    assert session.undo_status().undo == "Recovery choice: none (the default applies)"
     assert tp.planned_recovery(a)[1].startswith("default choice")
 
 

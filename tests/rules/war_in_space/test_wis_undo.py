@@ -127,10 +127,10 @@ def test_undo_end_of_turn_restores_the_energy(session, cruiser_in):
 
 def test_a_refused_action_leaves_no_undo_step(session, cruiser_in):
     session.apply(mark_critical_action(cruiser_in, "D"))
-    steps = session.undo_name()
+    steps = session.undo_status().undo
     with pytest.raises(RuleViolation, match="♦ critical hit is marked"):
         session.apply(commit_energy_action(cruiser_in, "4D", [9, 5, 6]))
-    assert session.undo_name() == steps
+    assert session.undo_status().undo == steps
     assert cruiser_in.state["energy"] is None
 
 

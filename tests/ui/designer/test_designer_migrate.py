@@ -151,7 +151,7 @@ def test_the_update_is_one_undo_step_and_reopens_from_file():
     action = update_ships_action([ship.id], new_class)
     session.apply(action)
     assert len(session._undo) == steps + 1
-    assert session.undo_name() == "Update 1 ship to Sample Heavy Cruiser"
+    assert session.undo_status().undo == "Update 1 ship to Sample Heavy Cruiser"
     now = session.ship(ship.id)
     assert now.ship_class is new_class and now.name == "Excalibur"
     assert now.state["destroyed"] == ["ph-1", "lab-2", "photon-1"]

@@ -54,9 +54,9 @@ def test_update_ships_keeps_damage_reports_the_rest_and_is_one_undo_step(window,
     assert designer.update_button.isEnabled()
     assert [s.name for s in designer.session_ships()] == ["Excalibur", "Lexington"]
     dialogs.answer = QMessageBox.StandardButton.Yes
-    undo_before = doc.undo_stack.count()
+    undo_before = doc.session.undo_status().steps
     qtbot.mouseClick(designer.update_button, Qt.MouseButton.LeftButton)
-    assert doc.undo_stack.count() == undo_before + 1
+    assert doc.session.undo_status().steps == undo_before + 1
     assert window.act_undo.text() == "&Undo Update 2 ships to Sample Heavy Cruiser (copy)"
     kinds = [d[:2] for d in dialogs.shown]
     assert kinds == [("question", "Update Ships"), ("information", "Ships Updated")]

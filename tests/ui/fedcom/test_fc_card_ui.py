@@ -49,7 +49,6 @@ def test_clicking_sets_turn_states_one_undo_step_each_and_end_of_turn_resets_the
     (charging persists)." """
     session = open_fc(window, CRUISER)
     ship = session.ships[0]
-    stack = window.doc.undo_stack
     click(qtbot, window, "box:ph-1")
     assert ship.state["turn"] == {"ph-1": "fired"}
     assert window.act_undo.text() == "&Undo Set ph-1 fired"
@@ -60,7 +59,7 @@ def test_clicking_sets_turn_states_one_undo_step_each_and_end_of_turn_resets_the
     click(qtbot, window, "box:tractor-1")
     assert ship.state["turn"] == {"ph-1": "fired", "photon-1": "charging", "drone-1": "launched",
                                   "lab-1": "used", "tractor-1": "used-dropped"}
-    assert stack.index() == 6
+    assert window.doc.session.undo_status().steps == 6
     assert "Intact; charging this turn" in area(window, "box:photon-1").tooltip
     assert "Click: set unfired" in area(window, "box:photon-1").tooltip
     assert any(line.endswith("Resolute: Set lab-1 used") for line in log_lines(window))
@@ -78,9 +77,9 @@ def test_a_destroyed_box_is_struck_with_an_x_and_a_click_explains_why_nothing_ha
     session = open_fc(window, FRIGATE)
     ship = session.ships[0]
     assert window.doc.do(mark_box_action(ship, "ph-1"))
-    before = window.doc.undo_stack.index()
+    before = window.doc.session.undo_status().steps
     click(qtbot, window, "box:ph-1")
-    assert window.doc.undo_stack.index() == before and "ph-1" not in ship.state["turn"]
+    assert window.doc.session.undo_status().steps == before and "ph-1" not in ship.state["turn"]
     assert "ph-1 is destroyed, so it has no turn state" in window.status_text()
     tip = area(window, "box:ph-1").tooltip
     assert "Destroyed; repair costs 4 points" in tip  # [FC] "a box costs weapons 4"
@@ -177,7 +176,7 @@ def test_the_keyboard_reaches_and_clicks_the_boxes(window, qtbot):
     assert focused is not None and focused.click is not None
     name = focused.click().name
     QTest.keyClick(canvas, Qt.Key.Key_Space)
-    assert window.doc.undo_stack.undoText() == name
+    assert window.doc.session.undo_status().undo == name
 
 
 def test_the_sample_session_opens_with_its_damaged_ships(window):

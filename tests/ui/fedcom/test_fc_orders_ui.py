@@ -59,7 +59,7 @@ def test_put_a_box_last_with_the_keyboard_way_one_undo_step(window, qtbot):
     pick(qtbot, dialog.pool, "ph-5")
     qtbot.mouseClick(dialog.to_last, Qt.MouseButton.LeftButton)
     assert ship.state["orders"] == {"last": ["ph-5"]}
-    assert window.doc.undo_stack.index() == 1
+    assert window.doc.session.undo_status().steps == 1
     assert window.act_undo.text() == "&Undo Standing orders: ph-5 hit last"
     assert texts(dialog.last) == ["1. ph-5 · Ph-3 · 360 — unfired"]
     assert texts(dialog.preview)[-1].startswith("9. ph-5 — standing order: hit last")
@@ -84,7 +84,7 @@ def test_drag_and_drop_into_hit_first_reorder_and_back(window, qtbot):
     assert ship.state["orders"] == {"first": ["ph-1"], "last": ["ph-3"]}
     drop(dialog.last, dialog.pool, "ph-3")                        # back: no order
     assert ship.state["orders"] == {"first": ["ph-1"]}
-    assert window.doc.undo_stack.index() == 4                     # each change one undo step
+    assert window.doc.session.undo_status().steps == 4                     # each change one undo step
     pick(qtbot, dialog.pool, "ph-2")
     qtbot.mouseClick(dialog.to_first, Qt.MouseButton.LeftButton)
     pick(qtbot, dialog.first, "ph-2")

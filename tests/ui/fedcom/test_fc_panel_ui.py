@@ -45,9 +45,9 @@ def test_repair_ticked_boxes_with_the_damage_control_points(window, qtbot):
     assert panel.repair_plan.text().splitlines() == [
         "forward-hull-1 repaired (1 of 1 points)", "lab-1 repaired (2 of 2 points)",
         "3 of 4 repair points used"]
-    before = window.doc.undo_stack.index()
+    before = window.doc.session.undo_status().steps
     qtbot.mouseClick(panel.repair_button, Qt.MouseButton.LeftButton)
-    assert window.doc.undo_stack.index() == before + 1
+    assert window.doc.session.undo_status().steps == before + 1
     assert ship.state["destroyed"] == ["ph-1"]
     assert panel.repair_points.text().startswith("1 of 4 repair points left this turn")
     window.act_undo.trigger()
@@ -102,7 +102,7 @@ def test_the_dialogs_open_from_the_keyboard_and_close_with_their_session(window,
     QTest.keyClick(window.sheet_view.canvas, Qt.Key.Key_O, keys)
     orders = window.panel.orders_dialogs[window.doc.current_ship_id]
     assert orders.isVisible()
-    window.doc.undo_stack.setClean()
+    window.doc.mark_clean()
     open_fc(window, FRIGATE)                              # another session in this window
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert not shiboken6.isValid(volley) and not shiboken6.isValid(orders)

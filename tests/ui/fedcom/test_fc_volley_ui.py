@@ -56,9 +56,9 @@ def test_preview_with_typed_rolls_then_apply_strike_log_and_undo(window, qtbot):
     assert ship.state["destroyed"] == []                          # the preview changes nothing
 
     start = len(session.log)
-    before = window.doc.undo_stack.index()
+    before = window.doc.session.undo_status().steps
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert window.doc.undo_stack.index() == before + 1            # one undo step
+    assert window.doc.session.undo_status().steps == before + 1            # one undo step
     assert ship.state["destroyed"] == ["bridge-1", "forward-hull-1", "ph-6"]
     for box_id in ("bridge-1", "forward-hull-1", "ph-6"):
         assert area(window, f"box:{box_id}").refusal               # struck on the card
@@ -207,11 +207,11 @@ def test_enter_after_apply_never_repeats_the_volley(window, qtbot):
     assert dialog.damage.value() == 50 and dialog.apply_button.isEnabled()
     shield_before = ship.state["shield_damage"][0]
     volleys_before = ship.state["volleys"]
-    count = window.doc.undo_stack.count()
+    count = window.doc.session.undo_status().steps
     start = len(session.log)
 
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert window.doc.undo_stack.count() == count + 1
+    assert window.doc.session.undo_status().steps == count + 1
     assert not any(b.isDefault() or b.autoDefault()
                    for b in (dialog.apply_button, dialog.copy_button, dialog.close_button))
     # The form is empty again: nothing to apply, nothing previewed, the dice spent.
@@ -228,7 +228,7 @@ def test_enter_after_apply_never_repeats_the_volley(window, qtbot):
         assert focused is not None and focused.window() is dialog
         qtbot.keyClick(focused, key)
 
-    assert window.doc.undo_stack.count() == count + 1       # one volley, one undo step
+    assert window.doc.session.undo_status().steps == count + 1       # one volley, one undo step
     assert ship.state["volleys"] == volleys_before + 1
     assert ship.state["shield_damage"][0] == shield_before + 30
     assert not ship.state["ship_destroyed"]

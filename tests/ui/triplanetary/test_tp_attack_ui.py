@@ -73,7 +73,7 @@ def test_gun_attack_with_typed_dice_shows_hits_preview_and_applies_in_one_undo_s
     assert table.ship("Kite").state["weapon"] == 0  # nothing applied yet
 
     depth = len(table.session.log)
-    steps = table.doc.undo_stack.count()
+    steps = table.doc.session.undo_status().steps
     table.qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     kite = table.ship("Kite")
     assert (kite.state["weapon"], kite.state["drive"], kite.state["structure"]) == (1, 1, 1)
@@ -83,7 +83,7 @@ def test_gun_attack_with_typed_dice_shows_hits_preview_and_applies_in_one_undo_s
         "damage rolls 5 → 1 weapon D, 1 drive D; 3 → 1 structure D. "
         "Now weapons D1, drive D1, structure D1."]
     assert table.undo_text() == "&Undo Gun attack by Vigilant on Kite"
-    assert table.doc.undo_stack.count() == steps + 1
+    assert table.doc.session.undo_status().steps == steps + 1
     assert "Applied: Gun attack by Vigilant on Kite" in dialog.applied_label.text()
     # The dice are cleared for the next attack; the preview shows Kite as it is now.
     assert dialog.to_hit.spin.value() == 0 and not dialog.damage_boxes

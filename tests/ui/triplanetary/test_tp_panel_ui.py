@@ -236,7 +236,7 @@ def test_fuel_and_cargo_are_set_from_the_panel(table):
     panel.fuel_spin.setFocus()
     table.qtbot.keyClick(panel.fuel_spin.lineEdit(), Qt.Key.Key_Return)
     assert ajax.state["fuel"] == 9
-    assert table.doc.undo_stack.count() == 2
+    assert table.doc.session.undo_status().steps == 2
 
 
 def test_every_panel_control_has_a_tooltip_and_takes_the_keyboard(table):

@@ -53,11 +53,11 @@ def test_a_refused_click_is_explained_and_changes_nothing(table):
     assert "Recovery phase, which closes the turn" in area.refusal
     assert "right-click to choose weapons" in area.tooltip
     depth = len(table.session.log)
-    steps = table.doc.undo_stack.count()
+    steps = table.doc.session.undo_status().steps
     table.click("weapon:0")
     assert ajax.state == before
     assert "Recovery phase" in table.status_bar()
-    assert len(table.session.log) == depth and table.doc.undo_stack.count() == steps
+    assert len(table.session.log) == depth and table.doc.session.undo_status().steps == steps
 
 
 def test_one_level_below_recovers_one_d_in_the_recovery_phase(table):

@@ -46,7 +46,7 @@ class Table(SheetTable):
         self.doc.do(matches[0]())
 
     def undo_text(self) -> str:
-        return self.doc.undo_stack.undoText()
+        return self.doc.session.undo_status().undo
 
     def undo(self) -> None:
         self.window.act_undo.trigger()

@@ -68,7 +68,7 @@ def test_play_commit_plan_advance_and_see_the_box_cleared_then_undo_each_step(ta
     assert "Repair planned" not in table.area("box:1:0").tooltip
     assert table.undo_text() == "Energy Allocation: 7♣ with Damage Control"
     table.undo()
-    assert table.ship.state["energy"] is None and not table.doc.undo_stack.canUndo()
+    assert table.ship.state["energy"] is None and table.doc.session.undo_step() is None
 
 
 def test_a_critical_costs_8_and_past_the_budget_says_how_much_is_missing(table, qtbot):
