@@ -120,13 +120,12 @@ class SessionDocument(QObject):
         change = self.session.undo_step()
         if change is None:
             raise RuleViolation("There is nothing to undo.")
-        if step is None:
-            step = change.seq
+        step = change.seq if step is None else step
+        asks = ask and self.ask_undo is not None and change.action.seat_name is not None
         with self.holding_others():
-            if ask and self.ask_undo is not None and change.action.seat_name is not None \
-                    and change.seq == step and not self.ask_undo(change):
+            if asks and change.seq == step and not self.ask_undo(change):
                 return None
-            return self.session.undo(step)
+            return self.session.undo(step)  # refuses a step that is no longer the last
 
     def redo(self) -> Change:
         """Make the last undone step again (RuleViolation: nothing to redo)."""

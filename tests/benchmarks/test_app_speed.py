@@ -15,6 +15,8 @@ from shipsheet.model.log import LogEntry
 from shipsheet.model.paths import resources_dir
 from shipsheet.model.storage import parse_session_bytes, session_to_bytes, session_to_data
 
+from timing import best
+
 HERE = Path(__file__).parent
 ENV = dict(os.environ, QT_QPA_PLATFORM="offscreen")
 
@@ -150,12 +152,7 @@ def big_session() -> Session:
 
 
 def _best(fn, runs=7) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+    return best(fn, runs)
 
 
 def test_save_and_load_against_plain_json(report, tmp_path):

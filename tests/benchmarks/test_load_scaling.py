@@ -8,11 +8,12 @@ files load as (tests/model/test_untrusted_files.py), without a clock."""
 from __future__ import annotations
 
 import json
-import time
 
 from shipsheet.model import Session, get_class, load_session, new_ship, save_session
 from shipsheet.model.paths import resources_dir
 from shipsheet.model.storage import parse_session_bytes
+
+from timing import best
 
 #: Per ship, the big file against the small one. Linear is 1x in principle; 5,000 ships
 #: measure 1.5-2.1x against 500 here (the bigger heap costs the collector and the caches:
@@ -24,12 +25,7 @@ FLAT_VARIANTS = 1.5
 
 
 def _best(fn, runs=5) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+    return best(fn, runs)
 
 
 def _per_ship(small, big, load) -> tuple[float, float]:

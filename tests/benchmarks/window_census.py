@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QToolBar, QWidget
 
 #: Widget classes counted (each widget counts as the first of these it is an instance of).
 KINDS = ("QMenuBar", "QMenu", "QToolBar", "QToolButton", "QStatusBar", "QDockWidget", "QTreeView",

@@ -171,7 +171,7 @@ def test_undo_asked_about_a_phones_step_undoes_that_step_while_another_phone_tap
     status, answer, _ = tapped["future"].result()
     assert status == 200 and answer["ok"], answer
     last = doc.session.undo_step()
-    assert last.action.ship_id == doc.session.ship("Hornet").id and not last.entries == named.entries
+    assert last.action.ship_id == doc.session.ship("Hornet").id and last.entries != named.entries
     assert doc.session.undo_status().redo is None  # the tap after the undo dropped its redo
 
 
