@@ -35,6 +35,15 @@ def test_every_game_has_every_piece(game, qapp):
     session = piece(game, "sample")()
     assert session.game == game and session.ships
     assert issubclass(piece(game, "sheet"), SheetPainter)
+    # Every box the sample's sheets lay out is one the game's boxes piece answers for.
+    from shipsheet.model.boxes import GameBoxes, box_answer
+    from shipsheet.sheets import painter_for
+    assert isinstance(piece(game, "boxes"), GameBoxes)
+    for ship in session.ships:
+        keys = [box.key for box in painter_for(ship, session).layout()]
+        assert keys and len(set(keys)) == len(keys), f"{ship.name}: no boxes, or a key twice"
+        unanswered = [k for k in keys if box_answer(session, ship, k) is None]
+        assert unanswered == [], f"{ship.name}: no answer for {unanswered}"
     assert issubclass(piece(game, "panel"), QWidget)
     assert issubclass(piece(game, "editor"), GameEditor)
 

@@ -5,9 +5,9 @@ Each game's ``decisions`` piece (``model.games.GameEntry``) is a :class:`GameDec
 It says which decisions a player may make for a ship now (:meth:`GameDecisions.forms`,
 plain JSON-able dicts, described in ``shipsheet/share/PROTOCOL.md``), turns a filled form
 into the game's own action (:meth:`GameDecisions.action`), says what the owner has
-decided and is in force (:meth:`GameDecisions.in_force`), and says which right a tap on a
-sheet box needs (:meth:`GameDecisions.tap_right`): deciding is the player's, marking
-damage the referee's.
+decided and is in force (:meth:`GameDecisions.in_force`). Which right a tap on a sheet's
+box needs — deciding is the player's, marking damage the referee's — is the box's answer
+(``model.boxes.BoxAnswer.right``).
 
 The values come from outside (a phone, an e-mail): :func:`field_value` checks each against
 its form before any action is built, and every refusal is a :class:`RuleViolation` in
@@ -189,8 +189,3 @@ class GameDecisions:
         report's "Orders in force": what the player has decided, to check or change). Private
         to the owner: only the owner's report gives them. [] when the game has none."""
         return []
-
-    def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:
-        """The right a tap on the sheet's box ``key`` needs: MARK (damage, the referee's)
-        unless the game says the box is a player's decision (DECIDE)."""
-        return MARK

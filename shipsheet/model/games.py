@@ -38,15 +38,17 @@ class GameEntry:
     ``decisions``: the ``model.decisions.GameDecisions`` saying what a player decides
     (from a phone or an orders file) and which action each decision is; ``privacy``: the
     ``model.privacy.GamePrivacy`` saying what of a ship only its owner may see, and when it
-    becomes public (every boundary — player files, reports, phones — applies it).
+    becomes public (every boundary — player files, reports, phones — applies it);
+    ``boxes``: the ``model.boxes.GameBoxes`` naming the keys of the sheet's boxes and
+    answering what each is and does (the window, the printer and the phones ask it).
     """
 
     __slots__ = ("id", "title", "rules", "house_rules", "source", "blank_definition",
-                 "carry_over", "sample", "sheet", "panel", "editor", "decisions", "privacy")
+                 "carry_over", "sample", "sheet", "panel", "editor", "decisions", "privacy", "boxes")
 
     def __init__(self, id: str, title: str, *, rules: str, house_rules: str, source: str,
                  blank_definition: str, carry_over: str, sample: str, sheet: str, panel: str,
-                 editor: str, decisions: str, privacy: str):
+                 editor: str, decisions: str, privacy: str, boxes: str):
         self.id = id
         self.title = title
         self.rules = rules
@@ -60,6 +62,7 @@ class GameEntry:
         self.editor = editor
         self.decisions = decisions
         self.privacy = privacy
+        self.boxes = boxes
 
     def __repr__(self) -> str:
         return f"GameEntry({self.id!r})"
@@ -67,7 +70,7 @@ class GameEntry:
 
 #: The pieces every game has, in the order a newcomer would write them.
 PIECES = ("rules", "house_rules", "source", "blank_definition", "carry_over", "sample",
-          "sheet", "panel", "editor", "decisions", "privacy")
+          "sheet", "panel", "editor", "decisions", "privacy", "boxes")
 
 GAMES: dict[str, GameEntry] = {
     "war-in-space": GameEntry(
@@ -82,7 +85,8 @@ GAMES: dict[str, GameEntry] = {
         panel="shipsheet.ui.panels.war_in_space:Panel",
         editor="shipsheet.ui.designer.wis_editor:WarInSpaceEditor",
         decisions="shipsheet.rules.war_in_space.decisions:DECISIONS",
-        privacy="shipsheet.rules.war_in_space.privacy:PRIVACY"),
+        privacy="shipsheet.rules.war_in_space.privacy:PRIVACY",
+        boxes="shipsheet.rules.war_in_space.boxes:BOXES"),
     "triplanetary": GameEntry(
         "triplanetary", "Triplanetary",
         rules="shipsheet.rules.triplanetary:GAME",
@@ -95,7 +99,8 @@ GAMES: dict[str, GameEntry] = {
         panel="shipsheet.ui.panels.triplanetary:Panel",
         editor="shipsheet.ui.designer.triplanetary_editor:TriplanetaryEditor",
         decisions="shipsheet.rules.triplanetary.decisions:DECISIONS",
-        privacy="shipsheet.rules.triplanetary.privacy:PRIVACY"),
+        privacy="shipsheet.rules.triplanetary.privacy:PRIVACY",
+        boxes="shipsheet.rules.triplanetary.boxes:BOXES"),
     "fedcom": GameEntry(
         "fedcom", "Federation Commander",
         rules="shipsheet.rules.fedcom:GAME",
@@ -108,7 +113,8 @@ GAMES: dict[str, GameEntry] = {
         panel="shipsheet.ui.panels.fedcom:Panel",
         editor="shipsheet.ui.designer.fedcom_editor:FedComEditor",
         decisions="shipsheet.rules.fedcom.decisions:DECISIONS",
-        privacy="shipsheet.rules.fedcom.privacy:PRIVACY"),
+        privacy="shipsheet.rules.fedcom.privacy:PRIVACY",
+        boxes="shipsheet.rules.fedcom.boxes:BOXES"),
 }
 
 

@@ -1,10 +1,15 @@
 """The referee's side of Table Link: revisions, and a phone's request turned into an action.
 
-Everything here runs on the **authority's thread** (the window's UI thread, or the
+:class:`TableHost` runs on the **authority's thread** (the window's UI thread, or the
 headless host's main thread), the one thread that changes the session. The server thread
 reaches it only through :class:`Authority` (``call(fn)`` → a future), so a phone's tap
 goes through the same path as a click: the rules check it first and refuse with their
 own words, changing nothing, or it is applied as one undo step, logged with the seat.
+
+What a tap on a box asks for is worked out *before* that, on the server's side, from the
+snapshot the phone's sheet was drawn from (:func:`resolve_box`: the game's answer for the
+box's key, ``model.boxes``): the authority's thread only checks that the ship is still at
+that revision and applies the action — it never draws a sheet to learn what a tap means.
 
 Revisions: each ship has a number that only goes up, bumped for the ships a change (or
 its undo) touches, and the host has an ``epoch`` (random, new at every start). A request
@@ -21,10 +26,10 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..model.actions import Action, NextPhase, NextTurn
+from ..model.boxes import box_answer
 from ..model.decisions import DECIDE, MARK
 from ..model.errors import RuleViolation
 from ..model.games import piece
-from ..sheets import painter_for
 from .seats import Seat, not_yours
 from .snapshot import Snapshot, take
 
@@ -36,6 +41,8 @@ if TYPE_CHECKING:  # pragma: no cover
 ANSWERS_KEPT = 20000
 #: A request's kinds (PROTOCOL.md, Requests).
 KINDS = ("tap", "menu", "decide", "undo", "phase", "revoke")
+#: The kinds that point at a box of a sheet: resolved from the snapshot (:func:`resolve_box`).
+BOX_KINDS = ("tap", "menu")
 
 
 class Authority(Protocol):
@@ -71,6 +78,82 @@ class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
+
+
+def _seen_ship(session: "Session", seat: Seat, request: dict):
+    """The ship the request names, if the seat sees it (404 otherwise)."""
+    ship_id = request.get("ship")
+    ship = next((s for s in session.ships if s.id == ship_id), None) \
+        if isinstance(ship_id, str) else None
+    if ship is None or not seat.sees(ship):
+        raise Refused(404, "There is no such ship at your seat.")
+    return ship
+
+
+def _stale(ship) -> Refused:
+    return Refused(409, f"{ship.name} has changed since your phone drew it: "
+                        "here is the current sheet. Look, and tap again.")
+
+
+class Resolved:
+    """A tap or menu request resolved from a snapshot: the action it asks for at the
+    ship's revision then, or the refusal (raised again on the authority's thread)."""
+
+    __slots__ = ("ship_id", "rev", "action", "error")
+
+    def __init__(self, ship_id: str | None, rev: int | None, action: Action | None = None,
+                 error: Exception | None = None):
+        self.ship_id = ship_id
+        self.rev = rev
+        self.action = action
+        self.error = error
+
+
+def resolve_box(snapshot: "Snapshot", seat: Seat, request: Any,
+                drawn: "frozenset[str] | None" = None) -> Resolved:
+    """What a phone's tap (``kind`` "tap") or menu entry ("menu") on a box asks for,
+    worked out from ``snapshot`` alone, on any thread: the box's answer from the game's
+    rules for its key, the right it needs, its refusal, its menu. ``drawn``: the keys of
+    the sheet as the phone was sent it (a key not drawn there is no box). Never raises:
+    a refusal is kept in :attr:`Resolved.error`."""
+    if not isinstance(request, dict):
+        return Resolved(None, None, error=Refused(400, "A request is a JSON object."))
+    ship_id, rev = request.get("ship"), request.get("rev")
+    try:
+        return Resolved(ship_id, rev, _box_action(snapshot, seat, request, drawn))
+    except (Refused, RuleViolation) as exc:
+        return Resolved(ship_id, rev, error=exc)
+
+
+def _box_action(snapshot: "Snapshot", seat: Seat, request: dict,
+                drawn: "frozenset[str] | None") -> Action:
+    session = snapshot.session
+    ship = _seen_ship(session, seat, request)
+    if request.get("rev") != snapshot.revs.get(ship.id):
+        raise _stale(ship)
+    key = request.get("key")
+    if not isinstance(key, str) or len(key) > 200:
+        raise Refused(400, "A tap names the box it was on.")
+    answer = box_answer(session, ship, key) if drawn is None or key in drawn else None
+    if answer is None:
+        raise Refused(404, f"There is no such box on {ship.name}'s sheet.")
+    # A tap needs what the game says (deciding or marking); a box's menu holds corrections
+    # of marks, so it is the markers' (the referee's by default).
+    kind = request.get("kind")
+    right = answer.right if kind == "tap" else MARK
+    if not (seat.may(right) and seat.owns(ship)):
+        raise Refused(403, not_yours(right, ship.name))
+    if kind == "tap":
+        if answer.refusal:
+            raise RuleViolation(answer.refusal)
+        if answer.click is None:
+            raise RuleViolation("Nothing happens when this box is tapped.")
+        return answer.click()
+    index = request.get("index")
+    entries = answer.menu if answer.has_menu() else []
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(entries):
+        raise Refused(400, "That menu entry is not there (any more).")
+    return entries[index][1]()
 
 
 class TableHost:
@@ -121,9 +204,11 @@ class TableHost:
                     status.undo if status else None, status.step if status else 0)
 
     # -- requests ---------------------------------------------------------------------
-    def handle(self, seat: Seat, request: Any) -> tuple[int, dict]:
+    def handle(self, seat: Seat, request: Any, resolved: Resolved | None = None) -> tuple[int, dict]:
         """Answer one request of ``seat`` (already authenticated): (HTTP status, answer).
-        Runs on the authority's thread; never raises for anything a phone can send."""
+        Runs on the authority's thread; never raises for anything a phone can send.
+        ``resolved``: a tap's or menu's :func:`resolve_box` (made by the server from its
+        snapshot); without it such a request is answered as stale."""
         if not isinstance(request, dict):
             return 400, {"ok": False, "error": "A request is a JSON object."}
         req_id = request.get("id")
@@ -134,7 +219,7 @@ class TableHost:
         if key in self._answers:
             return self._answers[key]
         try:
-            answer = 200, self._handle(seat, request)
+            answer = 200, self._handle(seat, request, resolved)
         except Refused as exc:
             answer = exc.status, {"ok": False, "error": str(exc)}
         except RuleViolation as exc:
@@ -147,7 +232,7 @@ class TableHost:
                 self._answers.popitem(last=False)
         return answer
 
-    def _handle(self, seat: Seat, request: dict) -> dict:
+    def _handle(self, seat: Seat, request: dict, resolved: Resolved | None) -> dict:
         kind = request.get("kind")
         if kind not in KINDS:
             raise Refused(400, f"A request's kind is one of {', '.join(KINDS)}.")
@@ -158,14 +243,10 @@ class TableHost:
             return self._handle_undo(seat, request)
         if kind in ("phase", "revoke"):
             return self._handle_referee(seat, kind, request)
-        ship_id = request.get("ship")
-        ship = next((s for s in self.session.ships if s.id == ship_id), None) \
-            if isinstance(ship_id, str) else None
-        if ship is None or not seat.sees(ship):
-            raise Refused(404, "There is no such ship at your seat.")
-        if request.get("rev") != self.revs.get(ship.id):
-            raise Refused(409, f"{ship.name} has changed since your phone drew it: "
-                               "here is the current sheet. Look, and tap again.")
+        ship = _seen_ship(self.session, seat, request)
+        rev = request.get("rev")
+        if rev != self.revs.get(ship.id):
+            raise _stale(ship)
         if kind == "decide":
             if not (seat.may(DECIDE) and seat.owns(ship)):
                 raise Refused(403, not_yours(DECIDE, ship.name))
@@ -175,39 +256,15 @@ class TableHost:
             action = piece(ship.game, "decisions").action(self.session, ship, form,
                                                           request.get("values", {}))
         else:
-            action = self._area_action(seat, ship, kind, request)
+            # Resolved from the snapshot at this very revision: what the phone saw is what
+            # the rules answered (the live ship is the same until its revision moves).
+            if resolved is None or resolved.ship_id != ship.id or resolved.rev != rev:
+                raise _stale(ship)
+            if resolved.error is not None:
+                raise resolved.error
+            action = resolved.action
         change = self._apply(FromSeat(action, seat))
         return {"ok": True, "message": change.name}
-
-    def _area_action(self, seat: Seat, ship, kind: str, request: dict) -> Action:
-        key = request.get("key")
-        if not isinstance(key, str) or len(key) > 200:
-            raise Refused(400, "A tap names the box it was on.")
-        painter = painter_for(ship, self.session)
-        try:
-            painter.layout()
-            area = next((a for a in painter.areas if a.key == key), None)
-            if area is None:
-                raise Refused(404, f"There is no such box on {ship.name}'s sheet.")
-            # A tap needs what the game says (deciding or marking); a box's menu holds
-            # corrections of marks, so it is the markers' (the referee's by default).
-            right = piece(ship.game, "decisions").tap_right(self.session, ship, key) \
-                if kind == "tap" else MARK
-            if not (seat.may(right) and seat.owns(ship)):
-                raise Refused(403, not_yours(right, ship.name))
-            if kind == "tap":
-                if area.refusal:
-                    raise RuleViolation(area.refusal)
-                if area.click is None:
-                    raise RuleViolation("Nothing happens when this box is tapped.")
-                return area.click()
-            index = request.get("index")
-            entries = area.menu if area.has_menu() else []
-            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(entries):
-                raise Refused(400, "That menu entry is not there (any more).")
-            return entries[index][1]()
-        finally:
-            painter.release()
 
     def _handle_referee(self, seat: Seat, kind: str, request: dict) -> dict:
         """What only the referee's seat does from a phone: the next phase or turn (as the

@@ -1,9 +1,10 @@
 """A ship's sheet for a phone: the game's own sheet painter drawn as SVG, and its boxes.
 
 The same ``SheetPainter.paint`` that draws the window's sheet and the printed page draws
-into Qt's SVG generator here (the screen is the paper, and the phone). The hit areas of
-that drawing become the page's buttons: their key, place, label (the tooltip, plain
-text), whether a tap does anything, why not, and the menu's labels. Everything is read
+into Qt's SVG generator here (the screen is the paper, and the phone). The boxes of its
+layout step become the page's buttons: their key and place, and the game's answer for
+each key (``model.boxes``): label (the tooltip, plain text), whether a tap does anything,
+why not, the right it needs and the menu's labels. Everything is read
 from a snapshot's copy of the session, so this runs on the server's render thread while
 the window goes on.
 """
@@ -41,7 +42,7 @@ class Area:
     clickable: bool
     refusal: str | None
     menu: tuple[str, ...]
-    right: str  # what a tap needs: "mark" or "decide" (the game's decisions piece)
+    right: str  # what a tap needs: "mark" or "decide" (the box's answer, model.boxes)
 
 
 @dataclass(frozen=True)
@@ -90,11 +91,10 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     ship = snapshot.ship(ship_id)
     if ship is None:
         raise KeyError(ship_id)
-    decisions = piece(ship.game, "decisions")
     if public:
         ship = trial_ship(ship, public_state(session, ship))
     painter = painter_for(ship, session)
-    size = painter.size()  # lays it out: the height is known before drawing
+    size = painter.size()  # the layout step: the height is known before drawing
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
@@ -112,15 +112,15 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     buffer.close()
     drawn = painter.drawn_size()
     areas = []
-    for area in painter.areas:
+    for area in painter.areas:  # the drawing's boxes: the layout step's, answered by the rules
         r = area.rect
         label = touch_words(area.tooltip.strip()[:MAX_LABEL])
         areas.append(Area(
             area.key, round(r.x(), 2), round(r.y(), 2), round(r.width(), 2), round(r.height(), 2),
             label, area.click is not None, area.refusal,
             tuple(text for text, _factory in area.menu) if area.has_menu() else (),
-            decisions.tap_right(session, ship, area.key)))
+            area.right))
     painter.release()
-    forms = () if public else tuple(decisions.forms(session, ship))
+    forms = () if public else tuple(piece(ship.game, "decisions").forms(session, ship))
     return RenderedSheet(snapshot.revs.get(ship_id, 0), svg, gzip.compress(svg, 6),
                          drawn.width(), drawn.height(), tuple(areas), forms)

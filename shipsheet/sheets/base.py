@@ -5,16 +5,17 @@ One painter per game draws a ship's sheet in *sheet units* (1 unit = 1 pt,
 screen; the printer scales it to the page. The same :meth:`SheetPainter.paint`
 serves both, so what prints is what is on screen.
 
-Hit areas say what a box is, what clicking it does (an action builder from
-the game's rules, applied by the window through the undo stack) or why it
-cannot be clicked, and which context-menu entries it offers.
+Drawing places the sheet's boxes as hit areas: a key and a rectangle. What a box is
+and does — its label and state, what a click does or why not, its menu — is the game's
+rules' answer for the key (``model.boxes``), asked when someone points at it. The
+*layout step* (:meth:`SheetPainter.layout`) gives the boxes without painting anything.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText
@@ -22,9 +23,9 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticT
 if TYPE_CHECKING:  # pragma: no cover
     from PySide6.QtGui import QPicture
 
-    from ..model import Action, Session, Ship
+    from ..model import Session, Ship
+    from ..model.boxes import ActionFactory, BoxAnswer
 
-ActionFactory = Callable[[], "Action"]
 FONT_FAMILIES = ["Noto Sans", "DejaVu Sans", "Liberation Sans", "Helvetica", "Arial"]
 _local = threading.local()
 
@@ -34,7 +35,7 @@ class _Caches:
     on its own thread while the window draws, and Qt's font objects are not to be shared
     between threads while in use."""
 
-    __slots__ = ("fonts", "metrics", "widths", "static")
+    __slots__ = ("fonts", "metrics", "widths", "static", "measure")
 
     def __init__(self):
         self.fonts: dict[tuple, QFont] = {}
@@ -42,6 +43,8 @@ class _Caches:
         self.metrics: dict[tuple, tuple[QFontMetricsF, float, float]] = {}
         self.widths: dict[tuple, float] = {}
         self.static: dict[tuple, QStaticText] = {}
+        #: The image the layout step measures text on (``_LayoutPen``).
+        self.measure = None
 
 
 _MAIN = _Caches()
@@ -133,47 +136,91 @@ class Theme:
 
 
 class HitArea:
-    """A clickable region of the sheet (in sheet units).
+    """A box of the sheet as drawn: its key and its rectangle (sheet units), and — asked of
+    the game's rules with the key when first needed (``model.boxes.box_answer``) — its
+    label, state, tooltip, what a click does or why not, and its menu. Drawing places keys
+    only: no answer is worked out for a box nobody points at."""
 
-    ``tooltip`` and ``menu`` may be given as zero-argument callables: they are
-    worked out only when the user hovers or right-clicks, not on every drawing
-    (a card has hundreds of boxes and is redrawn after every change).
-    """
+    __slots__ = ("rect", "key", "_ship", "_session", "_answer")
 
-    __slots__ = ("rect", "key", "_tooltip", "click", "refusal", "_menu")
-
-    def __init__(self, rect: QRectF, key: str, tooltip: "str | Callable[[], str]",
-                 click: ActionFactory | None = None, refusal: str | None = None,
-                 menu: "list[tuple[str, ActionFactory]] | Callable[[], list] | None" = None):
+    def __init__(self, rect: QRectF, key: str, ship: "Ship", session: "Session | None"):
         self.rect = rect
         self.key = key
-        self._tooltip = tooltip
-        #: Builds the action a left click applies; None when clicking does nothing.
-        self.click = click
-        #: Why a click is refused, shown on hover and in the status bar.
-        self.refusal = refusal
-        self._menu = menu if menu is not None else []
+        self._ship = ship
+        self._session = session
+        self._answer: "BoxAnswer | None" = None
+
+    @property
+    def answer(self) -> "BoxAnswer":
+        if self._answer is None:
+            from ..model.boxes import box_answer
+            found = box_answer(self._session, self._ship, self.key)
+            if found is None:  # a sheet drew a key its game does not know: a bug, said so
+                raise KeyError(f"{self._ship.game}: the sheet drew box {self.key!r}, "
+                               "which its boxes piece does not answer")
+            self._answer = found
+        return self._answer
+
+    @property
+    def label(self) -> str:
+        return self.answer.label
+
+    @property
+    def state(self) -> str:
+        return self.answer.state
 
     @property
     def tooltip(self) -> str:
         """What the box is and what clicking does."""
-        if callable(self._tooltip):
-            self._tooltip = self._tooltip()
-        return self._tooltip
+        return self.answer.tooltip
+
+    @property
+    def click(self) -> "ActionFactory | None":
+        """Builds the action a left click applies; None when clicking does nothing."""
+        return self.answer.click
+
+    @property
+    def refusal(self) -> str | None:
+        """Why a click is refused, shown on hover and in the status bar."""
+        return self.answer.refusal
+
+    @property
+    def right(self) -> str:
+        """What a tap needs of a phone's seat: MARK or DECIDE."""
+        return self.answer.right
 
     def has_menu(self) -> bool:
         """True when the area offers a context menu at all (it may have nothing in it now)."""
-        return callable(self._menu) or bool(self._menu)
+        return self.answer.has_menu()
 
     @property
-    def menu(self) -> list[tuple[str, ActionFactory]]:
+    def menu(self) -> "list[tuple[str, ActionFactory]]":
         """Context-menu entries: (label, action builder)."""
-        if callable(self._menu):
-            self._menu = self._menu()
-        return self._menu
+        return self.answer.menu
 
     def __repr__(self) -> str:
         return f"HitArea({self.key!r})"
+
+
+class _LayoutPen:
+    """Stands in for a QPainter while a sheet is laid out: every drawing call does nothing.
+    Text is measured as the window draws it, on an image (``device()``: a 1×1 one, per
+    thread, never painted on). The one drawing routine of a sheet runs against it, so the
+    boxes it places are where the drawing puts them."""
+
+    def device(self):
+        caches = _caches()
+        if caches.measure is None:
+            from PySide6.QtGui import QImage
+            caches.measure = QImage(1, 1, QImage.Format.Format_ARGB32_Premultiplied)
+        return caches.measure
+
+    def __getattr__(self, name):
+        return _nothing
+
+
+def _nothing(*args, **kwargs):
+    return None
 
 
 class SheetPainter:
@@ -200,9 +247,16 @@ class SheetPainter:
         self.layout()
         return QSizeF(self.width, self._height)
 
-    def layout(self) -> None:
-        """Compute hit areas and height (by drawing into a recording)."""
-        self.record(Theme.light())
+    def layout(self) -> list[HitArea]:
+        """The layout step: the sheet's boxes (key, rectangle; label and state asked of the
+        rules) and its height, without a painter or a paint device — the drawing routine
+        runs against a pen that draws nothing."""
+        self.paint(_LayoutPen(), Theme.light())
+        return self.areas
+
+    def add_box(self, rect: QRectF, key: str) -> None:
+        """Place box ``key`` (one of the game's keys, ``rules/<game>/boxes.py``) at ``rect``."""
+        self.areas.append(HitArea(rect, key, self.ship, self.session))
 
     def record(self, theme: Theme) -> QPicture:
         """Draw the sheet once into a vector recording, which replays fast at any zoom.
@@ -227,12 +281,8 @@ class SheetPainter:
         return QSizeF(self.width, self._height)
 
     def release(self) -> None:
-        """Drop the hit areas of a painter that is being replaced.
-
-        Their tooltips, menus and clicks are often the painter's own bound methods, so
-        painter -> areas -> method -> painter is a reference cycle: without this, every
-        replaced painter (one per change) would wait for the cycle collector, and its
-        full collections took 10-80 ms of a click on a 200-box card."""
+        """Drop the hit areas of a painter that is being replaced (their answers hold
+        action builders; nothing should keep a replaced sheet's boxes alive)."""
         self.areas = []
 
     def hit(self, pos: QPointF) -> HitArea | None:

@@ -1,12 +1,12 @@
 """The Federation Commander ship card: shields, weapons, systems, frame, standing orders.
 
 Drawn from the model alone, for the screen and the printer alike ("the
-screen is the paper"). Every box is a hit area: a left click sets the box's
-next turn state (fired, charging, launched, used …) through the rules'
-action builders; the context menu offers the other states and the referee's
-corrections (destroy or restore by hand, drones left, shuttle occupant).
-Shield and frame boxes are marked by hand like a tally (a correction: the
-volley dialog marks them itself).
+screen is the paper"). Every box is placed with its key (``rules/fedcom/boxes.py``
+names them), and what it says and does is the rules' answer for the key: a left
+click sets the box's next turn state (fired, charging, launched, used …); the
+context menu offers the other states and the referee's corrections (destroy or
+restore by hand, drones left, shuttle occupant). Shield and frame boxes are
+marked by hand like a tally (a correction: the volley dialog marks them itself).
 
 Marks: a destroyed box is struck with a full X, a shield box down carries a
 slash, and a box used this turn (fired, charging, launched, used) has its
@@ -17,23 +17,17 @@ come from ``shipsheet.rules.fedcom``.
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Callable
-
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen, QPolygonF
 
 from ..model.games import GAME_TITLES
-from ..rules.fedcom import (OCCUPANTS, REPAIR_COSTS, BoxSpec, FedComClass, explain_order,
-                            mark_box_action, mark_frame_action, mark_shield_action, orders_of,
-                            repair_cost, set_drones_action, set_occupant_action,
-                            set_turn_state_action, status, turn_state, turn_states)
+from ..rules.fedcom import (REPAIR_COSTS, BoxSpec, FedComClass, orders_of, repair_cost, status,
+                            turn_state, turn_states)
+from ..rules.fedcom.boxes import box_key, frame_key, shield_key
 from ..rules.fedcom.overrides import resolve  # not exported by the package (yet)
-from ..rules.fedcom.precedence import ordinal
-from ..rules.fedcom.state import next_state, turn_state_refusal
-from ..rules.fedcom.words import (CATEGORY_TITLES, CHIP_TITLES, KIND_NOUNS, OCCUPANT_WORDS,
-                                  SHIELD_NAMES, box_number, kind_title, state_word)
-from .base import HitArea, SheetPainter, Theme
+from ..rules.fedcom.words import (CATEGORY_TITLES, CHIP_TITLES, OCCUPANT_WORDS, SHIELD_NAMES,
+                                  box_number, kind_title, state_word)
+from .base import SheetPainter, Theme
 
 #: Where each shield sits on the card: the front row (#6, #1, #2) above the rear row
 #: (#5, #4, #3), as around the ship seen from above.
@@ -56,22 +50,12 @@ class FedComSheet(SheetPainter):
 
     def __init__(self, ship, session=None):
         super().__init__(ship, session)
-        self._orders_info: dict[str, dict[str, tuple[int, int, str]]] = {}
         self._places: dict[str, str] | None = None
 
     # -- what the rules say (computed once per painter; a change makes a new painter) --
     @property
     def spec(self) -> FedComClass:
         return self.ship.ship_class.spec
-
-    def hit_positions(self, kind: str) -> dict[str, tuple[int, int, str]]:
-        """box id -> (place, of how many, why) in the DDAP hit order of its kind now."""
-        info = self._orders_info.get(kind)
-        if info is None:
-            order, _notes = explain_order(self.ship, kind)
-            info = {box_id: (n, len(order), why) for n, (box_id, why) in enumerate(order, 1)}
-            self._orders_info[kind] = info
-        return info
 
     def order_places(self) -> dict[str, str]:
         """box id -> "hit first" / "hit last" for the standing orders that apply now."""
@@ -205,7 +189,7 @@ class FedComSheet(SheetPainter):
                 before = self.turn_start["shield_damage"][n - 1] if self.turn_marks else 0
                 self._shield_boxes(painter, theme, rects, down, before)
                 for k, rect in enumerate(rects, start=1):
-                    self.areas.append(self._shield_area(rect, n, k, size, down))
+                    self.add_box(rect, shield_key(n, k))
                 bottom = (rects[-1].bottom() if rects else y + 13) - y
                 tallest = max(tallest, bottom)
             y += tallest + 7
@@ -228,24 +212,6 @@ class FedComSheet(SheetPainter):
                 if k < before:
                     lines.append(QLineF(inset.topLeft(), inset.bottomRight()))
             painter.drawLines(lines)
-
-    def _shield_area(self, rect: QRectF, n: int, k: int, size: int, down: int) -> HitArea:
-        target = k - 1 if k <= down else k
-        return HitArea(rect, f"shield:{n}:{k}", partial(self._shield_tip, n, k, size, down),
-                       click=partial(mark_shield_action, self.ship, n, target))
-
-    @staticmethod
-    def _shield_tip(n: int, k: int, size: int, down: int) -> str:
-        if k <= down:
-            click = f"regenerate boxes {k}–{down}" if k < down else f"regenerate box {k}"
-            where = "down"
-        else:
-            click = f"mark boxes {down + 1}–{k} down" if k > down + 1 else f"mark box {k} down"
-            where = "up"
-        return (f"Shield #{n} ({SHIELD_NAMES[n]}), box {k} of {size}: {where}\n"
-                f"{size - down} of {size} boxes up\n"
-                f"Click: {click} (by hand: volleys mark shields themselves; regeneration costs "
-                f"2 energy per box)")
 
     # -- weapons and other chips -------------------------------------------------------------
     def _draw_weapons(self, painter: QPainter, theme: Theme, y: float) -> float:
@@ -315,7 +281,7 @@ class FedComSheet(SheetPainter):
         emphasis = destroyed or (state is not None and state != default)
         self.text(painter, QRectF(tx, top + 11, tw, 11), second, size=7, bold=emphasis and not destroyed,
                   color=theme.ink if emphasis and not destroyed else theme.muted)
-        self.areas.append(self._box_area(rect.adjusted(-1, -3, tw + 6, 4), box, state))
+        self.add_box(rect.adjusted(-1, -3, tw + 6, 4), box_key(box.id))
 
     def _caption(self, box: BoxSpec, state: str | None) -> tuple[str, str]:
         st = self.ship.state
@@ -369,7 +335,7 @@ class FedComSheet(SheetPainter):
         number = box_number(box) if len(self.spec.by_kind[box.kind]) > 1 else ""
         self.pen_box(painter, theme, rect, mark=self._destroyed_mark(box.id, destroyed),
                      number=number, used=used)
-        self.areas.append(self._box_area(rect, box, state))
+        self.add_box(rect, box_key(box.id))
 
     # -- the other groups -------------------------------------------------------------------
     def _kinds_of(self, category: str) -> list[str]:
@@ -420,17 +386,7 @@ class FedComSheet(SheetPainter):
         hits_before = self.turn_start["frame_hits"]
         for k, rect in enumerate(rects, start=1):
             self.pen_box(painter, theme, rect, mark=self.pen_mark(k <= hits, k <= hits_before, "x"))
-            if k <= hits:
-                target, what = k - 1, (f"restore boxes {k}–{hits}" if k < hits else f"restore box {k}")
-            else:
-                target, what = k, (f"mark boxes {hits + 1}–{k} destroyed" if k > hits + 1
-                                   else f"mark box {k} destroyed")
-            tip = (f"Frame box {k} of {spec.frame}: {'destroyed' if k <= hits else 'intact'}\n"
-                   f"{spec.frame - hits} of {spec.frame} frame boxes left; a frame hit with none "
-                   f"left destroys the ship\n"
-                   f"Click: {what} (by hand: volleys mark frame themselves)")
-            self.areas.append(HitArea(rect, f"frame:{k}", tip,
-                                      click=partial(mark_frame_action, self.ship, target)))
+            self.add_box(rect, frame_key(k))
         return rects[-1].bottom() + 6
 
     # -- standing orders and legend -----------------------------------------------------------
@@ -506,78 +462,6 @@ class FedComSheet(SheetPainter):
         self.text(painter, rect, "DESTROYED", size=20, bold=True, color=theme.mark,
                   align=Qt.AlignmentFlag.AlignCenter)
         painter.restore()
-
-    # -- what a box says and does ---------------------------------------------------------------
-    def _box_area(self, rect: QRectF, box: BoxSpec, state: str | None) -> HitArea:
-        """The box's hit area; its tooltip and menu are worked out on hover / right-click."""
-        ship = self.ship
-        click = None
-        refusal = turn_state_refusal(ship, box.id) if state is None else None  # the rules' words
-        if refusal is None:
-            click = partial(set_turn_state_action, ship, box.id, next_state(box.kind, state))
-        return HitArea(rect, f"box:{box.id}", partial(self._box_tooltip, box, state), click=click,
-                       refusal=refusal, menu=partial(self._box_menu, box, state))
-
-    def _box_tooltip(self, box: BoxSpec, state: str | None) -> str:
-        st = self.ship.state
-        kind = box.kind
-        bits = [box.id, kind]
-        if box.type:
-            bits.append(box.type)
-        if kind == "torpedo":
-            bits.append(f"size {box.size}")
-        if box.has_arc:
-            bits.append(f"arc {box.arc_text} ({box.arc_degrees}°)")
-        lines = [" · ".join(bits)]
-        if state is None:  # destroyed
-            cost = repair_cost(self.spec, box.id)
-            repair = st.get("repair")
-            if repair and repair.get("box") == box.id:
-                lines.append(f"Destroyed; under repair: {repair['points']} of {cost} points paid")
-            else:
-                lines.append(f"Destroyed; repair costs {cost} points")
-            lines.append("Right-click: restore by hand (a referee's correction)")
-            return "\n".join(lines)
-        status_bits = [f"Intact; {state_word(kind, state)} this turn"]
-        if kind == "drone":
-            status_bits.append(f"{st['drones'].get(box.id, box.drones)} of {box.drones} drones left")
-        if kind == "shuttle":
-            status_bits.append(f"holds: {OCCUPANT_WORDS[st['occupant'].get(box.id, box.occupant)]}")
-        lines.append(" · ".join(status_bits))
-        place = self.hit_positions(kind).get(box.id)
-        if place is not None:
-            n, total, why = place
-            noun = KIND_NOUNS.get(kind, f"{kind} boxes")
-            lines.append(f"DDAP: {ordinal(n)} of {total} {noun} to be hit ({why})")
-        lines.append(f"Click: set {state_word(kind, next_state(kind, state))}. Right-click: more")
-        return "\n".join(lines)
-
-    def _box_menu(self, box: BoxSpec, state: str | None) -> list[tuple[str, Callable]]:
-        ship = self.ship
-        st = ship.state
-        kind = box.kind
-        if state is None:
-            return [(f"Restore {box.id} by hand (correction)", partial(mark_box_action, ship, box.id, False))]
-        nxt = next_state(kind, state)
-        menu: list[tuple[str, Callable]] = []
-        for other in turn_states(kind):
-            if other not in (state, nxt):
-                menu.append((f"Set {state_word(kind, other)}",
-                             partial(set_turn_state_action, ship, box.id, other)))
-        if kind == "drone":
-            left = st["drones"].get(box.id, box.drones)
-            for n in range(box.drones, -1, -1):
-                if n != left:
-                    menu.append((f"{n} drone{'s' if n != 1 else ''} left",
-                                 partial(set_drones_action, ship, box.id, n)))
-        if kind == "shuttle":
-            occ = st["occupant"].get(box.id, box.occupant)
-            for other in OCCUPANTS:
-                if other != occ:
-                    menu.append((f"Holds: {OCCUPANT_WORDS[other]}",
-                                 partial(set_occupant_action, ship, box.id, other)))
-        menu.append((f"Destroy {box.id} by hand (correction)", partial(mark_box_action, ship, box.id, True)))
-        return menu
 
 
 SHEET = FedComSheet

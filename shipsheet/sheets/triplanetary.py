@@ -9,93 +9,36 @@ single disabled track D0…D6 with its E box takes their place.
 
 Every decision (what a level means, whether a click is allowed, what it does)
 comes from :mod:`shipsheet.rules.triplanetary`: thresholds are found by asking
-the rules for the status of a scratch copy at each level, refusals by trying
-the rule function on a scratch copy.
+the rules for the status of a scratch copy at each level. The sheet only places its
+boxes (``add_box``) with the keys of :mod:`shipsheet.rules.triplanetary.boxes`, which
+answers what each box is, what a click does or why not, and its menu.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPen
+from PySide6.QtGui import QFontMetrics, QFontMetricsF, QPainter, QPen
 
-from ..model import RuleViolation
 from ..model.ship import Ship
-from ..model.trial import ship_refusal, trial_ship
 from ..rules import triplanetary as tp
+from ..rules.triplanetary.boxes import (CARGO_KEY, COUNTER_KEY, COUNTER_STEPS, DAMAGE_ROLL_KEY,
+                                        DESTROYING, E_BOX_KEY, FUEL_KEY, LADDER_TOP,
+                                        OUT_OF_PLAY_KEY, STANDARD_NOTE_KEY,
+                                        advanced_tracks_drawn, cargo_counted, cargo_mark_key,
+                                        cargo_steps, choice_drawn, choice_key, combat_system,
+                                        fuel_box_key, fuel_counted, fuel_store_words,
+                                        ladder_key, out_of_play_words, standard_track_drawn,
+                                        step_key, thresholds)
 from ..rules.triplanetary.recovery import DEFAULT, ONLY, OWNER
-from ..rules.triplanetary.state import RECOVERY_PHASE, TRACK_TITLES, track_title
-from .base import HitArea, SheetPainter, Theme
+from ..rules.triplanetary.state import track_title
+from .base import SheetPainter, Theme
 
-LADDER_TOP = 6  # the ladders are drawn D0…D6; a level above 6 is written beside D6
-FUEL_BOXES_MAX = 60  # more fuel than this is tracked as a counter
-CARGO_STEP = 5  # the cargo scale is marked every 5 t
-CARGO_SCALE_MAX = 60  # a bigger hold (or an unlimited one) is tracked as a counter
 LOG_ROWS = 12  # rows of the ship's log (the latest changes, then ruled lines for notes)
-#: The tracks whose D6 destroys the ship (marked with a full X then) [seed]/[2018].
-DESTROYING = ("structure", "standard")
 
 ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 ALIGN_CENTER = Qt.AlignmentFlag.AlignCenter
 ALIGN_TOP_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-
-
-# -- queries on scratch copies (the rules decide; the sheet only asks) ----------------------
-def _flips(before: tp.Status, after: tp.Status) -> list[str]:
-    """What a ship loses between two statuses, in a few words."""
-    if after.destroyed and not before.destroyed:
-        return ["destroyed"]
-    words = []
-    fire = before.can_fire and not after.can_fire
-    ordnance = before.can_drop_ordnance and not after.can_drop_ordnance
-    if fire and ordnance:
-        words.append("can't fire or drop ordnance")
-    elif fire:
-        words.append("can't fire")
-    elif ordnance:
-        words.append("no ordnance")
-    if before.can_launch_mines and not after.can_launch_mines and not ordnance:
-        words.append("no mines")
-    if before.can_maneuver and not after.can_maneuver:
-        words.append("can't maneuver")
-    if after.disabled and not before.disabled:
-        words.append("disabled (lootable)")
-    if before.weapons_repairable and not after.weapons_repairable:
-        words.append("repaired at a base only")
-    if before.drive_repairable and not after.drive_repairable:
-        words.append("no repair")
-    if after.lost_at_map_edge and not before.lost_at_map_edge:
-        words.append("lost at map edge")
-    return words
-
-
-def thresholds(ship: Ship, track: str, top: int = LADDER_TOP) -> list[tuple[int, str]]:
-    """The levels of ``track`` where the ship (otherwise undamaged) loses something.
-
-    E.g. a frigate's weapons: ``[(1, "can't fire or drop ordnance"), (6, "repaired at a
-    base only")]``; a dreadnaught's: D1 no ordnance, D4 can't fire [seed].
-    """
-    pristine = tp.GAME.initial_state(ship.ship_class)
-    previous = tp.status(trial_ship(ship, pristine))
-    found = []
-    for level in range(1, top + 1):
-        state = dict(pristine)
-        state[track] = level
-        now = tp.status(trial_ship(ship, state))
-        words = _flips(previous, now)
-        if words:
-            found.append((level, ", ".join(words)))
-        previous = now
-    return found
-
-
-def combat_system(session) -> str:
-    """The session's combat system ("advanced" unless the session chose "standard")."""
-    try:
-        return tp.combat_system(session)
-    except RuleViolation:
-        return tp.ADVANCED
 
 
 def capability_words(ship: Ship) -> list[tuple[str, str, bool]]:
@@ -156,7 +99,7 @@ class TriplanetarySheet(SheetPainter):
 
     def __init__(self, ship, session=None):
         super().__init__(ship, session)
-        #: Threshold captions drawn, per track (for tests and tooltips).
+        #: Threshold captions drawn, per track (for tests; tooltips ask ``boxes.thresholds``).
         self.drawn_thresholds: dict[str, list[tuple[int, str]]] = {}
         #: The D-level circled on each ladder.
         self.circled: dict[str, int] = {}
@@ -171,7 +114,7 @@ class TriplanetarySheet(SheetPainter):
         if system == tp.STANDARD:
             y = self.section(painter, theme, y + 8, "Damage — standard combat (session option)")
             y = self._draw_ladder(painter, theme, y, tp.STANDARD_TRACK)
-            if any(self.ship.state.get(t, 0) for t in tp.TRACKS):
+            if advanced_tracks_drawn(self.ship, self.session):
                 y = self.section(painter, theme, y + 2,
                                  "Advanced Combat System tracks (kept from before the switch)")
                 for track in tp.TRACKS:
@@ -180,7 +123,7 @@ class TriplanetarySheet(SheetPainter):
             y = self.section(painter, theme, y + 8, "Damage tracks — Advanced Combat System")
             for track in tp.TRACKS:
                 y = self._draw_ladder(painter, theme, y, track)
-            if self.ship.state.get(tp.STANDARD_TRACK, 0) or self.ship.state.get("eliminated"):
+            if standard_track_drawn(self.ship, self.session):
                 y = self.section(painter, theme, y + 2,
                                  "Standard combat track (kept from before the switch)")
                 y = self._draw_ladder(painter, theme, y, tp.STANDARD_TRACK)
@@ -208,13 +151,7 @@ class TriplanetarySheet(SheetPainter):
         self.text(painter, QRectF(m + 4, y + size - 22, size - 8, 14),
                   ship.ship_class.name.upper(), size=6.5, bold=True, color=theme.muted,
                   align=ALIGN_CENTER)
-        if spec.defensive_only:
-            strength_tip = (f"Combat strength {spec.combat}, marked D: defensive only. "
-                            "It defends at this strength but may never attack or counterattack.")
-        else:
-            strength_tip = (f"Combat strength {spec.combat}: it attacks and defends at this "
-                            "strength (it may attack at less than its full strength).")
-        self.areas.append(HitArea(counter, "counter", strength_tip))
+        self.add_box(counter, COUNTER_KEY)
 
         # Facts beside the counter.
         x = m + size + 16
@@ -262,9 +199,7 @@ class TriplanetarySheet(SheetPainter):
                       tp.damage_for_roll(roll).describe(), size=7.5, color=theme.ink)
             ty += 11
         table = QRectF(tx - 4, y - 2, tw + 4, ty - y + 4)
-        self.areas.append(HitArea(table, "damage-roll",
-                                  "The Advanced Combat System's damage roll: one d6 per hit. "
-                                  "The attack dialog (Actions panel) rolls or takes typed dice."))
+        self.add_box(table, DAMAGE_ROLL_KEY)
         return max(y + size, ty) + 4
 
     def _draw_standard_note(self, painter: QPainter, theme: Theme, y: float, tx: float,
@@ -279,9 +214,7 @@ class TriplanetarySheet(SheetPainter):
                          "Results D1–D5 add up on one disabled track; D6 or more, or E, "
                          "destroys the ship. A disabled ship cannot maneuver, launch ordnance "
                          "or attack.")
-        self.areas.append(HitArea(rect, "standard-note",
-                                  "The standard combat table (a session option): one result per "
-                                  "attack, D1–D5 or E, on the single disabled track."))
+        self.add_box(rect, STANDARD_NOTE_KEY)
         return y + size + 4
 
     # -- D-track ladders ------------------------------------------------------------------------
@@ -313,7 +246,7 @@ class TriplanetarySheet(SheetPainter):
             if destroyed and step == LADDER_TOP and level >= LADDER_TOP and track in DESTROYING:
                 mark = "x"  # the track that destroyed the ship
             self.draw_box(painter, theme, rect, mark=mark)
-            self.areas.append(self._ladder_area(track, step, level, rect.adjusted(-8, -label_h, 8, 2)))
+            self.add_box(rect.adjusted(-8, -label_h, 8, 2), ladder_key(track, step))
         circled = min(level, LADDER_TOP)
         self.circled[track] = level
         self.draw_circle(painter, theme, QRectF(self._ladder_x(circled), box_y, b, b))
@@ -338,9 +271,11 @@ class TriplanetarySheet(SheetPainter):
             flags = int(ALIGN_TOP_LEFT) | int(Qt.TextFlag.TextWordWrap)
             caption = f"D{lv}+ {words}"
             painter.drawText(rect, flags, caption)
-            # Room for a caption that wraps to a second line.
-            needed = painter.boundingRect(rect, flags, caption).height()
-            lines = max(lines, 2 if needed > 1.5 * painter.fontMetrics().height() else 1)
+            # Room for a caption that wraps to a second line (measured on the device, as the
+            # layout step's pen has no text layout of its own).
+            font, device = self.font(7.5), painter.device()
+            needed = QFontMetricsF(font, device).boundingRect(rect, flags, caption).height()
+            lines = max(lines, 2 if needed > 1.5 * QFontMetrics(font, device).height() else 1)
         return caption_y + (24 if lines > 1 else 14)
 
     def _draw_e_box(self, painter: QPainter, theme: Theme, box_y: float) -> None:
@@ -352,71 +287,7 @@ class TriplanetarySheet(SheetPainter):
                   color=theme.muted, align=ALIGN_CENTER)
         eliminated = bool(ship.state.get("eliminated"))
         self.draw_box(painter, theme, rect, mark="x" if eliminated else "")
-        why = ship_refusal(ship, lambda s: tp.apply_standard(s, "E"))
-        tip = ("E: eliminated — a standard combat E result destroys the ship.\n"
-               + ("Marked." if eliminated else "Click: mark an E result (the ship is destroyed)."))
-        self.areas.append(HitArea(rect.adjusted(-6, -11, 6, 2), "standard:E", tip,
-                                  click=None if why else (lambda: tp.standard_result_action(ship, "E")),
-                                  refusal=why))
-
-    def _ladder_area(self, track: str, step: int, level: int, rect: QRectF) -> HitArea:
-        """What a ladder step is, what clicking it does (the rules' mark_level), or why not."""
-        ship = self.ship
-        title = track_title(track)
-        lower = title.lower()
-        meaning = [words for lv, words in self.drawn_thresholds.get(track, []) if lv <= step]
-        what = f"{title} track, D{step}" + (" or worse" if step == LADDER_TOP else "")
-        what += (": " + "; ".join(meaning)) if meaning else (": undamaged" if step == 0 else "")
-        # The context menu offers what the rules allow now (worked out on right-click).
-        menu = partial(self._ladder_menu, track, level)
-        if step == level:
-            return HitArea(rect, f"{track}:{step}", f"{what}\nThe ship is at D{level} now (circled).",
-                           refusal=(f"The {lower} track is at D{level} now: click a higher level "
-                                    f"to mark damage, or D{level - 1} to recover 1 D."
-                                    if level else f"The {lower} track is undamaged (D0): click a "
-                                    "higher level to mark damage."),
-                           menu=menu)
-        phase = self.phase()
-        why = ship_refusal(ship, lambda s: tp.mark_level(s, track, step, phase=phase))
-        if step > level:
-            n = step - level
-            does = f"Click: mark {n} {lower} D (D{level} → D{step})."
-        elif step == level - 1 and phase != RECOVERY_PHASE:
-            does = (f"Recovering now waits for the Recovery phase (house rule TRI-H1); "
-                    f"right-click to choose {lower} for the end of the turn.")
-        elif step == level - 1:
-            does = (f"Click: recover 1 D, {lower} D{level} → D{step} (the ship's one recovery "
-                    "this turn).")
-        else:
-            does = f"Below D{level - 1}: a ship recovers 1 D per turn."
-        return HitArea(rect, f"{track}:{step}", f"{what}\n{does}",
-                       click=None if why else (lambda: tp.mark_level_action(ship, track, step)),
-                       refusal=why, menu=menu)
-
-    def phase(self) -> str:
-        """The session's phase (the Recovery phase when the sheet has no session: nothing is
-        applied then)."""
-        return self.session.phase if self.session is not None else RECOVERY_PHASE
-
-    def _ladder_menu(self, track: str, level: int) -> list:
-        """A ladder's context menu: choose this track for the end of the turn, recover 1 D on
-        it now (Recovery phase), maintenance, as the rules allow."""
-        ship = self.ship
-        menu = []
-        title = track_title(track).lower()
-        if (track in tp.TRACKS and tp.recovery_choice(ship)[:1] != (track,)
-                and ship_refusal(ship, lambda s: (tp.choose_recovery(s, track),
-                                                  tp.recover_one(s, track))) is None):
-            menu.append((f"Choose: recover 1 {title} D when the turn ends "
-                         f"(D{level} → D{level - 1})",
-                         lambda: tp.choose_recovery_action(ship, track)))
-        if ship_refusal(ship, lambda s: tp.recover(s, track, phase=self.phase())) is None:
-            menu.append((f"Recover 1 {title} D now (D{level} → D{level - 1})",
-                         lambda: tp.recover_action(ship, track)))
-        if ship_refusal(ship, tp.maintain) is None:
-            menu.append(("Maintenance at a base (every track to D0)",
-                         lambda: tp.maintain_action(ship)))
-        return menu
+        self.add_box(rect.adjusted(-6, -11, 6, 2), E_BOX_KEY)
 
     # -- status in words -----------------------------------------------------------------------
     def _draw_status(self, painter: QPainter, theme: Theme, y: float) -> float:
@@ -425,15 +296,12 @@ class TriplanetarySheet(SheetPainter):
         st = tp.status(self.ship)
         y = self.section(painter, theme, y, "Status now")
         if st.destroyed or st.lost:
-            word, why = (("DESTROYED", "The ship exploded or fell apart: it can do nothing more.")
-                         if st.destroyed else
-                         ("LOST", "Lost at the map edge: the ship is out of play."))
+            word, why = out_of_play_words(st)
             self.text(painter, QRectF(m, y, self.width - 2 * m, 22), word, size=15,
                       bold=True, color=theme.ink)
             self.text(painter, QRectF(m + 120, y, self.width - 2 * m - 120, 22), why, size=8.5,
                       color=theme.muted)
-            self.areas.append(HitArea(QRectF(m, y, self.width - 2 * m, 22), "out-of-play",
-                                      f"{self.ship.name}: {why}\n\n" + tp.house_rule("TRI-H7")))
+            self.add_box(QRectF(m, y, self.width - 2 * m, 22), OUT_OF_PLAY_KEY)
             return self._draw_notes(painter, theme, y + 26, [])
         cells = capability_words(self.ship)
         w = (self.width - 2 * m) / len(cells)
@@ -487,7 +355,7 @@ class TriplanetarySheet(SheetPainter):
         recovers when the turn ends; a click chooses (one undo step)."""
         ship = self.ship
         m = self.margin
-        if tp.out_of_play(ship) or combat_system(self.session) == tp.STANDARD:
+        if not choice_drawn(ship, self.session):
             return y
         self.text(painter, QRectF(m, y, self.label_w + 40, 14), "RECOVERY AT TURN'S END",
                   size=7, bold=True, color=theme.muted)
@@ -505,19 +373,7 @@ class TriplanetarySheet(SheetPainter):
                 self.draw_circle(painter, theme, rect)
             tw = self.advance(painter, label, 8)
             self.text(painter, QRectF(x + b + 4, y, tw + 4, 14), label, size=8, color=theme.ink)
-            area = QRectF(x - 2, y - 1, b + tw + 10, b + 4)
-            if track is None:
-                why = None if chosen else "No track is chosen: the default applies."
-                click = None if why else (lambda: tp.choose_recovery_action(ship, None))
-                tip = ("Default: no choice; when the turn ends the ship recovers the track with "
-                       "the highest D-level.\n\n" + tp.house_rule("TRI-H13"))
-            else:
-                why = ship_refusal(ship, lambda s, t=track: tp.choose_recovery(s, t))
-                click = None if why else (lambda t=track: tp.choose_recovery_action(ship, t))
-                tip = (f"Choose {label.lower()}: the ship recovers 1 {label.lower()} D when the "
-                       "turn ends (one undo step).\n\n" + tp.house_rule("TRI-H14"))
-            self.areas.append(HitArea(area, f"choice:{track or 'default'}", tip, click=click,
-                                      refusal=why))
+            self.add_box(QRectF(x - 2, y - 1, b + tw + 10, b + 4), choice_key(track))
             x += b + tw + 22
         if not blank:
             self.text(painter, QRectF(m + self.label_w + 46, y + 16, self.width - 2 * m, 14),
@@ -569,8 +425,11 @@ class TriplanetarySheet(SheetPainter):
 
     def _elided(self, painter: QPainter, rect: QRectF, text: str, size: float, bold: bool,
                 color) -> None:
-        painter.setFont(self.font(size, bold))
-        text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(rect.width()))
+        font = self.font(size, bold)
+        painter.setFont(font)
+        # Measured on the device (the layout step's pen has no metrics of its own).
+        text = QFontMetrics(font, painter.device()).elidedText(text, Qt.TextElideMode.ElideRight,
+                                                               int(rect.width()))
         painter.setPen(color)
         painter.drawText(rect, int(ALIGN_LEFT), text)
 
@@ -596,23 +455,19 @@ class TriplanetarySheet(SheetPainter):
             self.draw_box(painter, theme, rect, dashed=True)
             self.text(painter, rect, "Unlimited", size=8.5, bold=True, color=theme.ink,
                       align=ALIGN_CENTER)
-            self.areas.append(HitArea(rect, "fuel", f"Fuel: unlimited (a {ship.ship_class.name} "
-                                      "never runs dry). There is nothing to track."))
+            self.add_box(rect, FUEL_KEY)
             return y + b + 6
         if spec.fuel == 0:
             self._tracker_label(painter, theme, y, "Fuel", "")
-            store = ("an unlimited store" if spec.fuel_store is None
-                     else f"a store of {spec.fuel_store}" if spec.fuel_store else "no store")
+            store = fuel_store_words(spec)
             rect = QRectF(x0, y, 330, b)
             self.text(painter, rect, f"None of its own; {store} for other ships", size=8.5,
                       color=theme.ink)
-            self.areas.append(HitArea(rect, "fuel", f"Fuel: a {ship.ship_class.name} has no "
-                                      f"fuel of its own and {store} to refuel other ships."))
+            self.add_box(rect, FUEL_KEY)
             return y + b + 6
         self._tracker_label(painter, theme, y, "Fuel", f"{fuel} of {spec.fuel} left")
-        if spec.fuel > FUEL_BOXES_MAX:
-            return self._counter(painter, theme, y, "fuel", fuel, spec.fuel, "",
-                                 lambda v: tp.fuel_action(ship, v), tp.set_fuel)
+        if fuel_counted(spec):
+            return self._counter(painter, theme, y, FUEL_KEY, fuel, "")
         spent = spec.fuel - fuel
         per_row = 20
         for i in range(1, spec.fuel + 1):
@@ -623,18 +478,7 @@ class TriplanetarySheet(SheetPainter):
             if i % 5 == 0:
                 self.text(painter, QRectF(x - 4, rect.bottom() + 0.5, b + 8, 8), str(i), size=6,
                           color=theme.muted, align=ALIGN_CENTER)
-            if i > spent:
-                target = spec.fuel - i
-                does = (f"Click: burn {i - spent} fuel ({fuel} → {target} left)."
-                        if i - spent > 1 else f"Click: burn 1 fuel ({fuel} → {target} left).")
-            else:
-                target = spec.fuel - i + 1
-                does = f"Click: take on fuel up to this box ({fuel} → {target} left)."
-            why = ship_refusal(ship, lambda s, v=target: tp.set_fuel(s, v))
-            self.areas.append(HitArea(
-                rect, f"fuel:{i}",
-                f"Fuel box {i} of {spec.fuel} ({'burnt' if i <= spent else 'left'}).\n{does}",
-                click=None if why else (lambda v=target: tp.fuel_action(ship, v)), refusal=why))
+            self.add_box(rect, fuel_box_key(i))
         rows = (spec.fuel + per_row - 1) // per_row
         return y + rows * (b + 10)
 
@@ -650,15 +494,11 @@ class TriplanetarySheet(SheetPainter):
         self._tracker_label(painter, theme, y, "Cargo", f"{cargo} t{cap_words}" if cap != 0 else "")
         if cap == 0:
             self.text(painter, QRectF(x0, y, 300, b), "No hold", size=8.5, color=theme.ink)
-            self.areas.append(HitArea(QRectF(x0, y, 80, b), "cargo",
-                                      f"Cargo: a {ship.ship_class.name} carries no cargo."))
+            self.add_box(QRectF(x0, y, 80, b), CARGO_KEY)
             return y + b + 12
-        if cap is None or cap > CARGO_SCALE_MAX:
-            return self._counter(painter, theme, y, "cargo", cargo, cap, " t",
-                                 lambda v: tp.cargo_action(ship, v), tp.set_cargo)
-        steps = list(range(0, cap + 1, CARGO_STEP))
-        if steps[-1] != cap:
-            steps.append(cap)
+        if cargo_counted(spec):
+            return self._counter(painter, theme, y, CARGO_KEY, cargo, " t")
+        steps = cargo_steps(cap)
         w = b + 6
         for i, tons in enumerate(steps):
             x = x0 + i * (w + 2)
@@ -667,16 +507,7 @@ class TriplanetarySheet(SheetPainter):
             self.text(painter, rect, str(tons), size=7.5, color=theme.ink, align=ALIGN_CENTER)
             if tons == cargo:
                 self.draw_circle(painter, theme, rect)
-            why = ship_refusal(ship, lambda s, v=tons: tp.set_cargo(s, v))
-            if tons == cargo:
-                tip = f"Cargo {tons} t (circled: the load now)."
-                click = None
-                why = why or f"The ship carries {tons} t now."
-            else:
-                verb = "load" if tons > cargo else "unload"
-                tip = f"Cargo {tons} t.\nClick: {verb} to {tons} t (now {cargo} t)."
-                click = None if why else (lambda v=tons: tp.cargo_action(ship, v))
-            self.areas.append(HitArea(rect, f"cargo:{tons}", tip, click=click, refusal=why))
+            self.add_box(rect, cargo_mark_key(tons))
         if cargo not in steps:  # an odd load: a pen tick at its place on the scale, and the number
             below = max(i for i, t in enumerate(steps) if t < cargo)
             lo, hi = steps[below], steps[below + 1]
@@ -688,9 +519,9 @@ class TriplanetarySheet(SheetPainter):
         return y + b + 14
 
     def _counter(self, painter: QPainter, theme: Theme, y: float, key: str, value: int,
-                 cap: int | None, unit: str, build, rule) -> float:
-        """A written-in number with −/+ steps (fuel or cargo too big for boxes)."""
-        ship = self.ship
+                 unit: str) -> float:
+        """A written-in number with −/+ steps (fuel or cargo too big for boxes): boxes ``key``
+        (``fuel``, ``cargo``) and its steps (``fuel:+1`` …)."""
         b = self.box
         x0 = self.margin + self.label_w
         rect = QRectF(x0, y, 60, b)
@@ -700,24 +531,14 @@ class TriplanetarySheet(SheetPainter):
                       align=ALIGN_CENTER)
         if theme.on_paper:  # the steps are buttons: on paper, the number is written over
             return y + b + 8
-        self.areas.append(HitArea(rect, key, f"{key.capitalize()}: {value}{unit}"
-                                  + (f" of {cap}{unit}" if cap is not None else "")
-                                  + ". Set an exact amount in the Actions panel."))
+        self.add_box(rect, key)
         x = rect.right() + 8
-        for step in (-10, -1, 1, 10):
-            target = max(0, value + step)
-            if cap is not None:
-                target = min(cap, target)
+        for step in COUNTER_STEPS:
             r = QRectF(x, y, b + 8, b)
             self.draw_box(painter, theme, r)
             self.text(painter, r, f"{step:+d}".replace("-", "−"), size=6.5, color=theme.muted,
                       align=ALIGN_CENTER)
-            why = (f"{key.capitalize()} is already {value}{unit}." if target == value
-                   else ship_refusal(ship, lambda s, v=target: rule(s, v)))
-            self.areas.append(HitArea(
-                r, f"{key}:{step:+d}", f"{key.capitalize()} {step:+d}{unit}.\n"
-                f"Click: {value}{unit} → {target}{unit}.",
-                click=None if why else (lambda v=target: build(v)), refusal=why))
+            self.add_box(r, step_key(key, step))
             x += b + 12
         return y + b + 8
 

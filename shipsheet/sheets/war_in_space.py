@@ -5,7 +5,9 @@ ladder (d10 → d8 → d6 → d4 → 0, the current die circled) and its row of
 damage boxes (a marked box is slashed); the suit table with the four critical
 boxes (a locked suit is struck through); this turn's energy and planned
 repairs. Every decision (may this box be marked? what does the ship roll?
-which suits are locked?) comes from :mod:`shipsheet.rules.war_in_space`.
+which suits are locked?) comes from :mod:`shipsheet.rules.war_in_space`. The sheet places
+each box with its key (``rules/war_in_space/boxes.py`` names them); what a box says and does
+on hover, click, tap or right-click is the rules' answer for the key.
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen
 
 from ..rules.war_in_space import (BOX_COST, CRITICAL_COST, SUIT_SYMBOLS, SUITS,
-                                  committed_allocation, committed_sides, correct_mark_action,
-                                  current_die, die_label, house_rule, is_dead_in_space, locked_suits,
-                                  mark_critical_action, mark_system_box_action, marked_boxes,
-                                  planned_repairs, remaining_damage_control, rolled_dice)
+                                  committed_allocation, die_label, is_dead_in_space, locked_suits,
+                                  marked_boxes, planned_repairs, remaining_damage_control,
+                                  rolled_dice)
+from ..rules.war_in_space.boxes import (DEAD_KEY, ENERGY_KEY, LOST_KEY, REPAIRS_KEY, TERTIARY_KEY,
+                                        box_key, critical_key, die_this_turn,
+                                        ladder_key, planned_boxes, rolled_key, rolled_on)
 from ..rules.war_in_space.game import DAMAGE_CONTROL_PHASE
 from ..rules.war_in_space.terms import ACTION_TITLES, ENERGY_ACTIONS, parse_card
-from .base import HitArea, SheetPainter, Theme
+from .base import SheetPainter, Theme
 
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 CENTER = Qt.AlignmentFlag.AlignCenter
@@ -49,10 +53,6 @@ class WarInSpaceSheet(SheetPainter):
         y = self.draw_turn(painter, theme, y + 14)
         return self.draw_legend(painter, theme, y + 12)
 
-    def info(self, rect: QRectF, key: str, tooltip: str) -> None:
-        """A hover-only area: explains a part of the sheet (house rules say so)."""
-        self.areas.append(HitArea(rect, key, tooltip))
-
     # -- energy systems ------------------------------------------------------------
     def draw_systems(self, painter: QPainter, theme: Theme, y: float) -> float:
         m = self.margin
@@ -66,18 +66,15 @@ class WarInSpaceSheet(SheetPainter):
                   color=theme.muted, align=RIGHT)
         y += 16
         spec = self.ship.ship_class.spec
-        rolled = self._dice_this_turn()
-        plan = planned_repairs(self.ship)
         for i, system in enumerate(spec.systems):
             self.draw_system(painter, theme, i, system, QRectF(m, y, right - m, ROW_H),
-                             rolled[i] if rolled else None, plan.boxes[i] if plan else 0)
+                             die_this_turn(self.ship, i), planned_boxes(self.ship, i))
             y += ROW_H
         if is_dead_in_space(self.ship):
             rect = QRectF(m, y, right - m, 18)
             self.text(painter, rect, "DEAD IN SPACE — all three systems produce 0 energy",
                       size=10, bold=True, color=theme.ink)
-            self.info(rect, "dead", "Dead in space: none of the three systems produces energy, "
-                      "so the ship rolls nothing.\n\n" + house_rule("Dead in space"))
+            self.add_box(rect, DEAD_KEY)
             y += 20
         return y
 
@@ -85,7 +82,6 @@ class WarInSpaceSheet(SheetPainter):
                     rolled: int | None, planned: int) -> None:
         ship = self.ship
         marks = marked_boxes(ship, i)
-        now = current_die(ship, i)
         ladder = system.ladder
         x0 = row.left()
         self.text(painter, QRectF(x0, row.top(), NAME_W - 8, 16), system.name, size=11,
@@ -109,15 +105,8 @@ class WarInSpaceSheet(SheetPainter):
                 a = QPointF(cell.right() + 5, cell.center().y())
                 b = QPointF(cell.right() + STEP_W - 5, cell.center().y())
                 self._arrow(painter, theme, a, b)
-        ladder_rect = QRectF(lx - 3, die_y - 3, len(ladder) * pitch - STEP_W + 6, 22)
-        zero = (" It reaches 0 when all its boxes are marked: it then produces no energy."
-                if ladder[-1] == 0 else "")
-        nothing = " (it produces no energy)" if not now else ""
-        self.info(ladder_rect, f"ladder:{i}",
-                  f"{system.name} die ladder: {' → '.join(die_label(d) for d in ladder)}. "
-                  f"It rolls a {die_label(now)} now{nothing}; undamaged d{system.die}. Each "
-                  f"marked box steps it one type down; each repaired box one type up, never "
-                  f"above d{system.die}.{zero}\n\n" + house_rule("A system at 0"))
+        self.add_box(QRectF(lx - 3, die_y - 3, len(ladder) * pitch - STEP_W + 6, 22),
+                     ladder_key(i))
         # The boxes, one under each step of the ladder.
         box_y = die_y + 22
         first_planned = marks - planned  # repairs erase the last marks
@@ -130,29 +119,21 @@ class WarInSpaceSheet(SheetPainter):
             self.draw_box(painter, theme, rect, mark=self.pen_mark(marked, k < marks_before))
             if is_planned:
                 self._planned_ring(painter, theme, rect)
-            self.areas.append(self._box_area(i, k, system, rect, marks, is_planned))
+            self.add_box(rect, box_key(i, k))
         # This turn's die.
         cell = QRectF(row.right() - 24, die_y + 6, 24, 24)
         pen = QPen(theme.ink, 0.8)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(cell, 4, 4)
-        if rolled is None and now == 0:
-            rolled = 0  # a system at 0 rolls nothing: its die counts 0 every turn
-        if rolled is not None:
+        if rolled is not None:  # a system at 0 rolls nothing: its die counts 0 every turn
             self.text(painter, cell, str(rolled), size=11, bold=True, color=theme.ink,
                       align=CENTER)
         # The die the roll was made on: a box marked after the commit steps the system's die
         # down, but this turn's value was rolled on the die it had then.
-        sides = committed_sides(self.ship)
-        rolled_on = sides[i] if sides is not None else now
-        self.text(painter, QRectF(row.right() - 84, die_y + 6, 56, 24), die_label(rolled_on),
-                  size=8, color=theme.muted, align=RIGHT)
-        self.info(cell, f"rolled:{i}",
-                  f"{system.name}: the die rolled this turn" +
-                  (f": {rolled} on its {die_label(rolled_on)}" if rolled is not None else
-                   " (not rolled yet: use Roll in the Actions panel, or type the physical die "
-                   "there)") + (f"; its die is {die_label(now)} now" if rolled_on != now else ""))
+        self.text(painter, QRectF(row.right() - 84, die_y + 6, 56, 24),
+                  die_label(rolled_on(ship, i)), size=8, color=theme.muted, align=RIGHT)
+        self.add_box(cell, rolled_key(i))
         painter.setPen(QPen(theme.faint, 0.8))
         rule_y = row.bottom() - 4
         painter.drawLine(QPointF(row.left(), rule_y), QPointF(row.right(), rule_y))
@@ -172,36 +153,6 @@ class WarInSpaceSheet(SheetPainter):
         self.text(painter, QRectF(rect.left() - 10, rect.bottom() + 4, rect.width() + 20, 9),
                   "repair", size=6.5, color=theme.accent, align=CENTER)
 
-    def _box_area(self, i: int, k: int, system, rect: QRectF, marks: int,
-                  is_planned: bool) -> HitArea:
-        ship = self.ship
-        name = system.name
-        ladder = system.ladder
-        key = f"box:{i}:{k}"
-        where = f"{name} box {k + 1} of {system.boxes}"
-        if k < marks:
-            tip = (f"{where}: marked (damage). It took {name} from {die_label(ladder[k])} to "
-                   f"{die_label(ladder[k + 1])}.")
-            if is_planned:
-                tip += (f"\nRepair planned ({BOX_COST} Damage Control energy): it takes effect "
-                        f"in the {DAMAGE_CONTROL_PHASE} phase.")
-            refusal = (f"{where} is already marked. A mark is repaired only by Damage Control "
-                       f"({BOX_COST} energy a box: plan it in the Actions panel; it takes effect "
-                       f"in the {DAMAGE_CONTROL_PHASE} phase). A mistaken mark: Undo, or "
-                       f"right-click ▸ Correct mark (logged as a correction).")
-            menu = [(f"Correct mark: {name} box (logged as a correction, not a repair)",
-                     lambda: correct_mark_action(ship, i))]
-            return HitArea(rect, key, tip, click=None, refusal=refusal, menu=menu)
-        nxt = marks  # marks are a count: the next mark always goes in the first free box
-        tip = (f"{where}: unmarked. Click to mark damage: "
-               + (f"box {nxt + 1} (boxes are marked left to right) gets the slash and "
-                  if nxt != k else "")
-               + f"{name} steps from {die_label(ladder[nxt])} to {die_label(ladder[nxt + 1])}. "
-               f"One undo step.")
-        # Boxes are marked left to right, so an unmarked box means a free one: the click
-        # is allowed (and the rules still check it when the action is applied).
-        return HitArea(rect, key, tip, click=lambda: mark_system_box_action(ship, i))
-
     # -- suit table and critical hits ---------------------------------------------------
     def draw_suits(self, painter: QPainter, theme: Theme, y: float) -> float:
         m = self.margin
@@ -213,14 +164,10 @@ class WarInSpaceSheet(SheetPainter):
         for col, title in head:
             self.text(painter, QRectF(cols[col], y, 100, 12), title, size=7, bold=True,
                       color=theme.muted)
-        self.info(QRectF(cols["tertiary"], y - 1, 70, 14), "tertiary",
-                  "Tertiary: the action the suit table leaves out for a suit; it gets the "
-                  "lowest die of an Ace to 10 played without Damage Control.\n\n"
-                  + house_rule("Tertiary action"))
+        self.add_box(QRectF(cols["tertiary"], y - 1, 70, 14), TERTIARY_KEY)
         y += 16
         spec = self.ship.ship_class.spec
         locked = set(locked_suits(self.ship))
-        plan = planned_repairs(self.ship)
         for suit in SUITS:
             row = spec.suit(suit)
             sym = SUIT_SYMBOLS[suit]
@@ -245,39 +192,11 @@ class WarInSpaceSheet(SheetPainter):
                                           SUIT_ROW_H),
                           f"{sym} locked: no {suit} cards", size=9.5, bold=True,
                           color=theme.ink)
-            self.areas.append(self._critical_area(suit, box, is_locked, plan))
+            self.add_box(box, critical_key(suit))
             y += SUIT_ROW_H
         return y
 
-    def _critical_area(self, suit: str, rect: QRectF, is_locked: bool, plan) -> HitArea:
-        ship = self.ship
-        sym = SUIT_SYMBOLS[suit]
-        key = f"crit:{suit}"
-        if is_locked:
-            tip = (f"{sym} critical hit: marked. No card of {suit} may be played for Energy "
-                   f"Allocation until it is repaired ({CRITICAL_COST} Damage Control energy).")
-            if plan and suit in plan.criticals:
-                tip += f"\nRepair planned: it takes effect in the {DAMAGE_CONTROL_PHASE} phase."
-            refusal = (f"The {sym} critical hit is already marked. It is repaired only by Damage "
-                       f"Control ({CRITICAL_COST} energy: plan it in the Actions panel). A "
-                       f"mistaken mark: Undo, or right-click ▸ Correct mark (logged as a "
-                       f"correction).")
-            menu = [(f"Correct mark: {sym} critical (logged as a correction, not a repair)",
-                     lambda: correct_mark_action(ship, suit=suit))]
-            return HitArea(rect, key, tip, click=None, refusal=refusal, menu=menu)
-        tip = (f"{sym} critical hit: unmarked. Click to mark it: cards of {suit} can no longer "
-               f"be played for Energy Allocation (a Joker still can). One undo step.\n\n"
-               + house_rule("Jokers are never locked"))
-        # An unmarked critical can always be marked (the rules check it when applied).
-        return HitArea(rect, key, tip, click=lambda: mark_critical_action(ship, suit))
-
     # -- this turn: energy and repairs ---------------------------------------------------
-    def _dice_this_turn(self) -> tuple[int, ...] | None:
-        allocation = committed_allocation(self.ship)
-        if allocation is not None:
-            return tuple(allocation.dice)
-        return rolled_dice(self.ship)
-
     def draw_turn(self, painter: QPainter, theme: Theme, y: float) -> float:
         m = self.margin
         w = self.width - 2 * m
@@ -308,23 +227,13 @@ class WarInSpaceSheet(SheetPainter):
             if key in values:
                 self.text(painter, cell, str(values[key]), size=14, bold=True, color=theme.ink,
                           align=CENTER)
-        cells = QRectF(m, y, w, 40)
-        if allocation is not None:
-            tip = (f"This turn's energy, committed: {allocation.describe()} "
-                   f"(dice {list(allocation.dice)}, {parse_card(allocation.card).label}).")
-            if not allocation.damage_control_announced:
-                tip += "\n\n" + house_rule("Allocation without Damage Control")
-        else:
-            tip = ("This turn's energy: play a card and roll (or type) the dice in the Actions "
-                   "panel, then Commit.\n\n"
-                   + house_rule("One roll, one commit per turn"))
-        self.info(cells, "energy", tip)
+        self.add_box(QRectF(m, y, w, 40), ENERGY_KEY)
         y += 46
         y = self.draw_repairs(painter, theme, y, allocation)
         note = QRectF(m, y, w, 12)
         self.text(painter, note, "Energy not spent this turn is lost at the end of the turn "
                   "(house rule).", size=7.5, color=theme.muted)
-        self.info(note, "lost", house_rule("Unspent energy is lost"))
+        self.add_box(note, LOST_KEY)
         return y + 14
 
     def draw_repairs(self, painter: QPainter, theme: Theme, y: float, allocation) -> float:
@@ -352,11 +261,7 @@ class WarInSpaceSheet(SheetPainter):
             self.text(painter, QRectF(m, y + 14, w, 12),
                       f"They take effect when the session reaches the {DAMAGE_CONTROL_PHASE} "
                       f"phase (after Movement).", size=7.5, color=theme.muted)
-            self.info(rect, "repairs",
-                      "Planned repairs: " + "; ".join(parts) + ".\n"
-                      f"Planned against this turn's Damage Control energy; they take "
-                      f"effect in the {DAMAGE_CONTROL_PHASE} phase (Next Phase in the toolbar)."
-                      f"\n\n" + house_rule("Planning repairs"))
+            self.add_box(rect, REPAIRS_KEY)
             y += 30
         return y
 

@@ -56,6 +56,7 @@ def test_click_to_repaint_on_a_200_box_sheet(report, qapp, tmp_path):
         clickable = [a.key for a in canvas.painter.areas if a.click is not None and not a.refusal
                      and a.key.startswith("box:")]
         times = []
+        before = doc.session.undo_status().steps  # adding the ship is a step of its own
         for key in clickable:
             area = next((a for a in canvas.painter.areas if a.key == key and not a.refusal), None)
             if area is None:  # refused now (the ship is crippled, a kind is gone)
@@ -67,7 +68,7 @@ def test_click_to_repaint_on_a_200_box_sheet(report, qapp, tmp_path):
                              QPoint(round(centre.x()), round(centre.y())))
             canvas.repaint()
             times.append(time.perf_counter() - start)
-        assert doc.session.undo_status().steps == len(times) >= 150
+        assert doc.session.undo_status().steps - before == len(times) >= 150  # one step a click
         times.sort()
         median = statistics.median(times)
         p95 = times[math.ceil(0.95 * len(times)) - 1]

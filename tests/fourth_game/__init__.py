@@ -4,8 +4,9 @@ Two damage tracks, hull and engine, and one rule: a ship whose hull is all hit i
 wrecked, and nothing more can be marked on it. Its pieces are the ones every game has
 (``shipsheet.model.games.GameEntry``): rules (``rules.py``), house rules and source (here),
 a blank definition and a carry-over (``rules.py``), a sample (``rules.py``), a sheet
-(``sheet.py``), a panel (``panel.py``) and a designer editor (``editor.py``). ENTRY is
-its line of the games table; ``tests/test_fourth_game.py`` adds it and plays it.
+(``sheet.py``) and what its boxes do (``boxes.py``), a panel (``panel.py``) and a
+designer editor (``editor.py``). ENTRY is its line of the games table;
+``tests/test_fourth_game.py`` adds it and plays it.
 """
 
 from shipsheet.model.games import GameEntry
@@ -29,4 +30,4 @@ ENTRY = GameEntry(
     panel="fourth_game.panel:Panel",
     editor="fourth_game.editor:SkirmishEditor",
     decisions="fourth_game.rules:DECISIONS",
-    privacy="fourth_game.rules:PRIVACY")
+    privacy="fourth_game.rules:PRIVACY", boxes="fourth_game.boxes:BOXES")

@@ -1,12 +1,14 @@
-"""Skirmish's sheet: a title and one row of boxes per track; a click marks the next box."""
+"""Skirmish's sheet: a title and one row of boxes per track; a click marks the next box
+(what it does is ``boxes.py``'s answer)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from shipsheet.sheets.base import HitArea, SheetPainter
+from shipsheet.sheets.base import SheetPainter
 
-from .rules import TRACKS, mark, mark_action, wrecked
+from .boxes import track_key
+from .rules import TRACKS, mark
 
 
 class SkirmishSheet(SheetPainter):
@@ -20,11 +22,8 @@ class SkirmishSheet(SheetPainter):
                 rect = QRectF(self.margin + i * (self.box + 6), y, self.box, self.box)
                 hit = i < ship.state[track]
                 self.draw_box(painter, theme, rect, mark="x" if hit else "")
-                refusal = None
                 if not hit and i == ship.state[track]:
-                    refusal = f"{ship.name} is wrecked: nothing more can be marked." if wrecked(ship) else None
-                    click = None if refusal else (lambda t=track: mark_action(ship, t))
-                    self.areas.append(HitArea(rect, f"{track}:{i}", f"{track} box {i + 1}", click, refusal))
+                    self.add_box(rect, track_key(track, i))
             y += self.box + 12
         return y
 

@@ -15,7 +15,7 @@ ENTRY = GameEntry(
     blank_definition="fourth_game.rules:blank_definition", carry_over="fourth_game.rules:carry_over",
     sample="fourth_game.rules:build_sample_session", sheet="fourth_game.sheet:SHEET",
     panel="fourth_game.panel:Panel", editor="fourth_game.editor:SkirmishEditor",
-    decisions="fourth_game.rules:DECISIONS", privacy="fourth_game.rules:PRIVACY")
+    decisions="fourth_game.rules:DECISIONS", privacy="fourth_game.rules:PRIVACY", boxes="fourth_game.boxes:BOXES")
 
 
 class CounterGame(GameRules):

@@ -5,7 +5,6 @@ each player's ships made or took, the dice, the files of a turn in their own fol
 from __future__ import annotations
 
 import os
-import sys
 import types
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -473,7 +472,6 @@ def sample_report_text() -> str:
     def new_seed() -> str:
         return hashlib.sha256(f"sample seed {next(made)}".encode()).hexdigest()
 
-    import types
 
     import shipsheet.model.ship as model_ship
     ids = iter(range(10_000))

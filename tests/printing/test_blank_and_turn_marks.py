@@ -12,9 +12,8 @@ import sys
 
 import pytest
 
-from shipsheet.model import NextTurn, load_session
+from shipsheet.model import NextTurn
 from shipsheet.model.library import get_class
-from shipsheet.model.paths import resources_dir
 from shipsheet.model.storage import parse_session_bytes, session_to_bytes
 from shipsheet.printing import PrintJob, export_pdf
 from shipsheet.printing.cli import print_command

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from shipsheet.model import get_class, new_ship
 from shipsheet.printing import PrintJob, export_pdf
 from shipsheet.printing.cli import print_command
 from shipsheet.sheets import Theme, painter_for

@@ -14,6 +14,7 @@ from decisions_helpers import DecisionsHelpers, log_lines
 from shipsheet.model.decisions import DECIDE, MARK
 from shipsheet.model.games import piece
 from shipsheet.rules import fedcom as fc
+from shipsheet.rules.fedcom.boxes import BOXES
 from shipsheet.rules.fedcom.decisions import DECISIONS
 
 
@@ -253,11 +254,19 @@ def test_every_form_is_plain_json_with_its_values_accepted_as_they_are(sample):
 # -- taps ----------------------------------------------------------------------------------
 
 def test_box_taps_set_turn_states_and_shields_and_frame_are_marks(sample):
+    """A tap on a box of the card is the owner's decision (its turn state); a tap on a
+    shield or frame box is a damage mark, the referee's; a key that is no box of the card
+    has no answer, so no tap on it is taken at all."""
     ship = sample.ship("Resolute")
     for key in ("box:ph-1", "box:photon-2", "box:drone-1", "box:tractor-1"):
-        assert DECISIONS.tap_right(sample, ship, key) == DECIDE
-    for key in ("shield:1:3", "frame:2", "box:ph-99", "box:", "ph-1", ""):
-        assert DECISIONS.tap_right(sample, ship, key) == MARK
+        assert BOXES.answer(sample, ship, key).right == DECIDE
+    for key in ("shield:1:3", "frame:2"):
+        assert BOXES.answer(sample, ship, key).right == MARK
+    for key in ("box:ph-99", "box:", "ph-1", ""):
+        assert BOXES.answer(sample, ship, key) is None
+    # A tap sets the turn state as the form does (the owner's decision), one click at a time.
+    sample.apply(BOXES.answer(sample, ship, "box:ph-2").click())
+    assert fc.turn_state(ship, "ph-2") == "fired"
 
 
 def test_ordinals_of_the_heavy_weapon_ranks_read_as_english():

@@ -13,6 +13,7 @@ from decisions_helpers import DecisionsHelpers, log_lines
 from shipsheet.model.decisions import DECIDE, MARK
 from shipsheet.model.games import piece
 from shipsheet.rules import triplanetary as tp
+from shipsheet.rules.triplanetary.boxes import BOXES
 from shipsheet.rules.triplanetary.decisions import DECISIONS
 from shipsheet.rules.triplanetary.definitions import MAX_AMOUNT
 
@@ -158,14 +159,30 @@ def test_every_form_is_plain_json_with_its_values_accepted_as_they_are(sample):
 
 # -- taps ----------------------------------------------------------------------------------
 
+def _right(session, ship, key):
+    """The right a phone's tap on box ``key`` needs (the box's answer, ``boxes.py``)."""
+    answer = BOXES.answer(session, ship, key)
+    assert answer is not None, key
+    return answer.right
+
+
 def test_the_ladders_are_marks_and_choice_fuel_cargo_are_decisions(sample):
-    ship = sample.ship("Ajax")
-    for key in ("weapon:3", "drive:1", "structure:6", "standard:2", "standard:E", "damage-roll",
-                "counter", "standard-note", "out-of-play", "", "bogus"):
-        assert DECISIONS.tap_right(sample, ship, key) == MARK
-    for key in ("choice:drive", "choice:default", "fuel:10", "fuel:-1", "cargo:20", "cargo:-10"):
-        assert DECISIONS.tap_right(sample, ship, key) == DECIDE
-    # [TRI-H29] taking on fuel is the referee's: a box already burnt (Ajax has burnt 6 of
-    # 20), or the counter's + step.
-    for key in ("fuel:3", "fuel:6", "fuel:+1", "fuel:+10"):
-        assert DECISIONS.tap_right(sample, ship, key) == MARK
+    ajax, station = sample.ship("Ajax"), sample.ship("Phobos Station")
+    for key in ("weapon:3", "drive:1", "structure:6", "damage-roll", "counter"):
+        assert _right(sample, ajax, key) == MARK
+    for key in ("choice:drive", "choice:default", "fuel:10", "fuel:7", "cargo:20"):
+        assert _right(sample, ajax, key) == DECIDE
+    # [TRI-H29] taking on fuel is the referee's: a box already burnt (Ajax has burnt 6 of 20).
+    for key in ("fuel:3", "fuel:6"):
+        assert _right(sample, ajax, key) == MARK
+    # [2018] the orbital base: no fuel of its own, an unlimited hold kept as a counter.
+    for key in ("fuel", "cargo", "cargo:-10", "cargo:+1"):
+        assert _right(sample, station, key) == DECIDE
+    sample.apply(tp.combat_option_action("standard"))
+    for key in ("standard:2", "standard:E", "standard-note"):
+        assert _right(sample, ajax, key) == MARK
+    raven = sample.ship("Raven")
+    sample.apply(tp.damage_action(raven, structure=6))
+    assert _right(sample, raven, "out-of-play") == MARK
+    # Keys the sheet does not draw have no box at all, so no right either.
+    assert BOXES.answer(sample, ajax, "") is None and BOXES.answer(sample, ajax, "bogus") is None

@@ -12,8 +12,8 @@ import pytest
 from decisions_helpers import DecisionsHelpers, log_lines
 from shipsheet.model.decisions import DECIDE, MARK
 from shipsheet.model.games import piece
-from shipsheet.rules.war_in_space import (BOX_COST, CRITICAL_COST, committed_allocation,
-                                          planned_repairs)
+from shipsheet.rules.war_in_space import BOX_COST, committed_allocation, planned_repairs
+from shipsheet.rules.war_in_space.boxes import BOXES
 from shipsheet.rules.war_in_space.decisions import DECISIONS
 from shipsheet.rules.war_in_space.game import COMBAT, DAMAGE_CONTROL_PHASE
 
@@ -271,8 +271,19 @@ def test_every_form_is_plain_json_with_its_values_accepted_as_they_are(sample):
 # -- taps --------------------------------------------------------------------------------------
 
 def test_damage_boxes_are_marks_and_the_turn_record_is_the_players(sample):
+    """A tap on a system box, a critical hit or an explanation of the sheet is the referee's
+    (a damage mark); on the energy cells, the dice rolled or the planned repairs it is about
+    the owner's own turn record; a key that is no box of the sheet has no answer, so no tap
+    on it is taken at all."""
     ship = sample.ship("Vigilant")
-    for key in ("box:0:0", "box:1:2", "crit:spades", "ladder:0", "dead", "unknown", ""):
-        assert DECISIONS.tap_right(sample, ship, key) == MARK
+    for key in ("box:0:0", "box:1:2", "crit:spades", "crit:diamonds", "ladder:0", "tertiary",
+                "lost"):
+        assert BOXES.answer(sample, ship, key).right == MARK, key
     for key in ("energy", "repairs", "rolled:0", "rolled:2"):
-        assert DECISIONS.tap_right(sample, ship, key) == DECIDE
+        assert BOXES.answer(sample, ship, key).right == DECIDE, key
+    assert BOXES.answer(sample, sample.ship("Harrier"), "dead").right == MARK
+    for key in ("dead", "unknown", "", "rolled:3", "box:0:4", "crit:joker"):
+        assert BOXES.answer(sample, ship, key) is None, key
+    # A tap on a damage box marks it as the sheet's click does, one box at a time.
+    sample.apply(BOXES.answer(sample, ship, "box:0:3").click())
+    assert ship.state["marks"] == [1, 2, 0]

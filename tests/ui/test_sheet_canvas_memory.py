@@ -1,8 +1,9 @@
 """A click redraws the sheet with a new painter; the one it replaces is freed at once.
 
-Its hit areas hold its own bound methods (tooltips, menus), a reference cycle: left to
-the cycle collector, each click's painter (about 3,500 objects on a 200-box card) piled
-up until a full collection took 10-80 ms in the middle of a click."""
+When hit areas held the painter's own bound methods (tooltips, menus), that was a
+reference cycle: left to the cycle collector, each click's painter (about 3,500 objects on
+a 200-box card) piled up until a full collection took 10-80 ms in the middle of a click.
+Boxes now hold a key, the ship and the session; this keeps it so."""
 
 from __future__ import annotations
 

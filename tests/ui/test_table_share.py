@@ -163,7 +163,7 @@ def test_presence_words():
 
 def test_new_link_asks_then_closes_out_the_old_one(shared, qtbot, dialogs):
     window, dialog = shared
-    seat = dialog.add_seat("Blue")
+    dialog.add_seat("Blue")
     old = dialog.url_edit.text()
     phone = Phone(old)
     assert wait(qtbot, phone.pair)[0] == 200

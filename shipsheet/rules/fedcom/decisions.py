@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from shipsheet.model.decisions import (DECIDE, MARK, TEXT_LIMIT, GameDecisions, all_or_none,
-                                       boolean, choice, field_name, field_values, form, numbered,
-                                       text)
+from shipsheet.model.decisions import (TEXT_LIMIT, GameDecisions, all_or_none, boolean, choice,
+                                       field_name, field_values, form, numbered, text)
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.text import ordinal
 from shipsheet.model.update import count_words
@@ -37,9 +36,6 @@ ORDERS, COPY, TURN_STATE, REPAIR = "orders", "copy_orders", "turn_state", "repai
 #: The series of like fields (``model.decisions.field_name``): ``frame:lab`` (a kind),
 #: ``heavy1`` … (the heavy-weapon types in rank), ``repair1`` … (the boxes in order).
 _FRAME, _HEAVY, _REPAIR = "frame:", "heavy", "repair"
-#: A tap on a box of the card (``box:ph-1``) sets its turn state: fired, charging, used…
-#: (shields ``shield:n:k`` and frame ``frame:k`` are damage marks).
-BOX_PREFIX = "box:"
 #: A box id list is split at commas and spaces ("ph-1, ph-2" or "ph-1 ph-2").
 _SEPARATORS = re.compile(r"[,;\s]+")
 
@@ -269,12 +265,6 @@ class FedComDecisions(GameDecisions):
         elif words:
             lines.append(f"Not copied: they lapse when turn {session.turn} ends (8FC3).")
         return lines
-
-    def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:
-        if isinstance(key, str) and key.startswith(BOX_PREFIX):
-            if key[len(BOX_PREFIX):] in card(ship).box_index:
-                return DECIDE
-        return MARK
 
 
 DECISIONS = FedComDecisions()

@@ -4,14 +4,16 @@ recovery choice, the fuel left and the cargo carried.
 Each filled form becomes the action the sheet's boxes and the Actions panel apply
 (:func:`.actions.choose_recovery_action`, :func:`.actions.fuel_action`,
 :func:`.actions.cargo_action`), so the rules, the refusals and the log are the same.
-See ``shipsheet/model/decisions.py``.
+See ``shipsheet/model/decisions.py``. Which right a tap on a sheet's box needs (the
+recovery choice, cargo and burning fuel are the owner's; taking on fuel is the referee's
+[TRI-H29]; the ladders are damage marks) is the box's answer, ``boxes.py``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shipsheet.model.decisions import DECIDE, MARK, GameDecisions, choice, form, integer
+from shipsheet.model.decisions import GameDecisions, choice, form, integer
 from shipsheet.model.errors import RuleViolation
 
 from .actions import cargo_action, choose_recovery_action, fuel_action
@@ -27,31 +29,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import Session
     from shipsheet.model.ship import Ship
 
+#: The kinds of form (a form's ``kind``; fuel and cargo are also the state's keys they set).
 RECOVERY, FUEL, CARGO = "recovery", "fuel", "cargo"
 NONE = "none"
-#: The sheet's areas a tap decides with: the recovery choice boxes (``choice:drive``,
-#: ``choice:default``), the fuel boxes and counter (``fuel:3``, ``fuel:+1``), the cargo
-#: scale and counter (``cargo:20``, ``cargo:-10``). The D-track ladders are damage marks.
-DECIDE_AREAS = ("choice", "fuel", "cargo")
 #: The amounts a form sets: the action that sets each, and its unit in words.
 _AMOUNTS = {FUEL: (fuel_action, ""), CARGO: (cargo_action, " t")}
 
 
 _REFUEL_WORDS = ("A player burns fuel but does not take it on: refuelling, at a base or from "
                  "a tanker, is the referee's (house rule TRI-H29).")
-
-
-def _raises_fuel(ship: "Ship", rest: str) -> bool:
-    """Whether a tap on the fuel area ``fuel:<rest>`` would leave more fuel than now: the
-    counter's + steps, or a fuel box already burnt (``fuel:<box>``, boxes burn from 1)."""
-    if rest.startswith("+"):
-        return True
-    if rest.isdigit():
-        spec = ship.ship_class.spec
-        left = ship.state.get("fuel")
-        spent = (spec.fuel or 0) - (spec.fuel if left is None else left)
-        return int(rest) <= spent
-    return False
 
 
 def _track_options(ship: "Ship") -> list[tuple[str, str]]:
@@ -141,16 +127,6 @@ class TriplanetaryDecisions(GameDecisions):
             line += (f"; when turn {session.turn} ends {ship.name} recovers 1 "
                      f"{TRACK_TITLES[planned[0]].lower()} D ({planned[1]})")
         return [line]
-
-    def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:
-        """The recovery choice, cargo, and burning fuel are the owner's (DECIDE); taking on
-        fuel (a fuel box already burnt, the counter's +) is the referee's [TRI-H29]."""
-        if not isinstance(key, str):
-            return MARK
-        area, _, rest = key.partition(":")
-        if area == FUEL and _raises_fuel(ship, rest):
-            return MARK
-        return DECIDE if area in DECIDE_AREAS else MARK
 
 
 DECISIONS = TriplanetaryDecisions()

@@ -3,15 +3,17 @@ Energy Allocation (card, Damage Control announced, the dice) and the repair plan
 
 Each filled form becomes the action a click in the Actions panel applies
 (:func:`.actions.commit_energy_action`, :func:`.actions.plan_repairs_action`), so the rules,
-the refusals and the log are the same. See ``shipsheet/model/decisions.py``.
+the refusals and the log are the same. See ``shipsheet/model/decisions.py``. Which right a
+tap on a box of the sheet needs (a damage mark, or the player's own turn record) is the
+box's answer (``boxes.py``, ``BoxAnswer.right``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shipsheet.model.decisions import (DECIDE, MARK, GameDecisions, all_or_none, boolean, choice,
-                                       field_name, field_values, form, integer, numbered)
+from shipsheet.model.decisions import (GameDecisions, all_or_none, boolean, choice, field_name,
+                                       field_values, form, integer, numbered)
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.text import ordinal
 
@@ -37,10 +39,6 @@ _DIE, _JOKER, _REPAIR = "die", "joker", "repair"
 #: An empty place of the repair list, and how many places it has at most.
 _NO_REPAIR = "none"
 MAX_REPAIRS = 12
-#: The sheet's areas that show the player's own turn record (the energy cells, the dice
-#: rolled, the planned repairs): a tap there is about a decision, not a damage mark.
-DECIDE_KEYS = ("energy", "repairs")
-DECIDE_PREFIXES = ("rolled:",)
 
 
 def _card_options(ship: "Ship") -> list[tuple[str, str]]:
@@ -205,13 +203,6 @@ class WarInSpaceDecisions(GameDecisions):
         elif self._has_repairs_to_plan(ship):
             lines.append("Repairs planned: none")
         return lines
-
-    def tap_right(self, session: "Session", ship: "Ship", key: str) -> str:
-        """System boxes (``box:i:k``) and critical hits (``crit:suit``) are damage marks; the
-        energy cells, the dice rolled and the planned repairs are the player's own."""
-        if isinstance(key, str) and (key in DECIDE_KEYS or key.startswith(DECIDE_PREFIXES)):
-            return DECIDE
-        return MARK
 
 
 DECISIONS = WarInSpaceDecisions()
