@@ -32,8 +32,8 @@ from .errors import SessionFileError
 from .files import read_regular
 from .paths import user_state_dir
 from .session import Session
-from .storage import (MAX_FILE_BYTES, check_saved_size, decode_session_json, session_from_data,
-                      session_to_bytes, write_atomic)
+from .storage import (MAX_FILE_BYTES, check_savable, check_saved_size, decode_session_json,
+                      session_from_data, session_to_bytes, write_atomic)
 
 from .portable import BINARY, LOCK_INFO_AT, NOFOLLOW, NONBLOCK, try_lock, write_at
 
@@ -132,6 +132,7 @@ class AutosaveHandle:
         counter = self.counter + 1
         meta = {"key": self.key, "counter": counter, "title": session.title,
                 "source": str(Path(source).resolve()) if source else None}
+        check_savable(session)
         body = check_saved_size(payload if payload is not None else session_to_bytes(session))
         if not body.startswith(b"{"):
             raise ValueError("a session payload is a JSON object")

@@ -167,6 +167,19 @@ def check_saved_size(payload: bytes) -> bytes:
     return payload
 
 
+def check_savable(session: Session) -> None:
+    """Refuse (SessionTooLarge) a session with more ships, log entries or ledger entries
+    than a session file may hold: whatever saves, loads."""
+    for what, count, limit in (("ships", len(session.ships), MAX_SHIPS),
+                               ("log entries", len(session.log), MAX_LOG),
+                               ("ledger entries", len(session.archive or ()), MAX_ARCHIVE)):
+        if count > limit:
+            raise SessionTooLarge(
+                f"the session is too large to save ({count:,} {what}; a session file may "
+                f"have at most {limit:,}, or it could not be opened again). Remove some, or "
+                "go on in a new session")
+
+
 @contextmanager
 def replacing(path: str | Path, *, private: bool = False) -> Iterator[Path]:
     """Write a file under a temporary name beside ``path``, then put it in place at once.
@@ -252,6 +265,7 @@ def save_session(session: Session, path: str | Path, *, private: bool = False) -
     """Save ``session`` to ``path`` atomically (the old file survives any crash). A session
     too large to be opened again is not written (SessionTooLarge, an OSError). ``private``:
     readable by the user only (a play-by-e-mail player file holds the player's secret)."""
+    check_savable(session)
     write_atomic(path, check_saved_size(session_to_bytes(session)), private=private)
 
 

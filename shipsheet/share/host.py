@@ -188,7 +188,9 @@ class TableHost:
     # -- revisions and snapshots ---------------------------------------------------
     def _on_change(self, change: "Change | None") -> None:
         touched = None if change is None else change.action.touches(self.session)
-        ids = [s.id for s in self.session.ships] if touched is None else list(touched)
+        # No ship's state (an option: standard combat, a chart) may still change how every
+        # sheet is drawn: every phone draws its sheets again, as for a change to all ships.
+        ids = [s.id for s in self.session.ships] if not touched else list(touched)
         for ship in self.session.ships:
             if ship.id not in self.revs:
                 self.revs[ship.id] = 0

@@ -61,6 +61,8 @@ class SessionDocument(QObject):
                  autosave_handle: AutosaveHandle | None = None, lock: SessionLock | None = None):
         super().__init__(parent)
         self.session = session
+        #: The ships the last change (or its undo) may have changed; None: any of them.
+        self.last_touched: frozenset[str] | None = None
         self.path: Path | None = Path(path) if path else None
         #: The file as it was when opened or last saved (Save checks it has not changed).
         self.disk_state = DiskState.of(self.path) if self.path else None
@@ -87,7 +89,7 @@ class SessionDocument(QObject):
         self._pending = None  # the autosave being written (a Future)
         self._pending_since: float | None = None  # when the oldest unsaved change was made
         self._autosave_done.connect(self._on_autosave_done)
-        self._listener = lambda change: self._on_model_change()
+        self._listener = self._on_model_change
         session.subscribe(self._listener)
 
     # -- changes -----------------------------------------------------------
@@ -154,7 +156,9 @@ class SessionDocument(QObject):
         self.session.mark_dirty()
         self.clean_changed.emit()
 
-    def _on_model_change(self) -> None:
+    def _on_model_change(self, change: "Change | None" = None) -> None:
+        touched = None if change is None else change.action.touches(self.session)
+        self.last_touched = None if touched is None else frozenset(touched)
         self.changed.emit()
         now = time.monotonic()
         if self._pending_since is None:

@@ -48,8 +48,20 @@ class SheetCanvas(QWidget):
         self._heights: dict[str, float] = {}  # each ship's sheet height when last drawn
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        doc.changed.connect(self.refresh)
+        doc.changed.connect(self._on_doc_changed)
         doc.selection_changed.connect(self.refresh)
+        self.refresh()
+
+    def _on_doc_changed(self) -> None:
+        """Redraw after a change that may have changed this sheet: not after a change to
+        other ships only (a phone's tap on its own ship leaves the referee's sheet as it
+        is). A change to the session — the turn, the phase (every ship), an option (no
+        ship's state, but how every sheet is drawn) — redraws it."""
+        touched = self.doc.last_touched
+        ship = self.doc.current_ship
+        if (touched and ship is not None and self.painter is not None
+                and self.painter.ship is ship and ship.id not in touched):
+            return
         self.refresh()
 
     # -- state ----------------------------------------------------------------

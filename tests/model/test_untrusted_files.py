@@ -230,6 +230,29 @@ def test_five_thousand_ships_load_with_one_parse_per_class(tmp_path):
     assert len({id(s.ship_class) for s in loaded.ships}) == 3  # one parse per class
 
 
+def test_a_session_past_the_ship_limit_is_refused_at_save_with_the_limit_named(tmp_path):
+    """Whatever saves, loads: 5,001 ships saved, then could not be opened ("expected at most
+    5000 entries"). Now the save refuses first, naming the limit, and the file on disk (and
+    an autosave) stays as it was."""
+    from shipsheet.model import Session, get_class, new_ship
+    from shipsheet.model.autosave import AutosaveStore
+    from shipsheet.model.storage import MAX_SHIPS, SessionTooLarge
+    session = Session("fedcom", name="Armada")
+    frigate = get_class("fedcom/sample-frigate")
+    session.ships.append(new_ship(frigate, "Ship 0"))
+    path = tmp_path / "armada.shipsheet"
+    save_session(session, path)
+    before = path.read_bytes()
+    session.ships.extend(new_ship(frigate, f"Ship {i}") for i in range(1, MAX_SHIPS + 1))
+    with pytest.raises(SessionTooLarge, match="5,001 ships; a session file may have at most 5,000"):
+        save_session(session, path)
+    assert path.read_bytes() == before
+    handle = AutosaveStore(tmp_path / "autosave").handle()
+    with pytest.raises(SessionTooLarge, match="at most 5,000"):
+        handle.write(session)
+    assert not list((tmp_path / "autosave").glob("*.shipsheet"))
+
+
 def test_many_different_classes_under_one_id_each_load_as_their_own():
     """A hostile file: 600 ships, every class a little different, all claiming one id."""
     data = sample_data("fedcom")

@@ -110,6 +110,18 @@ def test_a_stale_revision_is_refused_with_the_current_sheet(qtbot, fedcom):
     assert len(session._undo) == steps
 
 
+def test_an_option_changing_no_ships_state_still_redraws_every_phones_sheets(qtbot, fedcom):
+    """An option (a chart, standard combat) changes how every sheet is drawn, though it
+    touches no ship's state: every ship's revision moves, so phones draw them again."""
+    from shipsheet.model.actions import SetOption
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats["ref"])
+    _, before, _ = wait(qtbot, phone.state)
+    session.apply(SetOption("chart", session.options.get("chart"), "Use the same chart again"))
+    _, after, _ = wait(qtbot, phone.state)
+    assert all(ship_of(after, s["name"])["rev"] == s["rev"] + 1 for s in before["ships"])
+
+
 def test_the_window_change_reaches_the_phone_live(qtbot, fedcom):
     """Pushed on the phone's open connection (both messages come on the one socket ``listen``
     opened; nothing else sends them). How soon is timed in ``make bench``
