@@ -10,7 +10,7 @@ dialogs, and a rule that previews what an attack would do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from .errors import RuleViolation
 from .ship import Ship, clone
@@ -26,15 +26,18 @@ def trial_ship(ship: Ship, state: dict | None = None) -> Ship:
                 ship.side, ship.id)
 
 
-def trial_session(session: "Session") -> "Session":
-    """A throwaway copy of ``session``: same turn, phase, options, dice and ships."""
+def trial_session(session: "Session", copied: "Mapping[str, Ship] | None" = None) -> "Session":
+    """A throwaway copy of ``session``: same turn, phase, options, dice and ships.
+    ``copied``: ship id -> a copy of that ship made earlier and still as the ship is, used
+    instead of copying it again (Table Link's snapshots copy only the ships that changed)."""
     from .session import Session
     copy = Session(session.game, name=session.name)
     copy.dice = session.dice.copy()
     copy.turn = session.turn
     copy.phase = session.phase
     copy.options = clone(session.options)
-    copy.ships.extend(trial_ship(s) for s in session.ships)
+    kept = copied or {}
+    copy.ships.extend(kept.get(s.id) or trial_ship(s) for s in session.ships)
     return copy
 
 

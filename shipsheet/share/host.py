@@ -203,7 +203,8 @@ class TableHost:
         self.seq += 1
         status = self.session.undo_status() if self._undo is not None else None
         return take(self.session, self.epoch, self.seq, self.revs,
-                    status.undo if status else None, status.step if status else 0)
+                    status.undo if status else None, status.step if status else 0,
+                    previous=getattr(self, "snapshot", None))
 
     # -- requests ---------------------------------------------------------------------
     def handle(self, seat: Seat, request: Any, resolved: Resolved | None = None) -> tuple[int, dict]:

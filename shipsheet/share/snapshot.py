@@ -4,7 +4,8 @@ The referee's session lives on the UI thread (or the headless host's main thread
 changes there. After every change the host takes a :class:`Snapshot` — a throwaway copy
 of the session (``model.trial``: same turn, phase, options, ships and dice position, with
 its own dice), the turn's start marks, the log's tail and each ship's revision — and
-hands it to the server's thread, which draws and answers from it alone. Nothing the
+hands it to the server's thread, which draws and answers from it alone. Only the ships
+whose revision moved are copied again; the others are the previous snapshot's copies. Nothing the
 server thread does touches the live session.
 """
 
@@ -53,9 +54,16 @@ class Snapshot:
 
 
 def take(session: "Session", epoch: str, seq: int, revs: dict[str, int],
-         undo_name: str | None = None, undo_step: int = 0) -> Snapshot:
-    """Copy what the server needs of ``session`` (on the thread that owns it)."""
-    copy = trial_session(session)  # its ships keep their ids and sides (trial_ship)
+         undo_name: str | None = None, undo_step: int = 0,
+         previous: Snapshot | None = None) -> Snapshot:
+    """Copy what the server needs of ``session`` (on the thread that owns it). The ships
+    whose revision has not moved since ``previous`` keep their copies from it (a copy is
+    never changed: the server only reads), so a change copies the ships it touched."""
+    kept = {}
+    if previous is not None and previous.epoch == epoch:
+        kept = {s.id: s for s in previous.session.ships
+                if s.id in revs and previous.revs.get(s.id) == revs[s.id]}
+    copy = trial_session(session, kept)  # its ships keep their ids and sides (trial_ship)
     copy.uid = session.uid
     copy.turn_start = session.turn_start  # replaced, never changed in place
     return Snapshot(epoch, seq, copy, dict(revs), session.log[-LOG_TAIL:], undo_name,
