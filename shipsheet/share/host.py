@@ -7,7 +7,7 @@ goes through the same path as a click: the rules check it first and refuse with 
 own words, changing nothing, or it is applied as one undo step, logged with the seat.
 
 What a tap on a box asks for is worked out *before* that, on the server's side, from the
-snapshot the phone's sheet was drawn from (:func:`resolve_box`: the game's answer for the
+snapshot the phone's sheet was drawn from (:func:`resolve`: the game's answer for the
 box's key, ``model.boxes``): the authority's thread only checks that the ship is still at
 that revision and applies the action — it never draws a sheet to learn what a tap means.
 
@@ -41,8 +41,10 @@ if TYPE_CHECKING:  # pragma: no cover
 ANSWERS_KEPT = 20000
 #: A request's kinds (PROTOCOL.md, Requests).
 KINDS = ("tap", "menu", "decide", "undo", "phase", "revoke")
-#: The kinds that point at a box of a sheet: resolved from the snapshot (:func:`resolve_box`).
+#: The kinds that point at a box of a sheet.
 BOX_KINDS = ("tap", "menu")
+#: Every kind about one ship, turned into its action from the snapshot (:func:`resolve`).
+SHIP_KINDS = BOX_KINDS + ("decide",)
 
 
 class Authority(Protocol):
@@ -109,20 +111,36 @@ class Resolved:
         self.error = error
 
 
-def resolve_box(snapshot: "Snapshot", seat: Seat, request: Any,
-                drawn: "frozenset[str] | None" = None) -> Resolved:
-    """What a phone's tap (``kind`` "tap") or menu entry ("menu") on a box asks for,
-    worked out from ``snapshot`` alone, on any thread: the box's answer from the game's
-    rules for its key, the right it needs, its refusal, its menu. ``drawn``: the keys of
-    the sheet as the phone was sent it (a key not drawn there is no box). Never raises:
-    a refusal is kept in :attr:`Resolved.error`."""
+def resolve(snapshot: "Snapshot", seat: Seat, request: Any,
+            drawn: "frozenset[str] | None" = None) -> Resolved:
+    """What a phone's request about one ship asks for, worked out from ``snapshot`` alone,
+    on any thread: a tap ("tap") or menu entry ("menu") on a box — the box's answer from
+    the game's rules for its key, the right it needs, its refusal, its menu — or a filled
+    form ("decide", the game's decisions piece). ``drawn``: the keys of the sheet as the
+    phone was sent it (a key not drawn there is no box). Never raises: a refusal is kept
+    in :attr:`Resolved.error`."""
     if not isinstance(request, dict):
         return Resolved(None, None, error=Refused(400, "A request is a JSON object."))
     ship_id, rev = request.get("ship"), request.get("rev")
     try:
+        if request.get("kind") == "decide":
+            return Resolved(ship_id, rev, _decision_action(snapshot, seat, request))
         return Resolved(ship_id, rev, _box_action(snapshot, seat, request, drawn))
     except (Refused, RuleViolation) as exc:
         return Resolved(ship_id, rev, error=exc)
+
+
+def _decision_action(snapshot: "Snapshot", seat: Seat, request: dict) -> Action:
+    session = snapshot.session
+    ship = _seen_ship(session, seat, request)
+    if request.get("rev") != snapshot.revs.get(ship.id):
+        raise _stale(ship)
+    if not (seat.may(DECIDE) and seat.owns(ship)):
+        raise Refused(403, not_yours(DECIDE, ship.name))
+    form = request.get("form")
+    if not isinstance(form, str):
+        raise Refused(400, "A decision names its form.")
+    return piece(ship.game, "decisions").action(session, ship, form, request.get("values", {}))
 
 
 def _box_action(snapshot: "Snapshot", seat: Seat, request: dict,
@@ -210,8 +228,8 @@ class TableHost:
     def handle(self, seat: Seat, request: Any, resolved: Resolved | None = None) -> tuple[int, dict]:
         """Answer one request of ``seat`` (already authenticated): (HTTP status, answer).
         Runs on the authority's thread; never raises for anything a phone can send.
-        ``resolved``: a tap's or menu's :func:`resolve_box` (made by the server from its
-        snapshot); without it such a request is answered as stale."""
+        ``resolved``: a tap's, menu's or decision's :func:`resolve` (made by the server from
+        its snapshot); without it such a request is answered as stale."""
         if not isinstance(request, dict):
             return 400, {"ok": False, "error": "A request is a JSON object."}
         req_id = request.get("id")
@@ -250,22 +268,13 @@ class TableHost:
         rev = request.get("rev")
         if rev != self.revs.get(ship.id):
             raise _stale(ship)
-        if kind == "decide":
-            if not (seat.may(DECIDE) and seat.owns(ship)):
-                raise Refused(403, not_yours(DECIDE, ship.name))
-            form = request.get("form")
-            if not isinstance(form, str):
-                raise Refused(400, "A decision names its form.")
-            action = piece(ship.game, "decisions").action(self.session, ship, form,
-                                                          request.get("values", {}))
-        else:
-            # Resolved from the snapshot at this very revision: what the phone saw is what
-            # the rules answered (the live ship is the same until its revision moves).
-            if resolved is None or resolved.ship_id != ship.id or resolved.rev != rev:
-                raise _stale(ship)
-            if resolved.error is not None:
-                raise resolved.error
-            action = resolved.action
+        # Resolved from the snapshot at this very revision: what the phone saw is what the
+        # rules answered (the live ship is the same until its revision moves).
+        if resolved is None or resolved.ship_id != ship.id or resolved.rev != rev:
+            raise _stale(ship)
+        if resolved.error is not None:
+            raise resolved.error
+        action = resolved.action
         change = self._apply(FromSeat(action, seat))
         return {"ok": True, "message": change.name}
 

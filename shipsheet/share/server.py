@@ -7,7 +7,7 @@ the session file, never another seat's ships or decisions), and hands every requ
 authority's thread (:class:`~shipsheet.share.host.TableHost`), whose answer it returns.
 Sheets are drawn once per ship and revision on a render thread, from the snapshot the
 host published; what a tap on a box asks for is worked out there too, from the same
-snapshot (``host.resolve_box``), so the authority's thread only applies it.
+snapshot (``host.resolve``), so the authority's thread only applies it.
 
 Hostile by default (product rule: everything from outside is hostile until checked): the
 ``Host`` and ``Origin`` headers are checked against the addresses it was bound to; bodies
@@ -33,7 +33,7 @@ from aiohttp import WSMsgType, web
 from ..model.decisions import DECIDE
 from ..model.privacy import seen_text
 from .addresses import netloc
-from .host import BOX_KINDS, Resolved, resolve_box
+from .host import BOX_KINDS, SHIP_KINDS, Resolved, resolve
 from .render import RenderedSheet, render_sheet
 from .seats import Seat, SeatBook
 from .snapshot import Snapshot
@@ -337,19 +337,22 @@ class TableServer:
         return future
 
     async def _resolve(self, seat: Seat, body: Any) -> Resolved | None:
-        """A tap's or menu's action, worked out on the render thread from the snapshot the
-        phone's sheet was drawn from (None for other requests, and for a ship the seat does
-        not see or a revision that is not the snapshot's: the host refuses those)."""
-        if not isinstance(body, dict) or body.get("kind") not in BOX_KINDS:
+        """A tap's, menu's or decision's action, worked out on the render thread from the
+        snapshot the phone's sheet was drawn from (None for other requests, and for a ship
+        the seat does not see or a revision that is not the snapshot's: the host refuses
+        those)."""
+        if not isinstance(body, dict) or body.get("kind") not in SHIP_KINDS:
             return None
         snap = self._snapshot
         ship = snap.ship(body.get("ship")) if isinstance(body.get("ship"), str) else None
         if ship is None or not seat.sees(ship) or body.get("rev") != snap.revs.get(ship.id):
             return None
-        sheet = await self._render(snap, ship.id, not seat.owns(ship))
-        drawn = frozenset(a.key for a in sheet.areas)
+        drawn = None
+        if body["kind"] in BOX_KINDS:  # a box is one of the sheet the phone was sent
+            sheet = await self._render(snap, ship.id, not seat.owns(ship))
+            drawn = frozenset(a.key for a in sheet.areas)
         return await asyncio.wrap_future(
-            self._renderer.submit(resolve_box, snap, seat, body, drawn), loop=self._loop)
+            self._renderer.submit(resolve, snap, seat, body, drawn), loop=self._loop)
 
     # -- the middleware: hosts, origins, headers ------------------------------------------
     @web.middleware

@@ -58,3 +58,35 @@ def test_a_phones_tap_is_resolved_with_no_drawing_and_no_answer_on_the_ui_thread
         assert counted["other", "answer"] >= 1 and counted["other", "paint"] >= 1
     finally:
         link.stop()
+
+
+def test_a_phones_decision_is_built_off_the_ui_thread(qtbot, counted, monkeypatch):
+    """A filled form is the game's decision, built from the snapshot on the server's side:
+    the UI thread only applies it (FedCom's standing orders, copied to the next turn)."""
+    from shipsheet.model.games import piece
+    from shipsheet.share.seats import PLAYER
+    built = Counter()
+    decisions = piece("fedcom", "decisions")
+    action = decisions.action
+
+    def counting(*args, **kwargs):
+        built["ui" if threading.current_thread() is threading.main_thread() else "other"] += 1
+        return action(*args, **kwargs)
+    monkeypatch.setattr(decisions, "action", counting)
+    session = sample("fedcom")
+    link, (blue,) = share(session, seats=[("Blue", PLAYER, ("Blue",), ())])
+    try:
+        phone = Phone(link.url(blue))
+        assert wait(qtbot, phone.pair)[0] == 200
+        _, state, _ = wait(qtbot, phone.state)
+        ship = next(s for s in state["ships"] if s["name"] == "Resolute")
+        form = next(f for f in ship["forms"] if f["kind"] == "copy_orders")
+        counted.clear()
+        status, answer, _ = wait(qtbot, lambda: phone.act(state, ship, kind="decide", form=form["kind"],
+                                                          values={"copy": True}))
+        assert status == 200 and answer["ok"], answer
+        assert session.ship("Resolute").state.get("next_orders") is not None
+        assert built == Counter(other=1)
+        assert not [k for k in counted if k[0] == "ui"]
+    finally:
+        link.stop()
