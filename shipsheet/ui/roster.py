@@ -110,7 +110,7 @@ class RosterView(QTreeWidget):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setAccessibleName("Roster")
         self.itemSelectionChanged.connect(self._on_selection)
-        doc.changed.connect(self.refresh)
+        doc.changed.connect(self._on_doc_changed)
         doc.selection_changed.connect(self._select_current)
         self._updating = False
         self.refresh()
@@ -133,14 +133,8 @@ class RosterView(QTreeWidget):
                 groups[side] = item
         for ship in session.ships:
             parent = groups.get(ship.side) if sides else None
-            item = QTreeWidgetItem([ship.name, ship.ship_class.name, ""])
-            chips = rules.status_chips(ship)
-            item.setData(0, SHIP_ROLE, ship.id)
-            item.setData(2, CHIPS_ROLE, chips)
-            item.setToolTip(0, f"{ship.name}\n{ship.ship_class.name} ({GAME_TITLES.get(ship.game)})"
-                            + (f"\nSide: {ship.side}" if ship.side else ""))
-            item.setToolTip(2, ", ".join(chips) if chips else "No status to report")
-            item.setData(2, Qt.ItemDataRole.AccessibleTextRole, ", ".join(chips))
+            item = QTreeWidgetItem()
+            self._fill(item, ship, rules)
             if parent is not None:
                 parent.addChild(item)
             else:
@@ -150,6 +144,53 @@ class RosterView(QTreeWidget):
             self.resizeColumnToContents(col)
         self._updating = False
         self._select_current(self.doc.current_ship_id)
+
+    @staticmethod
+    def _fill(item: QTreeWidgetItem, ship, rules) -> None:
+        """One ship's row: name, class, status words, tooltips."""
+        chips = rules.status_chips(ship)
+        item.setText(0, ship.name)
+        item.setText(1, ship.ship_class.name)
+        item.setData(0, SHIP_ROLE, ship.id)
+        item.setData(2, CHIPS_ROLE, chips)
+        item.setToolTip(0, f"{ship.name}\n{ship.ship_class.name} ({GAME_TITLES.get(ship.game)})"
+                        + (f"\nSide: {ship.side}" if ship.side else ""))
+        item.setToolTip(2, ", ".join(chips) if chips else "No status to report")
+        item.setData(2, Qt.ItemDataRole.AccessibleTextRole, ", ".join(chips))
+
+    def _on_doc_changed(self) -> None:
+        """After a change to some ships, update their rows; rebuild the roster only when a
+        row comes or goes or moves to another side (or the change is the session's)."""
+        touched = self.doc.last_touched
+        if not (touched and self._update_rows(touched)):
+            self.refresh()
+
+    def _update_rows(self, ship_ids) -> bool:
+        """Update the rows of ``ship_ids`` in place; False when that cannot do (a ship added,
+        removed, or on another side than its row's group): then the roster is rebuilt."""
+        session = self.doc.session
+        ships = {s.id: s for s in session.ships}
+        items = {i.data(0, SHIP_ROLE): i for i in self.ship_items()}
+        if items.keys() != ships.keys():
+            return False
+        grouped = bool(session.sides)
+        for ship_id in ship_ids:
+            ship, item = ships.get(ship_id), items.get(ship_id)
+            if ship is None or item is None:
+                return False
+            group = item.parent()
+            if grouped != (group is not None) or (
+                    group is not None and group.text(0) != (ship.side or "No side")):
+                return False
+        widths = False
+        for ship_id in ship_ids:
+            item, ship = items[ship_id], ships[ship_id]
+            widths |= item.text(0) != ship.name or item.text(1) != ship.ship_class.name
+            self._fill(item, ship, session.rules)
+        if widths:
+            for col in range(2):
+                self.resizeColumnToContents(col)
+        return True
 
     def ship_items(self) -> list[QTreeWidgetItem]:
         found = []

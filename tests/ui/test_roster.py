@@ -102,3 +102,26 @@ def test_ctrl_down_and_up_move_the_one_selected_ship(window, qtbot):
     assert window.doc.current_ship_id == ids[4]
     QTest.keyClick(roster, Qt.Key.Key_Up, ctrl)
     assert roster.selected_ship_ids() == [ids[3]] and window.doc.current_ship_id == ids[3]
+
+
+def test_a_change_updates_its_ships_row_and_rebuilds_only_when_a_row_moves(window, roster, monkeypatch):
+    """A phone's tap on Hornet updates Hornet's row, in place: the other rows are the same
+    items, nothing is rebuilt. A ship that changes side moves to its side's group."""
+    from shipsheet.model.actions import SetSide
+    from shipsheet.rules.fedcom import mark_shield_action
+    doc = window.doc
+    hornet = doc.session.ship("Hornet")
+    rebuilt = []
+    refresh = RosterView.refresh
+    monkeypatch.setattr(RosterView, "refresh", lambda self: rebuilt.append(self) or refresh(self))
+    items = roster.ship_items()
+
+    assert doc.do(mark_shield_action(hornet, 2, hornet.ship_class.spec.shields[1]))
+    now = roster.ship_items()
+    assert roster not in rebuilt and len(now) == len(items) and all(a is b for a, b in zip(now, items))
+    assert "Shield #2 down" in roster.item_for(hornet.id).toolTip(2)
+
+    assert doc.do(SetSide(hornet, "Blue"))
+    assert roster in rebuilt
+    assert roster.item_for(hornet.id).parent().text(0) == "Blue"
+    doc.mark_clean()
