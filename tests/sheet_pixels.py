@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 
-def sheet_pixel(session, ship, key, dx, dy):
-    """The colour the sheet shows ``dx``, ``dy`` units right of and below the top-left corner
-    of box ``key``'s area."""
+def sheet_image(session, ship):
+    """The sheet drawn at twice the size, light theme: (image, box key -> rectangle)."""
     from PySide6.QtGui import QColor, QImage, QPainter
 
     from shipsheet.sheets import Theme, painter_for
@@ -18,7 +17,14 @@ def sheet_pixel(session, ship, key, dx, dy):
     painter.scale(2, 2)
     sheet.paint(painter, Theme.light())
     painter.end()
-    rect = next(a.rect for a in sheet.areas if a.key == key)
+    return image, {a.key: a.rect for a in sheet.areas}
+
+
+def sheet_pixel(session, ship, key, dx, dy):
+    """The colour the sheet shows ``dx``, ``dy`` units right of and below the top-left corner
+    of box ``key``'s area."""
+    image, rects = sheet_image(session, ship)
+    rect = rects[key]
     return image.pixelColor(round((rect.left() + dx) * 2), round((rect.top() + dy) * 2))
 
 

@@ -7,12 +7,12 @@ texts quoted in each test.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
 
 from fc_ui_helpers import CRUISER, FRIGATE, area, click, log_lines, open_fc
+from sheet_pixels import near, sheet_image
 from shipsheet.rules.fedcom import mark_box_action, mark_frame_action
-from shipsheet.sheets import Theme, painter_for
+from shipsheet.sheets import Theme
 
 
 def chips(window, ship):
@@ -85,26 +85,15 @@ def test_a_destroyed_box_is_struck_with_an_x_and_a_click_explains_why_nothing_ha
     assert "Destroyed; repair costs 4 points" in tip  # [FC] "a box costs weapons 4"
     assert window.doc.do(mark_box_action(ship, "left-warp-1"))
 
-    sheet = painter_for(ship, session)
-    size = sheet.size()
-    image = QImage(int(size.width()) * 2, int(size.height()) * 2, QImage.Format.Format_ARGB32)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    painter.scale(2, 2)
-    sheet.paint(painter, Theme.light())
-    painter.end()
-    areas = {a.key: a for a in sheet.areas}
+    image, rects = sheet_image(session, ship)
 
     def at(key, fx, fy):
-        r = areas[key].rect
+        r = rects[key]
         return image.pixelColor(round((r.left() + fx * r.width()) * 2),
                                 round((r.top() + fy * r.height()) * 2))
 
     def is_mark(colour):
-        mark = Theme.light().mark
-        return all(abs(a - b) < 40 for a, b in ((colour.red(), mark.red()),
-                                                (colour.green(), mark.green()),
-                                                (colour.blue(), mark.blue())))
+        return near(colour, Theme.light().mark)
 
     # A full X: both diagonals are inked, not only the centre (a slash would leave one bare).
     for fx, fy in ((0.5, 0.5), (0.3, 0.3), (0.7, 0.7), (0.3, 0.7), (0.7, 0.3)):
