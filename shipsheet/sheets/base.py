@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText
 
+from .display import remembered
+
 if TYPE_CHECKING:  # pragma: no cover
     from PySide6.QtGui import QPicture
 
@@ -66,6 +68,10 @@ _HCENTER = int(Qt.AlignmentFlag.AlignHCenter)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight)
 _VCENTER = int(Qt.AlignmentFlag.AlignVCenter)
 _BOTTOM = int(Qt.AlignmentFlag.AlignBottom)
+_CENTER = Qt.AlignmentFlag.AlignCenter
+_NO_BRUSH = Qt.BrushStyle.NoBrush
+#: Alignments as numbers (PySide's flag to int conversion is slow, and labels are many).
+_FLAG_INTS: dict = {}
 
 
 def sheet_font(size: float, bold: bool = False, scale: float = 0.75) -> QFont:
@@ -202,6 +208,16 @@ class HitArea:
         return f"HitArea({self.key!r})"
 
 
+def measure_device():
+    """The image text is measured on while a sheet is laid out or recorded (1×1, per
+    thread, never painted on): its resolution is the window's images'."""
+    caches = _caches()
+    if caches.measure is None:
+        from PySide6.QtGui import QImage
+        caches.measure = QImage(1, 1, QImage.Format.Format_ARGB32_Premultiplied)
+    return caches.measure
+
+
 class _LayoutPen:
     """Stands in for a QPainter while a sheet is laid out: every drawing call does nothing.
     Text is measured as the window draws it, on an image (``device()``: a 1×1 one, per
@@ -209,11 +225,7 @@ class _LayoutPen:
     boxes it places are where the drawing puts them."""
 
     def device(self):
-        caches = _caches()
-        if caches.measure is None:
-            from PySide6.QtGui import QImage
-            caches.measure = QImage(1, 1, QImage.Format.Format_ARGB32_Premultiplied)
-        return caches.measure
+        return measure_device()
 
     def __getattr__(self, name):
         return _nothing
@@ -240,6 +252,7 @@ class SheetPainter:
         self._height = 400.0
         # Fonts are sized in sheet units whatever the device's resolution.
         self._font_scale = 0.75
+        self._pens = None  # (theme, the box pens in it): see _box_pens
 
     # -- geometry ----------------------------------------------------------
     def size(self) -> QSizeF:
@@ -293,15 +306,18 @@ class SheetPainter:
         return None
 
     # -- drawing -----------------------------------------------------------
-    def paint(self, painter: QPainter, theme: Theme) -> None:
-        """Draw the whole sheet at the origin, in sheet units."""
+    def paint(self, painter: QPainter, theme: Theme, *, paper: bool = True) -> None:
+        """Draw the whole sheet at the origin, in sheet units. ``paper``: on the paper's
+        colour, as tall as the sheet is assumed to be (``sheets.display`` lays the paper
+        itself, once the height is known)."""
         self.areas = []
         dpi = painter.device().logicalDpiY() if painter.device() is not None else 96
         self._font_scale = 72.0 / (dpi or 96)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-        self.fill_rect(painter, QRectF(0, 0, self.width, self._height), theme.paper)
+        if paper:
+            self.fill_rect(painter, QRectF(0, 0, self.width, self._height), theme.paper)
         y = self.draw(painter, theme)
         painter.restore()
         self._height = max(200.0, y + self.margin)
@@ -360,20 +376,22 @@ class SheetPainter:
         painter.setFont(font)
         if color is not None:
             painter.setPen(color)
-        flags = int(align)
+        flags = _FLAG_INTS.get(align)
+        if flags is None:
+            flags = _FLAG_INTS[align] = int(align)
         if "\n" in text or flags & _WRAP:
             painter.drawText(rect, flags, text)
             return
         # Measured only when it places the text: measuring shapes the text once more.
         if flags & _HCENTER:
-            x = rect.center().x() - self.advance(painter, text, size, bold) / 2
+            x = rect.x() + rect.width() / 2 - self.advance(painter, text, size, bold) / 2
         elif flags & _RIGHT:
             x = rect.right() - self.advance(painter, text, size, bold)
         else:
             x = rect.left()
         _metrics, ascent, descent = self._font_metrics(painter, size, bold)
         if flags & _VCENTER:
-            top = rect.center().y() - (ascent + descent) / 2
+            top = rect.y() + rect.height() / 2 - (ascent + descent) / 2
         elif flags & _BOTTOM:
             top = rect.bottom() - descent - ascent
         else:
@@ -477,27 +495,38 @@ class SheetPainter:
         return y + 22
 
     # Pen marks: damage is a slash, destroyed a full X, current value circled.
+    @remembered
     def draw_box(self, painter: QPainter, theme: Theme, rect: QRectF, *, mark: str = "",
                  label: str = "", dashed: bool = False) -> None:
         """A box with an optional pen mark: '' none, 'slash', 'x', 'fill'."""
-        pen = QPen(theme.ink, 1.0)
-        if dashed:
-            pen.setStyle(Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
+        pens = self._box_pens(theme)
+        painter.setPen(pens[1] if dashed else pens[0])
+        painter.setBrush(_NO_BRUSH)
         painter.drawRect(rect)
         if label:
-            self.text(painter, rect, label, size=6.5, color=theme.muted,
-                      align=Qt.AlignmentFlag.AlignCenter)
+            self.text(painter, rect, label, size=6.5, color=theme.muted, align=_CENTER)
+        if not mark:
+            return
         inset = rect.adjusted(2.5, 2.5, -2.5, -2.5)
-        mark_pen = QPen(theme.mark, 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         if mark in ("slash", "x"):
-            painter.setPen(mark_pen)
+            painter.setPen(pens[2])
             painter.drawLine(inset.bottomLeft(), inset.topRight())
         if mark == "x":
             painter.drawLine(inset.topLeft(), inset.bottomRight())
         if mark == "fill":
             self.fill_rect(painter, inset, theme.mark)
+
+    def _box_pens(self, theme: Theme) -> tuple[QPen, QPen, QPen]:
+        """A box's outline, dashed outline and mark pens in ``theme`` (made once a drawing:
+        a card draws hundreds of boxes)."""
+        pens = self._pens
+        if pens is None or pens[0] is not theme:
+            outline = QPen(theme.ink, 1.0)
+            dashed = QPen(theme.ink, 1.0)
+            dashed.setStyle(Qt.PenStyle.DashLine)
+            mark = QPen(theme.mark, 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            pens = self._pens = (theme, (outline, dashed, mark))
+        return pens[1]
 
     @staticmethod
     def fill_rect(painter: QPainter, rect: QRectF, color: QColor) -> None:

@@ -28,6 +28,7 @@ from ..rules.fedcom.overrides import resolve  # not exported by the package (yet
 from ..rules.fedcom.words import (CATEGORY_TITLES, CHIP_TITLES, OCCUPANT_WORDS, SHIELD_NAMES,
                                   box_number, kind_title, state_word)
 from .base import SheetPainter, Theme
+from .display import remembered
 
 #: Where each shield sits on the card: the front row (#6, #1, #2) above the rear row
 #: (#5, #4, #3), as around the ship seen from above.
@@ -123,6 +124,7 @@ class FedComSheet(SheetPainter):
         return y + 22
 
     # -- boxes ---------------------------------------------------------------------------------
+    @remembered
     def pen_box(self, painter: QPainter, theme: Theme, rect: QRectF, *, mark: str = "",
                 number: str = "", used: bool = False, strong: bool = False) -> None:
         """One box: its number, a dog-ear when used this turn, an X or a slash on top."""

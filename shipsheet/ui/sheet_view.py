@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from typing import NamedTuple
+
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QImage, QPainter, QPen
 from PySide6.QtWidgets import QMenu, QScrollArea, QToolTip, QWidget
 
 from ..sheets import SheetPainter, Theme, painter_for
+from ..sheets.base import measure_device
+from ..sheets.display import dirty_rects, record, replay
 from .document import SessionDocument
 from .palette import is_dark
 from .plaintext import show_tooltip
@@ -16,6 +20,14 @@ MAX_IMAGE_PIXELS = 16_000_000
 # A sheet's first height guess, in widths: taller than most sheets (A4 is 1.41).
 FIRST_HEIGHT_GUESS = 1.75
 ZOOM_STEPS = (0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
+
+
+class Repaint(NamedTuple):
+    """What a change redrew of the sheet shown: calls drawn, calls in all, and where."""
+
+    drawn: int
+    calls: int
+    rects: list[QRect]
 
 
 def theme_for(widget: QWidget) -> Theme:
@@ -44,6 +56,8 @@ class SheetCanvas(QWidget):
         self._image: QImage | None = None  # the sheet rendered at the zoom and pixel ratio
         self._image_rows = 0  # how many of its rows the sheet fills
         self._picture = None  # or, when that image would be huge, a vector recording
+        self._display = None  # the recording the image was drawn from (sheets.display)
+        self.last_repaint: Repaint | None = None
         self._focus_key: str | None = None  # keyboard focus among the hit areas
         self._heights: dict[str, float] = {}  # each ship's sheet height when last drawn
         self.setMouseTracking(True)
@@ -66,19 +80,26 @@ class SheetCanvas(QWidget):
 
     # -- state ----------------------------------------------------------------
     def refresh(self, *_args) -> None:
-        """Draw the current ship's sheet once after every change; paint events only show it."""
+        """Draw the current ship's sheet once after every change; paint events only show it.
+
+        When the sheet shown is the same ship's, at the same size, only what the change
+        altered is redrawn (:meth:`_repaint_changes`)."""
         ship = self.doc.current_ship
-        if self.painter is not None:
-            self.painter.release()  # freed now, not by the cycle collector
+        old = self.painter
+        same_ship = (old is not None and ship is not None and old.ship.id == ship.id
+                     and self._display is not None and self._image is not None)
+        if old is not None:
+            old.release()  # freed now, not by the cycle collector
         self.painter = (painter_for(ship, self.doc.session, turn_marks=self.turn_marks)
                         if ship is not None else None)
         if self.painter is not None:
             # Start from the height this ship's sheet had last time (a change rarely moves
-            # the foot) or, the first time, from a tall guess: the drawing is then cropped,
-            # so a sheet is drawn once, not laid out and drawn again.
+            # the foot) or, the first time, from a tall guess.
             self.painter.assume_height(self._heights.get(ship.id, self.painter.width * FIRST_HEIGHT_GUESS))
         if self.held:
             self._resize()
+            return
+        if same_ship and self._repaint_changes():
             return
         self._render()
 
@@ -92,43 +113,88 @@ class SheetCanvas(QWidget):
         self._render()
 
     def _render(self) -> None:
-        """Draw the sheet at the zoom and the screen's pixel ratio (also finds the hit areas).
+        """Draw the whole sheet at the zoom and the screen's pixel ratio (also finds the hit
+        areas).
 
-        The drawing goes into an image the paint events copy, so hovering and scrolling
-        cost nothing; past ``MAX_IMAGE_PIXELS`` (high zoom) a vector recording replaces it.
+        The sheet is recorded first (``sheets.display``: its calls, its height), then
+        replayed into an image just as tall, which the paint events copy, so hovering and
+        scrolling cost nothing; past ``MAX_IMAGE_PIXELS`` (high zoom) a vector recording
+        replaces it. The recording is kept: the next change redraws only what differs.
         """
-        self._image = self._picture = None
+        last, self._image, self._picture, self._display = self._display, None, None, None
+        self.last_repaint = None
         if self.painter is not None:
             theme = theme_for(self)
             ratio = self.devicePixelRatioF()
-            width = self.painter.drawn_size().width()
-            height = self.painter.drawn_size().height()
-            for _attempt in range(2):  # twice only if the sheet came out taller than the image
-                w = int(width * self.zoom * ratio + 0.5)
-                h = int(height * self.zoom * ratio + 0.5)
-                if w * h > MAX_IMAGE_PIXELS:
-                    self._picture = self.painter.record(theme)
-                    break
+            display = record(self.painter, theme, measure_device(), last)
+            w = int(display.width * self.zoom * ratio + 0.5)
+            h = int(display.height * self.zoom * ratio + 0.5)
+            if w * h > MAX_IMAGE_PIXELS:
+                self._picture = self.painter.record(theme)
+            else:
                 image = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
                 image.setDevicePixelRatio(ratio)
                 image.fill(theme.paper)
                 painter = QPainter(image)
                 try:  # ended even when drawing fails: a live QPainter outliving its image
                     painter.scale(self.zoom, self.zoom)  # in a traceback crashes the process
-                    self.painter.paint(painter, theme)
+                    replay(painter, display)
                 finally:
                     painter.end()
-                drawn = self.painter.drawn_size().height()
-                if drawn <= height:
-                    # The blank paper below the foot stays in the image, unshown (paintEvent
-                    # copies the sheet's height only): cropping meant another image as big.
-                    self._image = image
-                    self._image_rows = int(drawn * self.zoom * ratio + 0.5)
-                    break
-                height = drawn
-            self._heights[self.painter.ship.id] = self.painter.drawn_size().height()
+                self._image, self._image_rows, self._display = image, h, display
+            self._heights[self.painter.ship.id] = display.height
         self._resize()
         self.update()
+
+    def _repaint_changes(self) -> bool:
+        """Redraw in the image only the rectangles where the new drawing differs from the
+        one shown (``sheets.display.dirty_rects``) and repaint only them on screen. False
+        when the whole sheet must be drawn (its height moved)."""
+        theme = theme_for(self)
+        display = record(self.painter, theme, measure_device(), self._display)
+        rects = dirty_rects(self._display, display)
+        if rects is None:
+            return False
+        self._display = display
+        zoom = self.zoom
+        pixels = [QRectF(r.left() * zoom, r.top() * zoom, r.width() * zoom,
+                         r.height() * zoom).toAlignedRect() for r in rects]
+        drawn = 0
+        ratio = self._image.devicePixelRatio()
+        for rect in pixels:
+            drawn += self._redraw(display, theme, rect, ratio)
+            self.update(rect)
+        #: What the last change redrew: calls drawn of all, and the widget rectangles.
+        self.last_repaint = Repaint(drawn, len(display.calls), pixels)
+        return True
+
+    def _redraw(self, display, theme: Theme, rect: QRect, ratio: float) -> int:
+        """Draw ``rect`` (widget pixels) of the sheet afresh and put it into the image.
+
+        Drawn on a piece of paper of its own, shifted by whole pixels, then copied in: not
+        clipped, since Qt draws thin antialiased lines otherwise under a clip, and the
+        pixels would not be those of a whole drawing. Returns the calls drawn."""
+        zoom = self.zoom
+        piece = QImage(round(rect.width() * ratio), round(rect.height() * ratio),
+                       QImage.Format.Format_ARGB32_Premultiplied)
+        piece.setDevicePixelRatio(ratio)
+        piece.fill(theme.paper)
+        covered = [(rect.left() / zoom, rect.top() / zoom, (rect.right() + 1) / zoom,
+                    (rect.bottom() + 1) / zoom)]
+        painter = QPainter(piece)
+        try:
+            painter.translate(-rect.left(), -rect.top())
+            painter.scale(zoom, zoom)
+            drawn = replay(painter, display, covered)
+        finally:
+            painter.end()
+        painter = QPainter(self._image)
+        try:
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+            painter.drawImage(rect.topLeft(), piece)
+        finally:
+            painter.end()
+        return drawn
 
     def _resize(self) -> None:
         if self.painter is None:

@@ -18,9 +18,9 @@ def painted(monkeypatch):
     count = {"paint": 0}
     paint = SheetPainter.paint
 
-    def counting(self, painter, theme):
+    def counting(self, painter, theme, **kwargs):
         count["paint"] += 1
-        return paint(self, painter, theme)
+        return paint(self, painter, theme, **kwargs)
     monkeypatch.setattr(SheetPainter, "paint", counting)
     return count
 

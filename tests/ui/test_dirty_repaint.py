@@ -1,0 +1,90 @@
+"""A click redraws only what it changed on the sheet shown: the boxes (and the title
+block, status lines) whose drawing differs, found by comparing the sheet's recorded
+drawing calls before and after (``sheets.display``). Counted calls, no clock — and the
+picture is the one a whole drawing gives, pixel for pixel."""
+
+from __future__ import annotations
+
+import pytest
+
+from shipsheet.model.paths import resources_dir
+
+GAMES = ("fedcom", "triplanetary", "war-in-space")
+
+
+def _open(window, game):
+    assert window.open_path(str(resources_dir() / "samples" / f"{game}.shipsheet"))
+    window.resize(1366, 768)
+    window.show()
+    return window.doc, window.sheet_view.canvas
+
+
+def _whole(canvas):
+    """The sheet drawn whole, as after opening it."""
+    canvas._render()
+    return canvas._image.copy()
+
+
+def _clickable(canvas):
+    return [a.key for a in canvas.painter.areas if a.click is not None and not a.refusal]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_click_redraws_a_few_calls_and_the_picture_is_the_whole_drawings(window, game):
+    doc, canvas = _open(window, game)
+    keys = _clickable(canvas)[:12]
+    assert len(keys) >= 6
+    partial = drawn = calls = 0
+    for key in keys:
+        area = next((a for a in canvas.painter.areas if a.key == key), None)
+        if area is None or area.click is None or area.refusal:
+            continue  # the last click took this one away (a ladder step, a crippled ship)
+        assert canvas.click_area(area)
+        repaint = canvas.last_repaint
+        if repaint is None:  # the sheet grew or shrank: drawn whole
+            continue
+        partial += 1
+        drawn, calls = drawn + repaint.drawn, calls + repaint.calls
+        shown = canvas._image.copy()
+        assert repaint.drawn < repaint.calls / 2, (key, repaint)
+        assert shown == _whole(canvas), key  # the same pixels as a whole drawing
+    assert partial >= 4
+    assert drawn < calls / 3, (drawn, calls)  # a note under the tracks may span the sheet
+    doc.mark_clean()
+
+
+def test_the_rectangles_repainted_are_the_box_and_the_status_lines(window):
+    """On the FedCom card, destroying one box repaints that box, the summary line (boxes
+    destroyed) and little else: far less than the sheet."""
+    doc, canvas = _open(window, "fedcom")
+    area = next(a for a in canvas.painter.areas if a.key.startswith("box:")
+                and a.click is not None and a.menu)
+    destroy = next(factory for label, factory in area.menu if label.startswith("Destroy"))
+    box = area.rect
+    assert doc.do(destroy())
+    repaint = canvas.last_repaint
+    assert repaint is not None and repaint.rects
+    zoom = canvas.zoom
+    screen_box = box.adjusted(-1, -1, 1, 1)
+    assert any(r.contains(round(screen_box.center().x() * zoom), round(screen_box.center().y() * zoom))
+               for r in repaint.rects)
+    area_px = sum(r.width() * r.height() for r in repaint.rects)
+    sheet_px = canvas.width() * canvas.height()
+    assert area_px < sheet_px / 5, (area_px, sheet_px)
+    assert canvas._image.copy() == _whole(canvas)
+    doc.mark_clean()
+
+
+def test_undo_and_a_change_that_draws_nothing_new(window):
+    """Undo repaints the same rectangles back; a change that draws the same sheet (another
+    ship's) redraws nothing."""
+    doc, canvas = _open(window, "fedcom")
+    before = canvas._image.copy()
+    area = next(a for a in canvas.painter.areas if a.key.startswith("shield:"))
+    assert canvas.click_area(area)
+    assert canvas.last_repaint is not None and 0 < canvas.last_repaint.drawn
+    assert canvas._image != before
+    assert doc.undo() is not None
+    assert canvas.last_repaint is not None and canvas.last_repaint.drawn > 0
+    assert canvas._image == before
+    doc.mark_clean()
