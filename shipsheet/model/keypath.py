@@ -33,13 +33,30 @@ def type_name(value: Any) -> str:
 
 
 class Node:
-    """A value inside a definition, with the file name and key path to report errors."""
+    """A value inside a definition, with the file name and key path to report errors.
+
+    The key path is spelled only when an error is reported (``path``): a child holds its
+    parent and its key, so checking a file of 20,000 ships formats no path at all."""
+
+    __slots__ = ("value", "source", "_error", "_parent", "_key", "_path")
 
     def __init__(self, value: Any, source: str = "", path: str = "", error=ShipDefinitionError):
         self.value = value
         self.source = source
-        self.path = path
         self._error = error
+        self._parent: Node | None = None
+        self._key: str | int | None = None
+        self._path: str | None = path
+
+    @property
+    def path(self) -> str:
+        if self._path is None:
+            parent, key = self._parent.path, self._key
+            if isinstance(key, int):
+                self._path = f"{parent}[{key}]"
+            else:
+                self._path = f"{parent}.{key}" if parent else key
+        return self._path
 
     # -- reporting -----------------------------------------------------
     def fail(self, message: str) -> NoReturn:
@@ -47,11 +64,9 @@ class Node:
         raise self._error(": ".join(parts + [message]))
 
     def child(self, key: str | int, value: Any) -> "Node":
-        if isinstance(key, int):
-            path = f"{self.path}[{key}]"
-        else:
-            path = f"{self.path}.{key}" if self.path else key
-        return Node(value, self.source, path, self._error)
+        node = Node(value, self.source, None, self._error)
+        node._parent, node._key = self, key
+        return node
 
     # -- tables --------------------------------------------------------
     def table(self) -> "Node":

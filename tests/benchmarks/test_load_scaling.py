@@ -84,3 +84,44 @@ def test_different_classes_under_one_id_load_in_linear_time(report):
                f"{big * 1e6:.0f} us vs {small * 1e6:.0f} us = {ratio:.2f}x",
                f"<= {FLAT_VARIANTS:g}x (a scan per ship: 2.3x)", ratio <= FLAT_VARIANTS)
     assert ratio <= FLAT_VARIANTS
+
+
+#: Distinct classes, per ship: the file of 5,000 against the file of 100.
+FLAT_DISTINCT = 1.5
+#: A load of distinct classes against ``json.loads`` of the same bytes.
+JSON_RATIO = 6.0
+
+
+def test_distinct_classes_from_100_to_5000_ships_per_ship_and_against_json(report):
+    """Every ship its own class (each one parsed and checked), 100, 1,000 and 5,000 ships
+    (the ship limit: a bigger session is refused at save, naming it): time per ship, and
+    the load of 5,000 against plain ``json.loads`` of the same file."""
+    data = json.loads((resources_dir() / "samples" / "fedcom.shipsheet").read_text("utf-8"))
+    ship = data["ships"][0]
+
+    def distinct(count):
+        data["ships"] = []
+        for i in range(count):
+            s = json.loads(json.dumps(ship))
+            s["id"], s["name"] = f"s{i}", f"Ship {i}"
+            s["class"]["class"] = f"Class {i}"
+            data["ships"].append(s)
+        return count, json.dumps(data).encode("utf-8")
+
+    files = {n: distinct(n) for n in (100, 1000, 5000)}
+
+    def load(raw):
+        return parse_session_bytes(raw, "distinct.shipsheet")
+    small, middle = _per_ship(files[100], files[1000], load)
+    _small, big = _per_ship(files[100], files[5000], load)
+    raw = files[5000][1]
+    json_t = min(_best(lambda: json.loads(raw)) for _ in range(3))
+    load_t = big * 5000
+    ratio, against = big / small, load_t / json_t
+    report.add("Load of distinct classes, time per ship: 100 / 1,000 / 5,000 ships",
+               f"{small * 1e6:.0f} / {middle * 1e6:.0f} / {big * 1e6:.0f} us = "
+               f"{ratio:.2f}x (5,000 vs 100)", f"<= {FLAT_DISTINCT:g}x", ratio <= FLAT_DISTINCT)
+    report.add("Load of 5,000 distinct classes vs json.loads of the same file",
+               f"{load_t:.2f} s vs {json_t:.3f} s = {against:.1f}x", f"<= {JSON_RATIO:g}x",
+               against <= JSON_RATIO)
+    assert ratio <= FLAT_DISTINCT

@@ -267,6 +267,47 @@ def test_many_different_classes_under_one_id_each_load_as_their_own():
     assert len({id(s.ship_class) for s in session.ships}) == 600
 
 
+def test_load_work_per_ship_is_the_same_for_60_and_600_ships_and_no_key_path_is_spelled(monkeypatch):
+    """Linear loading, counted: every ship's class a little different (each one parsed),
+    the checker visits as many values per ship for 600 ships as for 60, and a good file
+    spells no key path but each class's own (they are made for an error's message;
+    spelling one for each of the 265,000 values of 1,000 ships was a fifth of a load)."""
+    from shipsheet.model import keypath
+    counts = {"child": 0, "path": 0}
+    child, path = keypath.Node.child, keypath.Node.path.fget
+
+    def counting_child(self, key, value):
+        counts["child"] += 1
+        return child(self, key, value)
+
+    def counting_path(self):
+        counts["path"] += 1
+        return path(self)
+    monkeypatch.setattr(keypath.Node, "child", counting_child)
+    monkeypatch.setattr(keypath.Node, "path", property(counting_path))
+    data = sample_data("fedcom")
+    ship = data["ships"][0]
+
+    def per_ship(count):
+        data["ships"] = []
+        for i in range(count):
+            s = json.loads(json.dumps(ship))
+            s["id"], s["name"] = f"s{i}", f"Ship {i}"
+            s["class"]["notes"] = f"variant {i}"
+            data["ships"].append(s)
+        counts.update(child=0, path=0)
+        session = parse_session_bytes(raw(data), "variants.shipsheet")
+        assert len({id(s.ship_class) for s in session.ships}) == count
+        return counts["child"] / count, counts["path"] / count
+
+    small, small_paths = per_ship(60)
+    big, big_paths = per_ship(600)
+    assert small > 50  # a ship's class and state are checked value by value
+    assert abs(big - small) / small < 0.02, (small, big)
+    # One key path a parsed class: its name in the errors its rules may raise.
+    assert small_paths < 3.1 and big_paths < 3.1, (small_paths, big_paths)
+
+
 # -- 9. the terminal ---------------------------------------------------------------------------
 
 def test_check_escapes_control_characters(tmp_path, capsys):

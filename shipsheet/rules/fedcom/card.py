@@ -353,16 +353,16 @@ def parse_card(root: Node) -> FedComClass:
     extra = _parse_extra_kinds(root)
 
     boxes: list[BoxSpec] = []
-    where: dict[str, str] = {}
+    where: dict[str, Node] = {}  # the entry each id was first used at
     entries = root.get("boxes").list(min_len=1)
     for entry in entries:
         for fields in _parse_box(entry, len(boxes), extra):
             box_id = fields["id"]
             if box_id in where:
-                entry.get("id").fail(f'duplicate box id "{box_id}" (first used at {where[box_id]})')
+                entry.get("id").fail(f'duplicate box id "{box_id}" (first used at {where[box_id].path})')
             if len(boxes) >= MAX_BOXES:
                 entry.fail(f"too many boxes (at most {MAX_BOXES})")
-            where[box_id] = entry.path
+            where[box_id] = entry
             boxes.append(BoxSpec(index=len(boxes), **fields))
 
     heavy = _heavy_types(boxes)
