@@ -9,6 +9,8 @@ import statistics
 import time
 import tomllib
 
+import pytest
+
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtTest import QTest
 
@@ -44,6 +46,19 @@ class _Paints(QObject):
         if event.type() == QEvent.Type.Paint:
             self.count += 1
         return False
+
+
+@pytest.fixture
+def app(qapp, tmp_path):
+    """The application as it starts, with its autosave in a folder of the test's own."""
+    from shipsheet.model.autosave import AutosaveStore
+    from shipsheet.ui.app import Application, make_qapp
+    application = Application(make_qapp(), AutosaveStore(tmp_path / "autosave"))
+    yield application
+    for window in list(application.windows):
+        if window.doc is not None:
+            window.doc.mark_clean()
+        window.close()
 
 
 def _clicks(app, qapp, ships: int) -> list[float]:
