@@ -19,6 +19,8 @@ from .plaintext import show_tooltip
 MAX_IMAGE_PIXELS = 16_000_000
 # A sheet's first height guess, in widths: taller than most sheets (A4 is 1.41).
 FIRST_HEIGHT_GUESS = 1.75
+#: Widget pixels a redrawn piece of the sheet reaches past what is copied (``_redraw``).
+PIECE_MARGIN = 4
 ZOOM_STEPS = (0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
 
 
@@ -173,17 +175,20 @@ class SheetCanvas(QWidget):
 
         Drawn on a piece of paper of its own, shifted by whole pixels, then copied in: not
         clipped, since Qt draws thin antialiased lines otherwise under a clip, and the
-        pixels would not be those of a whole drawing. Returns the calls drawn."""
-        zoom = self.zoom
-        piece = QImage(round(rect.width() * ratio), round(rect.height() * ratio),
+        pixels would not be those of a whole drawing. The piece is ``PIECE_MARGIN`` wider
+        on every side than what is copied: a line cut by the piece's edge may differ there
+        by a pixel. Returns the calls drawn."""
+        zoom, margin = self.zoom, PIECE_MARGIN
+        drawn_rect = rect.adjusted(-margin, -margin, margin, margin)
+        piece = QImage(round(drawn_rect.width() * ratio), round(drawn_rect.height() * ratio),
                        QImage.Format.Format_ARGB32_Premultiplied)
         piece.setDevicePixelRatio(ratio)
         piece.fill(theme.paper)
-        covered = [(rect.left() / zoom, rect.top() / zoom, (rect.right() + 1) / zoom,
-                    (rect.bottom() + 1) / zoom)]
+        covered = [(drawn_rect.left() / zoom, drawn_rect.top() / zoom,
+                    (drawn_rect.right() + 1) / zoom, (drawn_rect.bottom() + 1) / zoom)]
         painter = QPainter(piece)
         try:
-            painter.translate(-rect.left(), -rect.top())
+            painter.translate(-drawn_rect.left(), -drawn_rect.top())
             painter.scale(zoom, zoom)
             drawn = replay(painter, display, covered)
         finally:
@@ -191,7 +196,9 @@ class SheetCanvas(QWidget):
         painter = QPainter(self._image)
         try:
             painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-            painter.drawImage(rect.topLeft(), piece)
+            inner = QRectF(margin * ratio, margin * ratio, rect.width() * ratio,
+                           rect.height() * ratio)
+            painter.drawImage(QRectF(rect), piece, inner)
         finally:
             painter.end()
         return drawn

@@ -88,3 +88,36 @@ def test_undo_and_a_change_that_draws_nothing_new(window):
     assert canvas.last_repaint is not None and canvas.last_repaint.drawn > 0
     assert canvas._image == before
     doc.mark_clean()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_in_dark_paper_a_click_gives_the_whole_drawings_pixels(window, game):
+    from shipsheet.ui.palette import dark_palette
+    window.setPalette(dark_palette())
+    doc, canvas = _open(window, game)
+    assert canvas._image.pixelColor(2, 2).lightness() < 80  # dark paper
+    for key in _clickable(canvas)[:6]:
+        area = next((a for a in canvas.painter.areas if a.key == key), None)
+        if area is None or area.click is None or area.refusal:
+            continue
+        assert canvas.click_area(area)
+        if canvas.last_repaint is not None:
+            assert canvas._image.copy() == _whole(canvas), key
+    doc.mark_clean()
+
+
+def test_at_pixel_ratio_two_the_same_holds():
+    """The tests above on a screen of pixel ratio 2 (a Retina or 200 % display), in a Qt of
+    its own (the ratio is chosen when Qt starts). A piece cut at its edge once differed
+    there by a pixel at this ratio only."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    env = dict(os.environ, QT_SCALE_FACTOR="2", QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "-o", "addopts=", __file__, "-k", "not ratio_two"],
+                          cwd=Path(__file__).parents[2], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert "8 passed" in done.stdout
