@@ -266,33 +266,6 @@ class RecordingPen:
         self.calls.append(Call(name, args, self._pen, self._brush, self._font, self._transform,
                                (x0 - PAD, y0 - PAD, x1 + PAD, y1 + PAD)))
 
-    def drawLine(self, *args) -> None:
-        self._call("drawLine", args)
-
-    def drawLines(self, *args) -> None:
-        self._call("drawLines", args)
-
-    def drawRect(self, *args) -> None:
-        self._call("drawRect", args)
-
-    def drawRects(self, *args) -> None:
-        self._call("drawRects", args)
-
-    def drawRoundedRect(self, *args) -> None:
-        self._call("drawRoundedRect", args)
-
-    def drawEllipse(self, *args) -> None:
-        self._call("drawEllipse", args)
-
-    def drawPolygon(self, *args) -> None:
-        self._call("drawPolygon", args)
-
-    def drawStaticText(self, *args) -> None:
-        self._call("drawStaticText", args)
-
-    def fillRect(self, *args) -> None:
-        self._call("fillRect", args)
-
     def drawText(self, rect, flags, text) -> None:
         """Laid-out (wrapped or multi-line) text: it may run past its rectangle, so it is
         taken to reach across the sheet and a line below."""
@@ -300,6 +273,18 @@ class RecordingPen:
                                self._font, self._transform,
                                (0.0, rect.top() - PAD - 12, self.width,
                                 rect.bottom() + PAD + 12)))
+
+
+def _recorder(name: str):
+    def draw(self, *args) -> None:
+        self._call(name, args)
+    draw.__name__ = name
+    return draw
+
+
+# drawLine, drawRect, drawStaticText …: each QPainter call that ``BOUNDS`` can bound.
+for _name in BOUNDS:
+    setattr(RecordingPen, _name, _recorder(_name))
 
 
 def remembered(method):

@@ -13,6 +13,7 @@ from shipsheet.model import Session, get_class, load_session, new_ship, save_ses
 from shipsheet.model.paths import resources_dir
 from shipsheet.model.storage import parse_session_bytes
 
+from ship_variants import ship_variants
 from timing import best
 
 #: Per ship, the big file against the small one. Linear is 1x in principle; 5,000 ships
@@ -67,14 +68,12 @@ def test_different_classes_under_one_id_load_in_linear_time(report):
     data = json.loads((resources_dir() / "samples" / "fedcom.shipsheet").read_text("utf-8"))
     ship = data["ships"][0]
 
+    def last_key(cls, i):
+        cls.pop("notes", None)
+        cls["notes"] = f"variant {i}"  # the last key
+
     def variants(count):
-        data["ships"] = []
-        for i in range(count):
-            s = json.loads(json.dumps(ship))
-            s["id"], s["name"] = f"s{i}", f"Ship {i}"
-            s["class"].pop("notes", None)
-            s["class"]["notes"] = f"variant {i}"  # the last key
-            data["ships"].append(s)
+        data["ships"] = ship_variants(ship, count, last_key)
         return count, json.dumps(data).encode("utf-8")
 
     small, big = _per_ship(variants(60), variants(600),
@@ -100,12 +99,7 @@ def test_distinct_classes_from_100_to_5000_ships_per_ship_and_against_json(repor
     ship = data["ships"][0]
 
     def distinct(count):
-        data["ships"] = []
-        for i in range(count):
-            s = json.loads(json.dumps(ship))
-            s["id"], s["name"] = f"s{i}", f"Ship {i}"
-            s["class"]["class"] = f"Class {i}"
-            data["ships"].append(s)
+        data["ships"] = ship_variants(ship, count, lambda cls, i: cls.update({"class": f"Class {i}"}))
         return count, json.dumps(data).encode("utf-8")
 
     files = {n: distinct(n) for n in (100, 1000, 5000)}

@@ -22,6 +22,7 @@ from shipsheet.model.paths import resources_dir
 from shipsheet.model.storage import parse_session_bytes, session_to_bytes
 
 from sessions import three_ship_session
+from ship_variants import ship_variants
 from untimed import returns, within_memory
 
 SAMPLES = resources_dir() / "samples"
@@ -253,16 +254,15 @@ def test_a_session_past_the_ship_limit_is_refused_at_save_with_the_limit_named(t
     assert not list((tmp_path / "autosave").glob("*.shipsheet"))
 
 
+def _notes(cls, i):
+    cls["notes"] = f"variant {i}"
+
+
 def test_many_different_classes_under_one_id_each_load_as_their_own():
     """A hostile file: 600 ships, every class a little different, all claiming one id."""
     data = sample_data("fedcom")
     ship = data["ships"][0]
-    data["ships"] = []
-    for i in range(600):
-        s = json.loads(json.dumps(ship))
-        s["id"], s["name"] = f"s{i}", f"Ship {i}"
-        s["class"]["notes"] = f"variant {i}"
-        data["ships"].append(s)
+    data["ships"] = ship_variants(ship, 600, _notes)
     session = parse_session_bytes(raw(data), "variants.shipsheet")
     assert len({id(s.ship_class) for s in session.ships}) == 600
 
@@ -289,12 +289,7 @@ def test_load_work_per_ship_is_the_same_for_60_and_600_ships_and_no_key_path_is_
     ship = data["ships"][0]
 
     def per_ship(count):
-        data["ships"] = []
-        for i in range(count):
-            s = json.loads(json.dumps(ship))
-            s["id"], s["name"] = f"s{i}", f"Ship {i}"
-            s["class"]["notes"] = f"variant {i}"
-            data["ships"].append(s)
+        data["ships"] = ship_variants(ship, count, _notes)
         counts.update(child=0, path=0)
         session = parse_session_bytes(raw(data), "variants.shipsheet")
         assert len({id(s.ship_class) for s in session.ships}) == count
