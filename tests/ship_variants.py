@@ -1,8 +1,13 @@
-"""Sessions of many ships made from one, for the load tests and benchmarks."""
+"""Sessions of many ships made from one, and the biggest card, for the load and repaint
+tests and the benchmarks."""
 
 from __future__ import annotations
 
 import json
+import tomllib
+
+#: The card limit: the most boxes a Federation Commander card may have.
+CARD_BOXES = 500
 
 
 def ship_variants(ship: dict, count: int, vary) -> list[dict]:
@@ -15,3 +20,17 @@ def ship_variants(ship: dict, count: int, vary) -> list[dict]:
         vary(s["class"], i)
         ships.append(s)
     return ships
+
+
+def biggest_fedcom_card():
+    """The sample dreadnought with its cargo grown until the card has ``CARD_BOXES`` boxes."""
+    from shipsheet.model.library import parse_ship_class
+    from shipsheet.model.paths import resources_dir
+    data = tomllib.loads((resources_dir() / "ships/fedcom/sample-dreadnought.toml").read_text())
+    data["class"] = "Benchmark Dreadnought"
+    extra = CARD_BOXES - len(parse_ship_class(data, "bench.toml").spec.boxes)
+    for n, start in enumerate(range(0, extra, 50)):
+        data["boxes"].append({"id": f"cargo-x{n}", "kind": "cargo", "count": min(50, extra - start)})
+    cls = parse_ship_class(data, "bench.toml")
+    assert len(cls.spec.boxes) == CARD_BOXES
+    return cls

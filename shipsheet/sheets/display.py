@@ -194,6 +194,7 @@ class RecordingPen:
         self.look = look
         self.remembered: dict = {}
         self._last = last or {}
+        self._inside: list[list] = []  # for each helper running: what it repeated or ran
 
     # -- state ------------------------------------------------------------------
     def device(self):
@@ -250,12 +251,22 @@ class RecordingPen:
                                   and found[0][2] is font and found[0][3] is transform):
             self.calls.extend(found[1])
             self._pen, self._brush, self._font, self._transform = found[2]
+            # The helpers it ran inside are remembered too: when it must run again (one of
+            # a row's boxes changed), the row's other boxes are repeated.
+            for inner in found[3]:
+                self.remembered[inner[0]] = inner[1]
         else:
             start = len(self.calls)
-            draw()
+            self._inside.append([])
+            try:
+                draw()
+            finally:
+                inside = self._inside.pop()
             found = ((pen, brush, font, transform), self.calls[start:],
-                     (self._pen, self._brush, self._font, self._transform))
+                     (self._pen, self._brush, self._font, self._transform), inside)
         self.remembered[key] = found
+        if self._inside:
+            self._inside[-1].append((key, found))
 
     # -- drawing ----------------------------------------------------------------
     def _call(self, name: str, args: tuple) -> None:
@@ -285,6 +296,17 @@ def _recorder(name: str):
 # drawLine, drawRect, drawStaticText …: each QPainter call that ``BOUNDS`` can bound.
 for _name in BOUNDS:
     setattr(RecordingPen, _name, _recorder(_name))
+
+
+def remember(painter, theme, key: tuple, draw) -> None:
+    """Run ``draw`` (it only draws, with nothing read but what ``key`` holds, ``theme``
+    and the painter's state) — or, recording, repeat the calls it made under the same
+    ``key`` in the last recording (:meth:`RecordingPen.repeat`)."""
+    repeat = getattr(painter, "repeat", None)
+    if repeat is None or theme is not painter.theme:
+        draw()
+    else:
+        repeat(key, draw)
 
 
 def remembered(method):

@@ -22,13 +22,13 @@ from PySide6.QtGui import QPainter, QPen, QPolygonF
 
 from ..model.games import GAME_TITLES
 from ..rules.fedcom import (REPAIR_COSTS, BoxSpec, FedComClass, orders_of, repair_cost, status,
-                            turn_state, turn_states)
+                            turn_state, turn_states, used_this_turn)
 from ..rules.fedcom.boxes import box_key, frame_key, shield_key
 from ..rules.fedcom.overrides import resolve  # not exported by the package (yet)
 from ..rules.fedcom.words import (CATEGORY_TITLES, CHIP_TITLES, OCCUPANT_WORDS, SHIELD_NAMES,
                                   box_number, kind_title, state_word)
 from .base import SheetPainter, Theme
-from .display import remembered
+from .display import remember, remembered
 
 #: Where each shield sits on the card: the front row (#6, #1, #2) above the rear row
 #: (#5, #4, #3), as around the ship seen from above.
@@ -310,34 +310,50 @@ class FedComSheet(SheetPainter):
     # -- plain boxes -------------------------------------------------------------------------
     def _plain_rows(self, painter: QPainter, theme: Theme, x: float, y: float, w: float,
                     kinds: list[str]) -> float:
-        """One row (wrapping if needed) of boxes per kind, the kind's name in the label column."""
+        """One row (wrapping if needed) of boxes per kind, the kind's name in the label column.
+
+        A card's boxes are mostly plain ones, up to five hundred, drawn at every change:
+        what a row's boxes share is read once for the row."""
         spec = self.spec
+        destroyed, before = self.ship.state["destroyed"], self.turn_start["destroyed"]
+        pen_mark, pen_box, add_box = self.pen_mark, self.pen_box, self.add_box
         for kind in kinds:
             ids = spec.by_kind[kind]
-            lost = sum(1 for b in ids if b in self.ship.state["destroyed"])
+            lost = sum(1 for b in ids if b in destroyed)
             label = kind_title(kind)
             self.text(painter, QRectF(x, y, self.label_w - 4, self.box), label, size=8,
                       color=theme.muted if lost == len(ids) else theme.ink,
                       bold=False)
             rects = self.box_positions(x + self.label_w, y, len(ids), w - self.label_w)
+            numbered = len(ids) > 1
+            boxes = tuple((pen_mark(box_id in destroyed, box_id in before, "x"),
+                           box_number(spec.box(box_id)) if numbered else "",
+                           in_use and box_id not in destroyed)
+                          for box_id, in_use in zip(ids, used_this_turn(self.ship, ids, kind)))
+
+            # Each line of the row as a whole, most often as it was: its calls repeated in
+            # one go (a kind may have hundreds of boxes, wrapping over many lines).
+            for start, end in self._lines(rects):
+                def draw(rects=rects[start:end], boxes=boxes[start:end]):
+                    for rect, (mark, number, in_use) in zip(rects, boxes):
+                        pen_box(painter, theme, rect, mark=mark, number=number, used=in_use)
+                remember(painter, theme, ("plain line", rects[start].getRect(),
+                                          rects[end - 1].getRect(), boxes[start:end]), draw)
             for box_id, rect in zip(ids, rects):
-                self._plain_box(painter, theme, spec.box(box_id), rect)
+                add_box(rect, box_key(box_id))
             y = rects[-1].bottom() + (self.row_h - self.box)
         return y
+
+    @staticmethod
+    def _lines(rects: list[QRectF]) -> list[tuple[int, int]]:
+        """Where ``rects`` (from :meth:`box_positions`) wrap: (start, end) of each line."""
+        starts = [i for i, r in enumerate(rects) if i == 0 or r.top() != rects[i - 1].top()]
+        return list(zip(starts, starts[1:] + [len(rects)]))
 
     def _destroyed_mark(self, box_id: str, destroyed: bool) -> str:
         """X for a destroyed box — a slash when it was destroyed this turn and this turn's
         marks are shown apart."""
         return self.pen_mark(destroyed, box_id in self.turn_start["destroyed"], "x")
-
-    def _plain_box(self, painter: QPainter, theme: Theme, box: BoxSpec, rect: QRectF) -> None:
-        destroyed = box.id in self.ship.state["destroyed"]
-        state = None if destroyed else turn_state(self.ship, box.id)
-        used = state is not None and state != turn_states(box.kind)[0]
-        number = box_number(box) if len(self.spec.by_kind[box.kind]) > 1 else ""
-        self.pen_box(painter, theme, rect, mark=self._destroyed_mark(box.id, destroyed),
-                     number=number, used=used)
-        self.add_box(rect, box_key(box.id))
 
     # -- the other groups -------------------------------------------------------------------
     def _kinds_of(self, category: str) -> list[str]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 import statistics
 import time
-import tomllib
 
 import pytest
 
@@ -15,23 +14,8 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtTest import QTest
 
 from shipsheet.model import Session, list_classes, new_ship
-from shipsheet.model.library import parse_ship_class
-from shipsheet.model.paths import resources_dir
 
-#: The card limit: the most boxes a Federation Commander card may have.
-CARD_BOXES = 500
-
-
-def biggest_card():
-    """The sample dreadnought with its cargo grown until the card has 500 boxes."""
-    data = tomllib.loads((resources_dir() / "ships/fedcom/sample-dreadnought.toml").read_text())
-    data["class"] = "Benchmark Dreadnought"
-    extra = CARD_BOXES - len(parse_ship_class(data, "bench.toml").spec.boxes)
-    for n, start in enumerate(range(0, extra, 50)):
-        data["boxes"].append({"id": f"cargo-x{n}", "kind": "cargo", "count": min(50, extra - start)})
-    cls = parse_ship_class(data, "bench.toml")
-    assert len(cls.spec.boxes) == CARD_BOXES
-    return cls
+from ship_variants import CARD_BOXES, biggest_fedcom_card
 
 
 class _Paints(QObject):
@@ -68,7 +52,7 @@ def _clicks(app, qapp, ships: int) -> list[float]:
         window = app.new_window()
         window.resize(1366, 768)
         session = Session("fedcom", name="Bench")
-        session.add_ship(new_ship(biggest_card(), "Colossus"))
+        session.add_ship(new_ship(biggest_fedcom_card(), "Colossus"))
         classes = list_classes("fedcom")
         for i in range(ships - 1):
             session.add_ship(new_ship(classes[i % len(classes)], f"Ship {i}"))

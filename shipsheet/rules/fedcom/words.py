@@ -6,6 +6,7 @@ beside the rules they name.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .card import BoxSpec
@@ -35,9 +36,13 @@ _NUMBER = re.compile(r"(\d+)$")
 
 def box_number(box: BoxSpec) -> str:
     """The number written in a box: its label, else the digits its id ends with."""
-    if box.label:
-        return box.label
-    found = _NUMBER.search(box.id)
+    return box.label or _id_number(box.id)
+
+
+@functools.lru_cache(maxsize=4096)
+def _id_number(box_id: str) -> str:
+    """(Asked for every box every time a card is drawn: remembered.)"""
+    found = _NUMBER.search(box_id)
     return found.group(1) if found else ""
 
 

@@ -113,6 +113,26 @@ class ChartCombo(QComboBox):
         super().focusInEvent(event)
 
 
+#: A state held by more boxes than this is told as a count, not box by box.
+STATE_LIST_LIMIT = 6
+
+
+def _turn_states_text(spec, turn: dict) -> str:
+    """This turn's box states, by state: "ph-1 fired, ph-2 fired" — or, for a state many
+    boxes hold (a whole cargo hold used), "40 boxes used (cargo-1 to cargo-40)"."""
+    by_word: dict[str, list[str]] = {}
+    for box_id, value in turn.items():
+        if box_id in spec.box_index:
+            by_word.setdefault(state_word(spec.box(box_id).kind, value), []).append(box_id)
+    parts = []
+    for word, ids in by_word.items():
+        if len(ids) > STATE_LIST_LIMIT:
+            parts.append(f"{len(ids)} boxes {word} ({ids[0]} to {ids[-1]})")
+        else:
+            parts.extend(f"{box_id} {word}" for box_id in ids)
+    return ", ".join(parts)
+
+
 class Panel(QWidget):
     """Actions for the current Federation Commander ship (and the session's chart)."""
 
@@ -186,6 +206,7 @@ class Panel(QWidget):
         self.repair_list.setDragDropMode(QListWidget.DragDropMode.InternalMove)
         self.repair_list.setItemDelegate(CheckDelegate(self.repair_list))  # plain in dark too
         self.repair_list.setMaximumHeight(140)
+        self.repair_list.setUniformItemSizes(True)  # one line each: no row measured apart
         repair_label = QLabel("Destroyed bo&xes:")
         repair_label.setBuddy(self.repair_list)
         self.repair_plan = QLabel()
@@ -279,9 +300,7 @@ class Panel(QWidget):
 
         turn = ship.state.get("turn", {})
         if turn:
-            states = [f"{box_id} {state_word(spec.box(box_id).kind, value)}"
-                      for box_id, value in turn.items() if box_id in spec.box_index]
-            self.states_text.setText(", ".join(states) + ".\nStates reset at the end of the turn "
+            self.states_text.setText(_turn_states_text(spec, turn) + ".\nStates reset at the end of the turn "
                                      "(charging and holding carry on). Click a box on the card to "
                                      "change its state.")
         else:
@@ -290,16 +309,31 @@ class Panel(QWidget):
         self._fill_repairs(ship)
 
     def _fill_repairs(self, ship) -> None:
+        """The destroyed boxes, each with its repair cost, as checkable rows. Rows that are
+        already there stay (a click adds one row; the list is not rebuilt): the list holds
+        up to a card's every box."""
         spec = ship.ship_class.spec
         ticked = set(self.ticked_repairs())
-        self.repair_list.blockSignals(True)
-        self.repair_list.clear()
         repair = ship.state.get("repair") or {}
+        rows = []
         for box_id in ship.state["destroyed"]:
             cost = repair_cost(spec, box_id)
             carried = f", {repair['points']} paid" if repair.get("box") == box_id else ""
-            item = QListWidgetItem(f"{box_id} ({spec.box(box_id).kind}, {cost} "
-                                   f"point{'s' if cost != 1 else ''}{carried})")
+            rows.append((box_id, f"{box_id} ({spec.box(box_id).kind}, {cost} "
+                                 f"point{'s' if cost != 1 else ''}{carried})"))
+        self.repair_list.blockSignals(True)
+        keep = 0
+        for box_id, text in rows[:self.repair_list.count()]:
+            item = self.repair_list.item(keep)
+            if item.data(ID_ROLE) != box_id:
+                break
+            if item.text() != text:
+                item.setText(text)
+            keep += 1
+        while self.repair_list.count() > keep:
+            self.repair_list.takeItem(self.repair_list.count() - 1)
+        for box_id, text in rows[keep:]:
+            item = QListWidgetItem(text)
             item.setData(ID_ROLE, box_id)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable
                           | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)

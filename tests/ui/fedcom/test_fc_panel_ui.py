@@ -156,3 +156,47 @@ def test_repair_check_boxes_are_plain_in_light_and_dark(window, qtbot):
         assert panel.repair_button.isEnabled()
     finally:
         window.appearance_actions["system"].trigger()
+
+
+def test_turn_states_are_listed_box_by_box_or_counted_when_many(window):
+    """The panel names each box's state this turn; a state many boxes hold (a whole cargo
+    hold used) is told as a count and its first and last box, not five hundred names —
+    a line that grew with every click, laid out again at every click."""
+    from ship_variants import biggest_fedcom_card
+
+    from shipsheet.model import Session, new_ship
+    from shipsheet.rules.fedcom.actions import set_turn_state_action
+
+    session = Session("fedcom", name="Hold")
+    session.add_ship(new_ship(biggest_fedcom_card(), "Colossus"))
+    window.open_session(session)
+    ship = session.ships[0]
+    window.doc.do(set_turn_state_action(ship, "ph-1", "fired"))
+    window.doc.do(set_turn_state_action(ship, "cargo-x0-1", "used"))
+    assert window.panel.states_text.text().startswith("ph-1 fired, cargo-x0-1 used.\n")
+    for k in range(2, 41):
+        window.doc.do(set_turn_state_action(ship, f"cargo-x0-{k}", "used"))
+    assert window.panel.states_text.text().startswith(
+        "ph-1 fired, 40 boxes used (cargo-x0-1 to cargo-x0-40).\n")
+    window.doc.mark_clean()
+
+
+def test_the_repair_list_keeps_its_rows_and_ticks_as_boxes_are_destroyed(window):
+    """A destroyed box adds its row; the rows already there stay, ticks and all (the list
+    is not rebuilt at every change); a repair takes its row away."""
+    session = open_fc(window, CRUISER)
+    ship = session.ships[0]
+    panel = window.panel
+    window.doc.do(mark_box_action(ship, "lab-1"))
+    first = panel.repair_list.item(0)
+    first.setCheckState(Qt.CheckState.Checked)
+    window.doc.do(mark_box_action(ship, "ph-1"))
+    window.doc.do(mark_box_action(ship, "forward-hull-1"))
+    rows = [panel.repair_list.item(r) for r in range(panel.repair_list.count())]
+    assert [r.data(Qt.ItemDataRole.UserRole) for r in rows] == ["lab-1", "ph-1", "forward-hull-1"]
+    assert rows[0] is first and first.checkState() == Qt.CheckState.Checked
+    window.doc.do(mark_box_action(ship, "ph-1", destroyed=False))
+    assert [panel.repair_list.item(r).text() for r in range(panel.repair_list.count())] == [
+        "lab-1 (lab, 2 points)", "forward-hull-1 (forward-hull, 1 point)"]
+    assert panel.repair_list.item(0).checkState() == Qt.CheckState.Checked
+    window.doc.mark_clean()
