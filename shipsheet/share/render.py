@@ -12,10 +12,12 @@ the window goes on.
 from __future__ import annotations
 
 import gzip
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QBuffer, QIODevice, QRectF, QSize
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
 from ..model.decisions import MARK
@@ -24,11 +26,51 @@ from ..model.privacy import public_state
 from ..model.trial import trial_ship
 from ..sheets import Theme, painter_for
 from ..sheets.base import touch_words
+from ..sheets.display import DisplayList, record, replay
 from .seats import not_yours
 from .snapshot import Snapshot
 
 #: Longest label sent for one box (tooltips are a few lines).
 MAX_LABEL = 600
+#: The SVG's units are points: text is measured and drawn at 72 dots an inch.
+SVG_DPI = 72
+#: The sheets' recordings each render thread keeps, the most recent (a phone's sheet is
+#: drawn again at each change of its ship: what did not change is repeated).
+KEPT_DRAWINGS = 64
+THEME = Theme.light().for_touch()
+
+_local = threading.local()
+
+
+def _svg_measure() -> QImage:
+    """This thread's image to measure text on as the SVG draws it (72 dpi, never painted)."""
+    image = getattr(_local, "measure", None)
+    if image is None:
+        image = QImage(1, 1, QImage.Format.Format_ARGB32_Premultiplied)
+        dots = round(SVG_DPI / 0.0254)
+        image.setDotsPerMeterX(dots)
+        image.setDotsPerMeterY(dots)
+        _local.measure = image
+    return image
+
+
+def _kept() -> OrderedDict:
+    kept = getattr(_local, "drawn", None)
+    if kept is None:
+        kept = _local.drawn = OrderedDict()
+    return kept
+
+
+def _last_drawn(key: tuple) -> DisplayList | None:
+    return _kept().get(key)
+
+
+def _keep_drawn(key: tuple, display: DisplayList) -> None:
+    kept = _kept()
+    kept[key] = display
+    kept.move_to_end(key)
+    while len(kept) > KEPT_DRAWINGS:
+        kept.popitem(last=False)
 
 
 @dataclass(frozen=True)
@@ -94,18 +136,23 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     if public:
         ship = trial_ship(ship, public_state(session, ship))
     painter = painter_for(ship, session)
-    size = painter.size()  # the layout step: the height is known before drawing
+    # Recorded first (its height and boxes known in one drawing, most of it repeated from
+    # this ship's last one: sheets.display), then played into Qt's SVG generator.
+    key = (ship_id, public)
+    display = record(painter, THEME, _svg_measure(), _last_drawn(key))
+    _keep_drawn(key, display)
+    width, height = display.width, display.height
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
     generator.setOutputDevice(buffer)
-    generator.setSize(QSize(int(size.width() + 0.5), int(size.height() + 0.5)))
-    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-    generator.setResolution(72)
+    generator.setSize(QSize(int(width + 0.5), int(height + 0.5)))
+    generator.setViewBox(QRectF(0, 0, width, height))
+    generator.setResolution(SVG_DPI)
     generator.setTitle(ship.name)
     qp = QPainter(generator)
     try:
-        painter.paint(qp, Theme.light().for_touch())
+        replay(qp, display)
     finally:
         qp.end()
     svg = bytes(buffer.data())

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses
 import ipaddress
 import json
 import threading
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from ..model.decisions import DECIDE
-from ..model.privacy import seen_text
+from ..model.privacy import public_state, seen_text
 from .addresses import netloc
 from .host import BOX_KINDS, SHIP_KINDS, Resolved, resolve
 from .render import RenderedSheet, render_sheet
@@ -115,8 +116,12 @@ def _failed(future: asyncio.Future) -> bool:
     return future.done() and (future.cancelled() or future.exception() is not None)
 
 
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False)
+
+
 def _json(data: Any, status: int = 200) -> web.Response:
-    return web.json_response(data, status=status, dumps=lambda d: json.dumps(d, ensure_ascii=False))
+    return web.json_response(data, status=status, dumps=_dumps)
 
 
 def _error(status: int, message: str) -> web.Response:
@@ -137,6 +142,10 @@ class TableServer:
         self._allowed_hosts: set[str] = set()
         self._snapshot: Snapshot = host.snapshot
         self._rendered: dict[tuple[str, bool], tuple[int, asyncio.Future]] = {}
+        #: (ship id, public) -> (the sheet, its boxes for each (rights, ship name) and its
+        #: forms as JSON text): a view lists every box of every ship it has, the same text
+        #: in every look until the ship's next revision (the latest sheet's only).
+        self._sheet_texts: dict[tuple[str, bool], tuple[RenderedSheet, dict]] = {}
         self._seen: dict[str, _Seen] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -328,13 +337,28 @@ class TableServer:
         known = self._rendered.get(key)
         if known is not None and known[0] == rev and not _failed(known[1]):
             return known[1]
+        if public and self._nothing_private(snapshot, ship_id):
+            # Nothing of the ship is kept to its owner now: the public sheet is the owner's
+            # drawing (drawn once for both), without the decisions.
+            owned = self._render(snapshot, ship_id)
 
-        def draw() -> RenderedSheet:
-            self.render_count += 1
-            return render_sheet(snapshot, ship_id, public=public)
-        future = asyncio.wrap_future(self._renderer.submit(draw), loop=self._loop)
+            async def as_public() -> RenderedSheet:
+                return dataclasses.replace(await asyncio.shield(owned), forms=())
+            future = asyncio.ensure_future(as_public(), loop=self._loop)
+        else:
+            def draw() -> RenderedSheet:
+                self.render_count += 1
+                return render_sheet(snapshot, ship_id, public=public)
+            future = asyncio.wrap_future(self._renderer.submit(draw), loop=self._loop)
         self._rendered[key] = (rev, future)
         return future
+
+    @staticmethod
+    def _nothing_private(snapshot: Snapshot, ship_id: str) -> bool:
+        """The ship's state as those who do not own it see it is its whole state (what
+        ``render_sheet(public=True)`` would draw is the owner's sheet)."""
+        ship = snapshot.ship(ship_id)
+        return ship is not None and public_state(snapshot.session, ship) == ship.state
 
     async def _resolve(self, seat: Seat, body: Any) -> Resolved | None:
         """A tap's, menu's or decision's action, worked out on the render thread from the
@@ -447,7 +471,7 @@ class TableServer:
         seat = self._seat(request)
         if seat is None:
             return _error(401, NOT_PAIRED)
-        return _json(await self.view(seat))
+        return web.json_response(text=await self.view_text(seat))
 
     async def _sheet(self, request: web.Request) -> web.Response:
         seat = self._seat(request)
@@ -482,8 +506,11 @@ class TableServer:
             return _error(503, "The referee's ShipSheet is busy (a dialog may be open); try again.")
         seat = self.book.seat(seat.id) or seat
         answer = dict(answer)
-        answer["state"] = await self.view(seat)
-        return _json(answer, status)
+        answer.pop("state", None)
+        # The answer with the seat's view as its "state", last.
+        head = _dumps(answer)[:-1] + (", " if answer else "")
+        text = head + '"state": ' + await self.view_text(seat) + "}"
+        return web.json_response(text=text, status=status)
 
     async def _ws(self, request: web.Request) -> web.StreamResponse:
         seat = self._seat(request)
@@ -509,30 +536,51 @@ class TableServer:
 
     # -- what a seat sees -------------------------------------------------------------
     async def view(self, seat: Seat) -> dict:
+        return json.loads(await self.view_text(seat))
+
+    async def view_text(self, seat: Seat) -> str:
+        """The seat's view (PROTOCOL.md) as JSON text: ``json.dumps`` of it, made from each
+        ship's text kept for its sheet (most of a view, the same in every look)."""
         snap = self._snapshot
         # ``mine``: the seat decides for the ship and reads its owner's private decisions.
         ships = [(ship, seat.reads_private(ship)) for ship in seat.visible(snap.session)]
         rendered = await asyncio.gather(*(self._render(snap, ship.id, not mine)
                                           for ship, mine in ships))
-        out_ships = []
-        for (ship, mine), sheet in zip(ships, rendered):
-            rights = seat.allowed if mine else frozenset()
-            out_ships.append({
-                "id": ship.id, "name": ship.name, "class": ship.ship_class.name, "side": ship.side,
-                "rev": sheet.rev, "mine": mine,
-                "svg": f"/s/{seat.id}/api/sheet/{ship.id}/{snap.epoch}-{sheet.rev}.svg",
-                "width": sheet.width, "height": sheet.height,
-                "areas": sheet.areas_json(rights, ship.name),
-                "forms": list(sheet.forms) if DECIDE in rights else []})
-        return {"epoch": snap.epoch,
-                "seat": {"id": seat.id, "name": seat.name, "role": seat.role,
-                         "rights": sorted(seat.allowed)},
-                "session": snap.session_json(), "ships": out_ships,
-                "log": _log_json(snap, {ship.id: ship.name for ship, _mine in ships},
-                                 {ship.id for ship, mine in ships if mine}),
-                "undo": snap.undo_name if seat.may("undo") else None,
-                "undo_step": snap.undo_step if seat.may("undo") else 0,
-                "seats": self._seats_json(seat)}
+        out_ships = [self._ship_text(seat, snap.epoch, ship, mine, sheet)
+                     for (ship, mine), sheet in zip(ships, rendered)]
+        head = _dumps({"epoch": snap.epoch,
+                       "seat": {"id": seat.id, "name": seat.name, "role": seat.role,
+                                "rights": sorted(seat.allowed)},
+                       "session": snap.session_json()})
+        tail = _dumps({"log": _log_json(snap, {ship.id: ship.name for ship, _mine in ships},
+                                        {ship.id for ship, mine in ships if mine}),
+                       "undo": snap.undo_name if seat.may("undo") else None,
+                       "undo_step": snap.undo_step if seat.may("undo") else 0,
+                       "seats": self._seats_json(seat)})
+        return f'{head[:-1]}, "ships": [{", ".join(out_ships)}], {tail[1:]}'
+
+    def _ship_text(self, seat: Seat, epoch: str, ship, mine: bool, sheet: RenderedSheet) -> str:
+        """One ship of the seat's view as JSON text. Its boxes and forms (nearly all of it)
+        are made into text once per sheet, and shared by every seat that sees it so."""
+        kept = self._sheet_texts.get((ship.id, not mine))
+        if kept is None or kept[0] is not sheet:
+            kept = self._sheet_texts[(ship.id, not mine)] = (sheet, {})
+        texts = kept[1]
+        rights = seat.allowed if mine else frozenset()
+        areas = texts.get((rights, ship.name))
+        if areas is None:
+            areas = texts[(rights, ship.name)] = _dumps(sheet.areas_json(rights, ship.name))
+        forms = "[]"
+        if DECIDE in rights:
+            forms = texts.get("forms")
+            if forms is None:
+                forms = texts["forms"] = _dumps(list(sheet.forms))
+        head = _dumps({
+            "id": ship.id, "name": ship.name, "class": ship.ship_class.name, "side": ship.side,
+            "rev": sheet.rev, "mine": mine,
+            "svg": f"/s/{seat.id}/api/sheet/{ship.id}/{epoch}-{sheet.rev}.svg",
+            "width": sheet.width, "height": sheet.height})
+        return f'{head[:-1]}, "areas": {areas}, "forms": {forms}}}'
 
     def _seats_json(self, seat: Seat) -> list:
         """For the referee's seat (admin): every seat, whether a phone is on it, so a seat

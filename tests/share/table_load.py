@@ -46,10 +46,12 @@ class StallMeter:
     def __init__(self, link: TableLink):
         self.worst = 0.0
         self.samples: list[float] = []
+        self.requests: list[float] = []  # the phones' requests alone, applied
+        self.spans: list[tuple[float, float, str]] = []  # (start, took, what): to read gaps by
         host, authority = link.host, link.authority
         on_change, run = host._on_change, authority._run
 
-        def timed(fn):
+        def timed(fn, also=None, what="change"):
             def wrapper(*args):
                 start = time.perf_counter()
                 try:
@@ -57,6 +59,9 @@ class StallMeter:
                 finally:
                     took = time.perf_counter() - start
                     self.samples.append(took)
+                    self.spans.append((start, took, what))
+                    if also is not None:
+                        also.append(took)
                     self.worst = max(self.worst, took)
             return wrapper
         # The session calls the listener it was given: re-subscribe the timed one.
@@ -65,7 +70,7 @@ class StallMeter:
         link.session.subscribe(host._listener)
         authority._queued.disconnect()
         from PySide6.QtCore import Qt
-        authority._queued.connect(timed(run), Qt.ConnectionType.QueuedConnection)
+        authority._queued.connect(timed(run, self.requests, "request"), Qt.ConnectionType.QueuedConnection)
 
 
 def share_one_ship_per_phone(session, phones: int, rights=("view", "decide")):

@@ -353,6 +353,29 @@ def test_each_sheet_is_drawn_once_per_ship_and_revision(qtbot, fedcom):
     assert link.server.render_count == 4
 
 
+def test_a_sheet_with_nothing_private_is_drawn_once_for_its_owner_and_the_others(qtbot, fedcom):
+    """Blue's phone and a spectator's look at every ship: a ship whose owner keeps nothing
+    private now is drawn once for both (the public sheet is the owner's, without its
+    forms); Resolute, with standing orders only Blue may read, is drawn for each, and the
+    spectator's drawing is not Blue's."""
+    session, link, seats = fedcom
+    blue, watcher = paired(qtbot, link, seats["blue"]), paired(qtbot, link, seats["watcher"])
+    _, mine, _ = wait(qtbot, blue.state)
+    _, seen, _ = wait(qtbot, watcher.state)
+    assert len(seen["ships"]) == 5 and len(mine["ships"]) == 3
+    assert link.server.render_count == 6  # five ships, and Resolute again as the others see it
+    svgs = {}
+    for phone, state in ((blue, mine), (watcher, seen)):
+        for ship in state["ships"]:
+            status, body, _ = wait(qtbot, lambda p=phone, s=ship: p.request("GET", s["svg"]))
+            assert status == 200
+            svgs[(phone is blue, ship["name"])] = body
+    assert svgs[(True, "Swift")] == svgs[(False, "Swift")]
+    assert svgs[(True, "Resolute")] != svgs[(False, "Resolute")]
+    assert ship_of(seen, "Swift")["forms"] == []
+    assert link.server.render_count == 6
+
+
 def test_a_tap_or_a_decision_on_a_ship_not_the_seats_own_is_refused_in_the_same_words(qtbot, fedcom):
     """PROTOCOL.md, the seat's view: a box whose tap needs a right the seat lacks on that
     ship says why (seats.not_yours), and a request refused for that reason says the same."""

@@ -1,0 +1,47 @@
+"""``shipsheet serve`` under load (issue 28, benchmarks that measure what a user feels): the
+headless host as a real process on loopback, every phone tapping its own ship twice a
+second while live; how soon the other phones that see the ship have its new sheet."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from share.serve_load import measure_serve  # noqa: E402
+
+RATE = 2.0  # taps a second, each phone
+SECONDS = 10.0
+
+
+def _rows(report, result: dict, goal_ms: float, every_change: bool) -> None:
+    phones = result["phones"]
+    what = (f"shipsheet serve: {phones} phones ({result['seats']} seats), each tapping its own "
+            f"ship {RATE:g} times a second for {SECONDS:g} s: tap answered to every other phone "
+            f"that sees the ship (at least {result['watchers']}) having its new sheet")
+    due = result["due"]
+    counts = (f"{result['changes']} changes of {due} taps due ({result['late']} never made), "
+              f"{result['missing']} missing, {result['stale']} stale")
+    p95, median = result["p95"] * 1000, result["median"] * 1000
+    print(f"\n{phones} phones: {counts}; refused {result['refused'][:3]}; tap answer p95 "
+          f"{result['answer_p95'] * 1000:.0f} ms; serve used {result['cpu']:.1f} s of CPU, the "
+          f"phones {result['phones_cpu']:.1f} s, in {result['tapping']:.1f} s; exit {result['returncode']}")
+    ok = result["missing"] == 0 and p95 < goal_ms
+    if every_change:
+        ok = ok and result["changes"] == due
+    report.add(what + ", p95", f"p95 {p95:.0f} ms ({counts})", f"p95 < {goal_ms:.0f} ms"
+               + (", every tap a change, none missing" if every_change else ", none missing"), ok)
+    report.add(what + ", median", f"median {median:.0f} ms (same run)", "reference", None)
+
+
+def test_serve_twelve_phones(report, tmp_path):
+    result = measure_serve(tmp_path, phones=12, seconds=SECONDS, rate=RATE)
+    _rows(report, result, 150, every_change=False)
+    assert result["returncode"] == 0
+
+
+def test_serve_fifty_phones(report, tmp_path):
+    result = measure_serve(tmp_path, phones=50, seconds=SECONDS, rate=RATE)
+    _rows(report, result, 250, every_change=True)
+    assert result["returncode"] == 0

@@ -1,0 +1,98 @@
+"""Phones in a process of their own, for measuring the window's thread as it is.
+
+Phones are other devices: run in the host's process, their clients would take the
+interpreter's lock from the thread being measured. This script pairs a phone with each
+link it is given, keeps each live on its WebSocket, taps its own ship ``tap_rate`` times
+a second once told to start, and when told to stop prints what it saw as JSON: when each
+revision of each ship arrived (``time.perf_counter``: on Linux, macOS and Windows the
+same clock as the host's, system-wide and monotonic) and the taps sent and accepted.
+
+The protocol on stdin/stdout, a line each: the config (JSON: ``links``, ``tap_rate``,
+``seed``) in; ``ready`` out once every phone is live; ``go`` in; ``stop`` in; the result
+(JSON) out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+from pathlib import Path
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from share.table_load import PhoneClient, new_id, random_tap  # noqa: E402
+
+
+async def _tapping(client: PhoneClient, http, rate: float, rng: random.Random,
+                   stop: asyncio.Event) -> None:
+    """Tap a box of the phone's own ship about ``rate`` times a second until ``stop``."""
+    while not stop.is_set():
+        await asyncio.sleep(rng.uniform(0.5, 1.5) / rate)
+        choice = random_tap(client.state, rng) if client.state else None
+        if choice is None or stop.is_set():
+            continue
+        ship, area = choice
+        body = {"id": new_id(), "epoch": client.state["epoch"], "ship": ship["id"],
+                "rev": ship["rev"], "kind": "tap", "key": area["key"]}
+        client.sent += 1
+        try:
+            status, answer = await client.act(http, body)
+        except aiohttp.ClientError:
+            continue
+        if answer.get("ok"):
+            client.accepted.append(body["id"])
+        elif status == 409:
+            client.stale += 1
+        client.state = answer.get("state") or client.state
+
+
+async def _pair(client: PhoneClient, http) -> None:
+    """Pair, waiting when the server slows pairing from one address down (all these
+    phones share 127.0.0.1; on a table's Wi-Fi each has its own)."""
+    while True:
+        try:
+            await client.pair(http)
+            return
+        except AssertionError as exc:
+            if "Too many tries" not in str(exc):
+                raise
+            await asyncio.sleep(1.0)
+
+
+async def _line() -> str:
+    return (await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)).strip()
+
+
+async def main() -> None:
+    config = json.loads(await _line())
+    clients = [PhoneClient(url) for url in config["links"]]
+    stop = asyncio.Event()
+    opened = []
+    for client in clients:
+        http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))  # an IP's cookies
+        opened.append(http)
+        await _pair(client, http)
+    live = [asyncio.ensure_future(c.live(h, stop)) for c, h in zip(clients, opened)]
+    print("ready", flush=True)
+    assert await _line() == "go"
+    taps = [asyncio.ensure_future(_tapping(c, h, config["tap_rate"],
+                                           random.Random(config["seed"] * 31 + i), stop))
+            for i, (c, h) in enumerate(zip(clients, opened))]
+    assert await _line() == "stop"
+    stop.set()
+    for task in live + taps:
+        task.cancel()
+    await asyncio.gather(*live, *taps, return_exceptions=True)
+    for http in opened:
+        await http.close()
+    print(json.dumps([{"arrived": [[s, r, t] for (s, r), t in c.arrived.items()],
+                       "sent": c.sent, "accepted": len(c.accepted), "stale": c.stale}
+                      for c in clients]), flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,292 @@
+"""``shipsheet serve`` under load, as a real process on loopback: phones tap their own ships
+at a steady rate while staying live; how soon every *other* phone that sees the ship (the
+referee's seat, a spectator's, a seat-mate's) has its new revision.
+
+For the benchmark (``tests/benchmarks/test_serve_speed.py``). The phones are the Table
+Link tests' (``table_load.PhoneClient``, ``random_tap``) on one asyncio loop in the test's
+process; the host is ``python -m shipsheet serve`` in its own process, with its own Qt
+loop, exactly as at a table. Every figure is timed with ``time.perf_counter`` in the
+test's process (one clock: the host is only ever timed from outside).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import random
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+from aiohttp import WSMsgType
+
+from shipsheet.model.storage import save_session
+from shipsheet.share.seats import MAX_SEATS
+
+from .table_load import PhoneClient, new_id, random_tap, table_session
+
+#: The seats the watchers take: the referee's (sees every ship as its owner does) and a
+#: spectator's (every ship, as the public sees it).
+WATCHERS = ("Referee", "Table")
+#: The sample's Lance is shot to pieces: nothing on it is a player's to tap.
+NOTHING_TO_TAP = ("Lance",)
+#: A tap still waiting its turn this long after the taps' time is over is not made (a host
+#: too slow to answer makes fewer changes, and the bench still ends in time).
+LATE = 2.0
+_LINK = re.compile(r"^(.+?) \((player|spectator|referee)\): (http://\S+)$")
+
+
+class LivePhone(PhoneClient):
+    """A phone that stays live as the page does (``page.js``, ``refreshState``): one look
+    at a time, and "changed" while it looks asks for one more look after it, however many
+    came (``PhoneClient.live`` looks once for every message: behind a busy table it falls
+    further behind with every change, which no browser does)."""
+
+    async def live(self, http: aiohttp.ClientSession, stop: asyncio.Event) -> None:
+        url = self.base.replace("http", "ws") + self.path + "api/ws"
+        wake = asyncio.Event()
+
+        async def looking() -> None:
+            while not stop.is_set():
+                await wake.wait()
+                wake.clear()
+                try:
+                    await self.refresh(http)
+                except aiohttp.ClientError:
+                    wake.set()
+                    await asyncio.sleep(0.05)
+        looker = asyncio.ensure_future(looking())
+        try:
+            while not stop.is_set():
+                try:
+                    async with http.ws_connect(url, headers=self.headers) as ws:
+                        async for msg in ws:
+                            if msg.type != WSMsgType.TEXT:
+                                break
+                            if json.loads(msg.data).get("type") == "changed":
+                                wake.set()
+                            if stop.is_set():
+                                break
+                except aiohttp.ClientError:
+                    await asyncio.sleep(0.05)
+        finally:
+            looker.cancel()
+
+
+def seat_plan(phones: int) -> list[tuple[str, list[int]]]:
+    """The player seats, as (name, phone indexes): phone ``i`` taps ship ``i``. One phone a
+    seat while the table has room for it (``MAX_SEATS``, less the watchers' two); past that,
+    as few phones share a seat as will fit (each still tapping a ship of its own)."""
+    per_seat = math.ceil(phones / (MAX_SEATS - len(WATCHERS)))
+    count = math.ceil(phones / per_seat)
+    return [(f"P{n + 1:02d}", list(range(n, phones, count))) for n in range(count)]
+
+
+def start_serve(path: Path, seat_args: list[str], log: Path) -> tuple[subprocess.Popen, dict[str, str]]:
+    """``python -m shipsheet serve`` on 127.0.0.1, any free port; its links by seat name."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    proc = subprocess.Popen([sys.executable, "-m", "shipsheet", "serve", str(path), *seat_args,
+                             "--bind", "127.0.0.1", "--port", "0", "--no-qr"],
+                            stdout=subprocess.PIPE, stderr=log.open("w"), text=True, env=env)
+    wanted = seat_args.count("--seat") + seat_args.count("--spectator") + ("--referee-seat" in seat_args)
+    links: dict[str, str] = {}
+    lines = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(links) < wanted:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        found = _LINK.match(line.strip())
+        if found:
+            links[found.group(1)] = found.group(3)
+    if len(links) < wanted:
+        proc.kill()
+        proc.wait(10)
+        raise AssertionError("serve printed no links:\n" + "".join(lines) + log.read_text())
+    return proc, links
+
+
+def stop_serve(proc: subprocess.Popen) -> int:
+    """Ctrl+C, as at the table: it saves and exits."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+    try:
+        proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate(timeout=10)
+    return proc.returncode
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user + system), from /proc; 0 where there is none."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def first_having(client: PhoneClient, ship_id: str, rev: int) -> float | None:
+    """When the phone first had the ship at ``rev`` or later (a phone that got two changes
+    in one look has the first too), or None."""
+    times = [t for (s, r), t in client.arrived.items() if s == ship_id and r >= rev]
+    return min(times) if times else None
+
+
+def newest(client: PhoneClient) -> dict[str, int]:
+    """ship id -> the newest revision the phone has had."""
+    out: dict[str, int] = {}
+    for s, r in list(client.arrived):
+        if r > out.get(s, -1):
+            out[s] = r
+    return out
+
+
+def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float = 2.0,
+                  seed: int = 5) -> dict:
+    """``phones`` phones, each tapping its own ship of a FedCom session ``rate`` times a
+    second for ``seconds``, all live on their WebSockets, with the watchers' two phones.
+    For each accepted tap, the time from its answer reaching the tapping phone to the last
+    of the other phones that see the ship having its new revision (0 when they had it
+    before the answer came)."""
+    session = table_session("fedcom", phones + len(NOTHING_TO_TAP))
+    path = folder / "table.shipsheet"
+    save_session(session, path)
+    ship_ids = [s.id for s in session.ships if s.name not in NOTHING_TO_TAP]
+    plan = seat_plan(phones)
+    args = []
+    for name, indexes in plan:
+        args += ["--seat", f"{name}=" + ",".join(ship_ids[i] for i in indexes)]
+    args += ["--spectator", WATCHERS[1], "--referee-seat"]
+    proc, links = start_serve(path, args, folder / "serve.log")
+    own: dict[int, PhoneClient] = {}
+    for name, indexes in plan:
+        for i in indexes:
+            own[i] = LivePhone(links[name])
+    tappers = [own[i] for i in range(phones)]
+    watchers = [LivePhone(links[WATCHERS[0]]), LivePhone(links[WATCHERS[1]])]
+    clients = tappers + watchers
+    changes: list[tuple[int, str, int, float]] = []  # tapper, ship, new rev, answered at
+    answers: list[float] = []  # tap sent -> its answer, seconds
+    refused: list[str] = []
+    late: list[int] = []
+    due: list[int] = []  # a tap's time came (phone's index)
+    result: dict = {}
+
+    async def run() -> None:
+        https = []
+        for n, _client in enumerate(clients):
+            # Every phone its own address (127.0.0.0/8 is all loopback), as at a table: the
+            # host limits pairing per address.
+            connector = aiohttp.TCPConnector(local_addr=(f"127.0.{1 + n // 250}.{2 + n % 250}", 0))
+            https.append(aiohttp.ClientSession(connector=connector,
+                                               cookie_jar=aiohttp.CookieJar(unsafe=True)))
+        stop = asyncio.Event()
+        try:
+            await asyncio.gather(*(c.pair(h) for c, h in zip(clients, https)))
+            lives = [asyncio.ensure_future(c.live(h, stop)) for c, h in zip(clients, https)]
+            await asyncio.sleep(1.0)  # every socket open, every first look taken
+            cpu0, mine0, t_start = cpu_seconds(proc.pid), time.process_time(), time.perf_counter()
+            rng = random.Random(seed)
+            offsets = [rng.random() / rate for _ in tappers]  # taps spread over the period
+
+            async def tapping(i: int, client: PhoneClient, http, rng: random.Random) -> None:
+                period = 1.0 / rate
+                at = t_start + offsets[i]
+                end = t_start + seconds
+                while at < end:
+                    await asyncio.sleep(max(0.0, at - time.perf_counter()))
+                    at += period
+                    due.append(i)
+                    if time.perf_counter() > end + LATE:
+                        late.append(i)  # a tap the phone never got to make
+                        continue
+                    ship = next(s for s in client.state["ships"] if s["id"] == ship_ids[i])
+                    choice = random_tap({"ships": [ship]}, rng)
+                    if choice is None:
+                        refused.append("nothing to tap")
+                        continue
+                    _ship, area = choice
+                    body = {"id": new_id(), "epoch": client.state["epoch"], "ship": ship["id"],
+                            "rev": ship["rev"], "kind": "tap", "key": area["key"]}
+                    client.sent += 1
+                    sent_at = time.perf_counter()
+                    status, answer = await client.act(http, body)
+                    answered = time.perf_counter()
+                    answers.append(answered - sent_at)
+                    if answer.get("ok"):
+                        client.accepted.append(body["id"])
+                        new = next(s for s in answer["state"]["ships"] if s["id"] == ship["id"])
+                        changes.append((i, ship["id"], new["rev"], answered))
+                    elif status == 409:
+                        client.stale += 1
+                    else:
+                        refused.append(f"{status}: {answer.get('error', '')}")
+                    client.state = answer.get("state") or client.state
+
+            await asyncio.gather(*(tapping(i, c, https[i], random.Random(seed * 1000 + i))
+                                   for i, c in enumerate(tappers)))
+            result["tapping"] = time.perf_counter() - t_start
+            result["cpu"] = cpu_seconds(proc.pid) - cpu0
+            result["phones_cpu"] = time.process_time() - mine0  # the phones' process, for scale
+            deadline = time.perf_counter() + 10
+            while time.perf_counter() < deadline and _missing(clients, changes):
+                await asyncio.sleep(0.05)
+            stop.set()
+            for task in lives:
+                task.cancel()
+            await asyncio.gather(*lives, return_exceptions=True)
+        finally:
+            for http in https:
+                await http.close()
+
+    try:
+        asyncio.run(run())
+    finally:
+        result["returncode"] = stop_serve(proc)
+    latencies, missing, timeline = [], 0, []
+    for i, ship_id, rev, t0 in changes:
+        seen = [first_having(c, ship_id, rev) for c in _others(clients, i, ship_id)]
+        if any(t is None for t in seen):
+            missing += 1
+            continue
+        latencies.append(max(0.0, max(seen) - t0))
+        timeline.append((t0, latencies[-1]))
+    latencies.sort()
+    answers.sort()
+    sent = sum(c.sent for c in tappers)
+    return {**result, "phones": phones, "seats": len(plan) + len(WATCHERS), "sent": sent,
+            "changes": len(changes), "missing": missing, "late": len(late), "due": len(due),
+            "latencies": latencies,
+            "stale": sum(c.stale for c in tappers), "refused": refused,
+            "p95": _p95(latencies), "median": statistics.median(latencies) if latencies else math.inf,
+            "answer_p95": _p95(answers), "timeline": sorted(timeline),
+            "watchers": min(len(_others(clients, i, s)) for i, s, _r, _t in changes) if changes else 0}
+
+
+def _others(clients: list[PhoneClient], tapper: int, ship_id: str) -> list[PhoneClient]:
+    """The phones other than the tapper's that see the ship (by their seat's view)."""
+    return [c for n, c in enumerate(clients) if n != tapper and c.state is not None
+            and any(s["id"] == ship_id for s in c.state["ships"])]
+
+
+def _missing(clients, changes) -> bool:
+    """Some change has not reached some phone that sees its ship."""
+    have = [newest(c) for c in clients]
+    return any(have[n].get(ship_id, -1) < rev for i, ship_id, rev, _t in changes
+               for n, c in enumerate(clients) if n != i and c.state is not None
+               and ship_id in have[n])
+
+
+def _p95(values: list[float]) -> float:
+    return values[int(0.95 * (len(values) - 1))] if values else math.inf

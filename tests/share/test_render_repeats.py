@@ -1,0 +1,46 @@
+"""A phone's sheet is drawn again at each change of its ship, repeating what did not
+change from its last drawing (``share.render``, ``sheets.display``): the SVG is the one a
+first drawing gives, byte for byte."""
+
+from __future__ import annotations
+
+import pytest
+
+from shipsheet.model import load_session
+from shipsheet.model.boxes import box_answer
+from shipsheet.model.paths import resources_dir
+from shipsheet.share import render
+from shipsheet.share.snapshot import take
+
+GAMES = ("fedcom", "triplanetary", "war-in-space")
+
+
+def _snapshot(session, n):
+    return take(session, "epoch", n, {ship.id: n for ship in session.ships})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_sheet_drawn_again_after_changes_is_a_first_drawings_svg(qapp, game, monkeypatch):
+    session = load_session(resources_dir() / "samples" / f"{game}.shipsheet")
+    ship = session.ships[0]
+    render._kept().clear()
+    first = render.render_sheet(_snapshot(session, 1), ship.id)
+    repeated = []
+    record = render.record
+    monkeypatch.setattr(render, "record", lambda sheet, theme, device, last: (
+        repeated.append(last is not None), record(sheet, theme, device, last))[1])
+    changed = 0
+    for area in first.areas:
+        answer = box_answer(session, ship, area.key)
+        if answer is None or answer.click is None or answer.refusal:
+            continue
+        session.apply(answer.click())
+        changed += 1
+        again = render.render_sheet(_snapshot(session, 1 + changed), ship.id)
+        render._kept().clear()
+        fresh = render.render_sheet(_snapshot(session, 1 + changed), ship.id)
+        assert again.svg == fresh.svg and again.areas == fresh.areas, area.key
+        if changed == 4:
+            break
+    assert changed == 4
+    assert repeated[0::2] == [True] * 4  # each drawing again had the last one to repeat
