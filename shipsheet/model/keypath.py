@@ -40,12 +40,13 @@ class Node:
 
     __slots__ = ("value", "source", "_error", "_parent", "_key", "_path")
 
-    def __init__(self, value: Any, source: str = "", path: str = "", error=ShipDefinitionError):
+    def __init__(self, value: Any, source: str = "", path: str = "", error=ShipDefinitionError,
+                 _parent: "Node | None" = None, _key: str | int | None = None):
         self.value = value
         self.source = source
         self._error = error
-        self._parent: Node | None = None
-        self._key: str | int | None = None
+        self._parent = _parent
+        self._key = _key
         self._path: str | None = path
 
     @property
@@ -64,9 +65,7 @@ class Node:
         raise self._error(": ".join(parts + [message]))
 
     def child(self, key: str | int, value: Any) -> "Node":
-        node = Node(value, self.source, None, self._error)
-        node._parent, node._key = self, key
-        return node
+        return Node(value, self.source, None, self._error, self, key)
 
     # -- tables --------------------------------------------------------
     def table(self) -> "Node":

@@ -18,10 +18,13 @@ Never pickle, never eval: files come by e-mail from other players.
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import os
+import threading
 from contextlib import contextmanager
+from itertools import compress, repeat
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -126,9 +129,26 @@ def session_to_bytes(session: Session) -> bytes:
     The log is written in blocks whose JSON is kept between saves (entries are only ever
     appended, and change only by their undone mark), so autosaving a long log costs a join,
     not a million dicts: the window does not freeze at each autosave."""
+    head, log = _session_json(session)
+    return (head[:-1] + ',"log":[' + log + "]}").encode("utf-8")
+
+
+def saved_size(session: Session) -> int:
+    """``len(session_to_bytes(session))``, without joining and encoding the file's text
+    (a large file is saved once at load to be sure it can be: ``parse_session_bytes``)."""
+    head, log = _session_json(session)
+    return _utf8_len(head) - 1 + len(',"log":[') + _utf8_len(log) + len("]}")
+
+
+def _utf8_len(text: str) -> int:
+    """The length of ``text`` in UTF-8 (UnicodeEncodeError as ``encode`` for a lone surrogate)."""
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
+
+
+def _session_json(session: Session) -> tuple[str, str]:
+    """The session's JSON but its log (its closing brace last), and its log's entries."""
     head = session_to_data(session, with_log=False)
-    text = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
-    return (text[:-1] + ',"log":[' + _log_json(session) + "]}").encode("utf-8")
+    return json.dumps(head, ensure_ascii=False, separators=(",", ":")), _log_json(session)
 
 
 _LOG_BLOCK = 1024
@@ -271,16 +291,28 @@ def save_session(session: Session, path: str | Path, *, private: bool = False) -
 
 # -- reading -------------------------------------------------------------------
 
+_CONTAINERS = (dict, list)
+
+
 def _depth_ok(value: Any, limit: int) -> bool:
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
+    """Is no value nested deeper than ``limit`` (``value`` itself at depth 1)?
+
+    Read a level at a time: the values at one depth are the entries of the tables and
+    lists at the one above, and only those tables and lists go on to the next level (a
+    ship's class has a few hundred plain values; looked at one by one, they were a tenth
+    of a load)."""
+    if limit < 1:
+        return False
+    level = [value] if isinstance(value, _CONTAINERS) else []
+    depth = 1  # of the tables and lists in ``level``
+    while level:
+        entries: list = []
+        for item in level:
+            entries += item.values() if isinstance(item, dict) else item
+        if entries and depth >= limit:
             return False
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
+        level = list(compress(entries, map(isinstance, entries, repeat(_CONTAINERS))))
+        depth += 1
     return True
 
 
@@ -332,16 +364,47 @@ def _unencodable_path(data: Any, text: str) -> str | None:
     return None
 
 
+_pause_lock = threading.Lock()
+_pauses = 0  # loads under way (threads may load at once)
+_was_enabled = False
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a session loads, then as it was.
+
+    A load makes a few hundred thousand objects that all live on (the file's data, the
+    ships, their classes) and little garbage, none of it in cycles: each pass of the
+    collector, started by so many new objects, goes over all of them and finds nothing.
+    Those passes made a ship of a 5,000-ship file a quarter dearer than one of a 100-ship
+    file; paused, the load is linear. Loads in several threads at once share one pause
+    (the last one to finish restores the collector)."""
+    global _pauses, _was_enabled
+    with _pause_lock:
+        if _pauses == 0:
+            _was_enabled = gc.isenabled()
+            gc.disable()
+        _pauses += 1
+    try:
+        yield
+    finally:
+        with _pause_lock:
+            _pauses -= 1
+            if _pauses == 0 and _was_enabled:
+                gc.enable()
+
+
 def parse_session_bytes(raw: bytes, label: str = "session") -> Session:
     """Build a Session from the bytes of a session file, or raise SessionFileError."""
-    session = session_from_data(decode_session_json(raw, label), label)
-    if len(raw) > SAVE_CHECK_BYTES:
-        # Whatever loads must save and load again: a large file is saved here once to be sure
-        # (below this size no session can save past the limit: see ``SAVE_CHECK_BYTES``).
-        size = len(session_to_bytes(session))
-        if size > MAX_FILE_BYTES:
-            raise SessionFileError(f"{label}: the session would save as {size // (1024 * 1024)} MB, "
-                                   f"over the {MAX_FILE_BYTES // (1024 * 1024)} MB a session file may have")
+    with _collector_paused():
+        session = session_from_data(decode_session_json(raw, label), label)
+        if len(raw) > SAVE_CHECK_BYTES:
+            # Whatever loads must save and load again: a large file is saved here once to be
+            # sure (below this size no session can save past the limit: see ``SAVE_CHECK_BYTES``).
+            size = saved_size(session)
+            if size > MAX_FILE_BYTES:
+                raise SessionFileError(f"{label}: the session would save as {size // (1024 * 1024)} MB, "
+                                       f"over the {MAX_FILE_BYTES // (1024 * 1024)} MB a session file may have")
     return session
 
 
@@ -374,6 +437,11 @@ def decode_session_json(raw: bytes, label: str = "session") -> Any:
 
 def session_from_data(data: Any, label: str = "session") -> Session:
     """Validate plain data read from a session file and build the Session."""
+    with _collector_paused():
+        return _session_from_data(data, label)
+
+
+def _session_from_data(data: Any, label: str) -> Session:
     root = Node(data, label, "", SessionFileError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         root.fail("not a ShipSheet session (no \"format\": \"shipsheet-session\")")
@@ -436,16 +504,8 @@ def session_from_data(data: Any, label: str = "session") -> Session:
         class_node = node.get("class").table()
         class_id_node = node.get("class_id", None)
         class_id = None if class_id_node.value is None else class_id_node.str(max_len=200)
-        ship_class = classes.find(class_id, class_node.value)
-        if ship_class is None:
-            if not _depth_ok(class_node.value, MAX_DEPTH):
-                class_node.fail("nested too deeply")
-            try:
-                ship_class = parse_ship_class(class_node.value, f"{label}: {class_node.path}", class_id,
-                                              error=SessionFileError)
-            except ShipDefinitionError as exc:  # a game module raising the definition error
-                raise SessionFileError(f"{label}: {class_node.path}: {exc}") from None
-            classes.add(class_id, class_node.value, ship_class)
+        ship_class = classes.get(class_id, class_node.value,
+                                 lambda: _parse_class(class_node, label, class_id))
         if ship_class.game != game:
             class_node.fail(f'a {ship_class.game} ship in a {game} session')
         state_node = node.get("state").table()
@@ -470,35 +530,94 @@ def session_from_data(data: Any, label: str = "session") -> Session:
     return session
 
 
+def _parse_class(node: Node, label: str, class_id: str | None):
+    """A ship's class (``node``, a table), checked as a definition file would be."""
+    if not _depth_ok(node.value, MAX_DEPTH):
+        node.fail("nested too deeply")
+    try:
+        return parse_ship_class(node.value, f"{label}: {node.path}", class_id, error=SessionFileError)
+    except ShipDefinitionError as exc:  # a game module raising the definition error
+        raise SessionFileError(f"{label}: {node.path}: {exc}") from None
+
+
 class _ClassCache:
     """The classes parsed so far, found again in constant time: by class id, then by the
     definition itself (a few per id are compared; more are looked up by their canonical
-    JSON), so loading stays linear in the ship count however the file is made."""
+    JSON), so loading stays linear in the ship count however the file is made.
+
+    A canonical text costs about a fifth of a class's check, so past the few compared,
+    a class is first looked for by its name: a definition whose id and name no class
+    parsed before has cannot be one of them, and needs no text (a file of many classes,
+    each its own, makes none). Texts are made when a second class has the id and name."""
 
     LINEAR = 4
 
     def __init__(self):
         self._by_id: dict[str | None, list[tuple[dict, object]]] = {}
-        self._by_text: dict[tuple[str | None, str], object] = {}
+        self._by_name: dict[tuple, _Named] = {}
 
     @staticmethod
     def _text(data: dict) -> str:
         return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
-    def find(self, class_id: str | None, data: dict):
-        known = self._by_id.get(class_id, ())
-        if len(known) <= self.LINEAR:
-            return next((c for d, c in known if d == data), None)
-        return self._by_text.get((class_id, self._text(data)))
+    def _named(self, class_id: str | None, data: dict) -> "_Named":
+        name = data.get("class")
+        key = (class_id, name if type(name) is str else None)  # anything else: one group
+        named = self._by_name.get(key)
+        if named is None:
+            named = self._by_name[key] = _Named()
+        return named
 
-    def add(self, class_id: str | None, data: dict, ship_class) -> None:
+    def get(self, class_id: str | None, data: dict, parse: Callable[[], object]):
+        """The class parsed before from a definition equal to ``data`` under ``class_id``,
+        or ``parse()``'s, kept for the ships after (a class that is refused is not)."""
         known = self._by_id.setdefault(class_id, [])
-        known.append((data, ship_class))
-        if len(known) == self.LINEAR + 1:
-            for d, c in known:
-                self._by_text[(class_id, self._text(d))] = c
-        elif len(known) > self.LINEAR + 1:
-            self._by_text[(class_id, self._text(data))] = ship_class
+        if len(known) <= self.LINEAR:
+            found = next((c for d, c in known if d == data), None)
+            if found is None:
+                found = parse()
+                known.append((data, found))
+                if len(known) > self.LINEAR:  # from now on found by name and text
+                    for d, c in known:
+                        self._named(class_id, d).untexted.append((d, c))
+            return found
+        named = self._named(class_id, data)
+        text = None
+        if named:
+            text = self._text(data)
+            found = named.find(text, self._text)
+            if found is not None:
+                return found
+        found = parse()
+        known.append((data, found))
+        named.add(text, data, found)
+        return found
+
+
+class _Named:
+    """The classes of one id and name (past ``_ClassCache.LINEAR``), by canonical text;
+    those whose text no lookup has needed yet are kept aside without one."""
+
+    __slots__ = ("by_text", "untexted")
+
+    def __init__(self):
+        self.by_text: dict[str, object] = {}
+        self.untexted: list[tuple[dict, object]] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.by_text or self.untexted)
+
+    def find(self, text: str, to_text: Callable[[dict], str]):
+        for data, ship_class in self.untexted:
+            self.by_text.setdefault(to_text(data), ship_class)
+        self.untexted.clear()
+        return self.by_text.get(text)
+
+    def add(self, text: str | None, data: dict, ship_class) -> None:
+        if text is None:
+            self.untexted.append((data, ship_class))
+        else:
+            self.by_text.setdefault(text, ship_class)
 
 
 _LOG_FIELDS = ("text", "kind", "turn", "phase", "ship", "action", "undone", "time", "by", "roll",

@@ -106,6 +106,10 @@ _BOX_KEYS_KIND = {
     "shuttle": ("occupant",),
     "tractor": ("state",),
 }
+#: The keys an entry of ``boxes`` may have, by kind (any other kind: the common ones).
+_BOX_KEYS_ALLOWED: Mapping[str, frozenset] = MappingProxyType({
+    kind: frozenset(_BOX_KEYS_ALL + own) for kind, own in _BOX_KEYS_KIND.items()})
+_BOX_KEYS_COMMON = frozenset(_BOX_KEYS_ALL)
 MAX_BOXES = 500
 MAX_COUNT = 50
 
@@ -253,8 +257,10 @@ def _parse_arc(node: Node, kind: str, required: bool) -> tuple[str, int]:
     return "", 360
 
 
-def _parse_box(node: Node, index: int, extra: Mapping[str, str]) -> list[dict]:
-    """Validate one entry of ``boxes``; return the box fields (several with ``count``)."""
+def _parse_box(node: Node, extra: Mapping[str, str]) -> tuple[list[str], dict]:
+    """Validate one entry of ``boxes``, naming the key path of what is wrong: its box ids
+    (several with ``count``) and its other fields (those of a :class:`BoxSpec` but
+    ``id`` and ``index``)."""
     node.table()
     kind_node = node.get("kind")
     kind = kind_node.str(max_len=30)
@@ -268,8 +274,7 @@ def _parse_box(node: Node, index: int, extra: Mapping[str, str]) -> list[dict]:
     box_id = id_node.str(max_len=40)
     if not _ID_RE.match(box_id):
         id_node.fail(f'"{box_id}" is not a usable box id (letters, digits, "-", "_" and ".")')
-    fields: dict = {"id": box_id, "kind": kind,
-                    "label": node.get("label", "").str(nonempty=False, max_len=40)}
+    fields: dict = {"kind": kind, "label": node.get("label", "").str(nonempty=False, max_len=40)}
     arc, degrees = _parse_arc(node, kind, required=kind in ARC_REQUIRED)
     has_arc = node.has("arc") or node.has("arc_degrees")
     if not has_firing_arc(kind):  # accepted, checked, and ignored (unused_fields names it)
@@ -291,9 +296,187 @@ def _parse_box(node: Node, index: int, extra: Mapping[str, str]) -> list[dict]:
     elif kind == "tractor":
         fields["tractor"] = node.get("state", "unused").str(choices=TRACTOR_STATES)
     count = node.get("count", 1).int(lo=1, hi=MAX_COUNT)
-    if count == 1:
-        return [fields]
-    return [dict(fields, id=i) for i in counted_ids(box_id, count)]
+    return ([box_id] if count == 1 else counted_ids(box_id, count)), fields
+
+
+# -- the quick reading of plain entries ----------------------------------------------------
+#
+# A card has a few hundred values, and a session may hold thousands of cards (each ship
+# its own class): read value by value through a Node each, they were most of a load.
+# :func:`_quick_box` reads a plain, valid entry with plain type checks; it returns None for
+# anything in doubt, and :func:`_parse_box` then reads that entry and names what is wrong.
+# It accepts only what ``_parse_box`` accepts, and returns the same. What it reads is kept
+# by the entry's exact content (:func:`_known_entry`), and cards with the same entries
+# share their boxes (:func:`_known_boxes`): a BoxSpec and the lookups by id and kind are
+# immutable, so no ship can change another's.
+
+def _plain_text(value: object, max_len: int, nonempty: bool = True) -> str | None:
+    """What ``Node.str`` returns for a plain ``str`` (its text stripped), or None where it
+    would refuse it or ``value`` is not exactly a ``str``."""
+    if type(value) is not str:
+        return None
+    text = value.strip()
+    if (nonempty and not text) or len(text) > max_len:
+        return None
+    return text
+
+
+def _plain_int(value: object, lo: int, hi: int) -> int | None:
+    """What ``Node.int`` returns for a plain ``int`` (never a bool) in ``lo..hi``, or None."""
+    if type(value) is int and lo <= value <= hi:
+        return value
+    return None
+
+
+def _quick_arc(entry: dict, kind: str) -> tuple[str, int, bool] | None:
+    """The arc name, degrees and ``has_arc`` :func:`_parse_box` gives an entry, or None."""
+    if "arc" in entry:
+        if "arc_degrees" in entry:
+            return None
+        text = _plain_text(entry["arc"], 40)
+        degrees = None if text is None else arc_width(text)
+        if degrees is None:
+            return None
+        arc = text
+    elif "arc_degrees" in entry:
+        degrees = _plain_int(entry["arc_degrees"], 1, 360)
+        if degrees is None:
+            return None
+        arc = ""
+    elif kind in ARC_REQUIRED:
+        return None
+    else:
+        return "", 360, False
+    if not has_firing_arc(kind):  # checked, and ignored
+        return "", 360, False
+    return arc, degrees, True
+
+
+def _quick_details(entry: dict, kind: str) -> dict | None:
+    """The fields of a kind's own keys (``_BOX_KEYS_KIND``), or None."""
+    if kind == "phaser":
+        type_ = _plain_text(entry.get("type"), 10)
+        return {"type": type_} if type_ in PHASER_TYPES else None
+    if kind == "torpedo":
+        type_, size = _plain_text(entry.get("type"), 30), _plain_int(entry.get("size", 1), 1, 100)
+        return None if type_ is None or size is None else {"type": type_, "size": size}
+    if kind == "drone":
+        type_ = _plain_text(entry.get("type", ""), 30, nonempty=False)
+        drones = _plain_int(entry.get("drones"), 0, 100)
+        return None if type_ is None or drones is None else {"type": type_, "drones": drones}
+    if kind == "shuttle":
+        occupant = _plain_text(entry.get("occupant", "empty"), 200)
+        return {"occupant": occupant} if occupant in OCCUPANTS else None
+    state = _plain_text(entry.get("state", "unused"), 200)  # a tractor
+    return {"tractor": state} if state in TRACTOR_STATES else None
+
+
+def _quick_box(entry: object, extra: Mapping[str, str]) -> tuple[list[str], dict] | None:
+    """What :func:`_parse_box` returns for a plain, valid entry, or None (see above)."""
+    if type(entry) is not dict:
+        return None
+    kind = _plain_text(entry.get("kind"), 30)
+    if kind is None or kind == "frame" or (kind not in STANDARD_KINDS and kind not in extra):
+        return None
+    if not entry.keys() <= _BOX_KEYS_ALLOWED.get(kind, _BOX_KEYS_COMMON):
+        return None
+    box_id = _plain_text(entry.get("id"), 40)
+    label = _plain_text(entry.get("label", ""), 40, nonempty=False)
+    arc = _quick_arc(entry, kind)
+    count = _plain_int(entry.get("count", 1), 1, MAX_COUNT)
+    if box_id is None or not _ID_RE.match(box_id) or label is None or arc is None or count is None:
+        return None
+    fields = {"kind": kind, "label": label, "arc": arc[0], "arc_degrees": arc[1], "has_arc": arc[2]}
+    if kind in _BOX_KEYS_KIND:
+        details = _quick_details(entry, kind)
+        if details is None:
+            return None
+        fields.update(details)
+    return ([box_id] if count == 1 else counted_ids(box_id, count)), fields
+
+
+class _Entry:
+    """A plain, valid entry of ``boxes`` as :func:`_quick_box` reads it, kept for every
+    entry alike on any card, with its BoxSpecs by the place of its first box: a session of
+    many classes made from one has the same entries, at the same places, thousands of
+    times, and they share their frozen BoxSpecs."""
+
+    __slots__ = ("ids", "fields", "_at")
+
+    def __init__(self, ids: list[str], fields: dict):
+        self.ids = tuple(ids)
+        self.fields = fields  # read only (a BoxSpec's keyword arguments)
+        self._at: dict[int, tuple[BoxSpec, ...]] = {}
+
+    def specs(self, start: int) -> tuple[BoxSpec, ...]:
+        """Its boxes when the first is the card's box number ``start`` (from 0)."""
+        global _made
+        specs = self._at.get(start)
+        if specs is None:
+            specs = self._at[start] = tuple(BoxSpec(id=box_id, index=start + n, **self.fields)
+                                            for n, box_id in enumerate(self.ids))
+            _made += len(specs)
+        return specs
+
+
+@dataclass(frozen=True, slots=True)
+class _Boxes:
+    """A card's boxes and what is looked up by them (immutable: cards alike share one)."""
+
+    boxes: tuple[BoxSpec, ...]
+    heavy: tuple[str, ...]  # the heavy-weapon types, in card order
+    box_index: Mapping[str, BoxSpec]
+    by_kind: Mapping[str, tuple[str, ...]]
+
+
+def _card_boxes(boxes: list[BoxSpec]) -> _Boxes:
+    """The boxes, with the heavy-weapon types among them and the boxes by id and kind."""
+    by_kind: dict[str, list[str]] = {}
+    for b in boxes:
+        by_kind.setdefault(b.kind, []).append(b.id)
+    return _Boxes(tuple(boxes), _heavy_types(boxes), MappingProxyType({b.id: b for b in boxes}),
+                  MappingProxyType({k: tuple(v) for k, v in by_kind.items()}))
+
+
+#: The entries read so far, by their exact content (:func:`_known_entry`); emptied before
+#: a new one is kept once they have made ``_MADE_MAX`` BoxSpecs (a bound on the memory).
+_ENTRIES: dict[tuple, _Entry] = {}
+_MADE_MAX = 100_000
+_made = 0
+#: The boxes of cards whose entries are all known, by those entries; emptied with them,
+#: or when it holds ``_CARDS_MAX``.
+_CARDS: dict[tuple[_Entry, ...], _Boxes] = {}
+_CARDS_MAX = 2_000
+
+
+def _known_entry(entry: object, extra: Mapping[str, str]) -> _Entry | None:
+    """The reading of a plain, valid entry of ``boxes``, or None as :func:`_quick_box`
+    says (then the entry is read the slow way).
+
+    The key is the entry's items and the exact type of each value, so ``1``, ``1.0`` and
+    ``true`` are different entries; a value that cannot be a key (a list, a table) is not
+    plain. A reading does not depend on the card's ``extra_kinds`` but for whether its
+    kind is known, which is checked again for every card."""
+    global _made
+    if type(entry) is not dict:
+        return None
+    key = (tuple(entry.items()), tuple(map(type, entry.values())))
+    try:
+        known = _ENTRIES.get(key)
+    except TypeError:  # unhashable
+        return None
+    if known is None:
+        quick = _quick_box(entry, extra)
+        if quick is None:
+            return None
+        if _made >= _MADE_MAX:
+            _ENTRIES.clear()
+            _CARDS.clear()
+            _made = 0
+        known = _ENTRIES[key] = _Entry(*quick)
+    elif (kind := known.fields["kind"]) not in STANDARD_KINDS and kind not in extra:
+        return None
+    return known
 
 
 def unused_fields(data: "Mapping | Node") -> list[str]:
@@ -336,6 +519,58 @@ def counted_ids(box_id: str, count: int) -> list[str]:
     return [f"{box_id}-{n}" for n in range(1, count + 1)]
 
 
+def _parse_boxes(node: Node, extra: Mapping[str, str]) -> _Boxes:
+    """The card's boxes, in card order (entries with ``count`` give several)."""
+    entries = node.list(min_len=1)
+    return _known_boxes(entries, extra) or _card_boxes(_check_boxes(entries, extra))
+
+
+def _known_boxes(entries: list[Node], extra: Mapping[str, str]) -> _Boxes | None:
+    """The boxes of entries that are all plain and valid (:func:`_known_entry`), no more
+    than ``MAX_BOXES``, every id once; else None, and :func:`_check_boxes` says why.
+    Cards with the same entries share their boxes."""
+    known: list[_Entry] = []
+    count = 0
+    for node in entries:
+        entry = _known_entry(node.value, extra)
+        if entry is None:
+            return None
+        known.append(entry)
+        count += len(entry.ids)
+        if count > MAX_BOXES:
+            return None
+    key = tuple(known)
+    found = _CARDS.get(key)
+    if found is None:
+        boxes: list[BoxSpec] = []
+        for entry in known:
+            boxes += entry.specs(len(boxes))
+        found = _card_boxes(boxes)
+        if len(found.box_index) != len(boxes):  # an id used twice
+            return None
+        if len(_CARDS) >= _CARDS_MAX:
+            _CARDS.clear()
+        _CARDS[key] = found
+    return found
+
+
+def _check_boxes(entries: list[Node], extra: Mapping[str, str]) -> list[BoxSpec]:
+    """The boxes, entry by entry and box by box, refusing the first thing wrong."""
+    boxes: list[BoxSpec] = []
+    where: dict[str, Node] = {}  # the entry each id was first used at
+    for entry in entries:
+        known = _known_entry(entry.value, extra)
+        ids, fields = (known.ids, known.fields) if known else _parse_box(entry, extra)
+        for box_id in ids:
+            if box_id in where:
+                entry.get("id").fail(f'duplicate box id "{box_id}" (first used at {where[box_id].path})')
+            if len(boxes) >= MAX_BOXES:
+                entry.fail(f"too many boxes (at most {MAX_BOXES})")
+            where[box_id] = entry
+            boxes.append(BoxSpec(id=box_id, index=len(boxes), **fields))
+    return boxes
+
+
 def parse_card(root: Node) -> FedComClass:
     """Validate a card (the root table of its TOML) and return its parsed form."""
     root.only_keys(*COMMON_KEYS, *CLASS_KEYS)
@@ -352,20 +587,9 @@ def parse_card(root: Node) -> FedComClass:
     size_class = None if size_node.value is None else size_node.int(lo=1, hi=7)
     extra = _parse_extra_kinds(root)
 
-    boxes: list[BoxSpec] = []
-    where: dict[str, Node] = {}  # the entry each id was first used at
-    entries = root.get("boxes").list(min_len=1)
-    for entry in entries:
-        for fields in _parse_box(entry, len(boxes), extra):
-            box_id = fields["id"]
-            if box_id in where:
-                entry.get("id").fail(f'duplicate box id "{box_id}" (first used at {where[box_id].path})')
-            if len(boxes) >= MAX_BOXES:
-                entry.fail(f"too many boxes (at most {MAX_BOXES})")
-            where[box_id] = entry
-            boxes.append(BoxSpec(index=len(boxes), **fields))
+    parsed = _parse_boxes(root.get("boxes"), extra)
 
-    heavy = _heavy_types(boxes)
+    heavy = parsed.heavy
     order: tuple[str, ...] = ()
     if root.has("heavy_weapon_order"):
         order_node = root.get("heavy_weapon_order")
@@ -394,13 +618,8 @@ def parse_card(root: Node) -> FedComClass:
     else:
         order = tuple(heavy)
 
-    by_kind: dict[str, list[str]] = {}
-    for b in boxes:
-        by_kind.setdefault(b.kind, []).append(b.id)
     return FedComClass(
         name=name, damage_control=damage_control, frame=frame, shields=shields,
-        heavy_weapon_order=order, boxes=tuple(boxes), extra_kinds=MappingProxyType(extra),
-        race=race, size_class=size_class,
-        box_index=MappingProxyType({b.id: b for b in boxes}),
-        by_kind=MappingProxyType({k: tuple(v) for k, v in by_kind.items()}),
+        heavy_weapon_order=order, boxes=parsed.boxes, extra_kinds=MappingProxyType(extra),
+        race=race, size_class=size_class, box_index=parsed.box_index, by_kind=parsed.by_kind,
     )
