@@ -119,7 +119,7 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
         # For timing start-up: open the file, paint once, exit. No recovery prompt.
         install_when_painted(qapp, window)
         if path:
-            window.open_path(path, loaded)
+            window.open_path(path, loaded, lock_when_painted=True)
         after_first_paint(window, lambda: _started(window))
         window.show()
         collector.resume()
@@ -135,7 +135,7 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
     if path and not restored:
         if isinstance(loaded, SessionFileError):
             window.show()  # why the file did not open is told over the window
-        window.open_path(path, loaded)
+        window.open_path(path, loaded, lock_when_painted=True)
     window.show()
     collector.resume()
     return qapp.exec()

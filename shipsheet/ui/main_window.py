@@ -477,11 +477,16 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.Cancel)
         return None if answer == QMessageBox.StandardButton.Open else False
 
-    def open_path(self, path: str | Path, loaded: Session | SessionFileError | None = None) -> bool:
+    def open_path(self, path: str | Path, loaded: Session | SessionFileError | None = None, *,
+                  lock_when_painted: bool = False) -> bool:
         """Open a session file; a file that fails to load is reported, nothing else changes.
 
         ``loaded`` is what loading ``path`` gave already (the command line reads its file
-        before Qt starts)."""
+        before Qt starts). ``lock_when_painted`` (the file the app starts on, before its
+        window shows): the file is locked just after the window's first paint, not before
+        it — nothing can be changed or saved before then, and the lock's library costs a
+        seventh of start-up to load; a file open elsewhere is asked about then
+        (:meth:`_lock_shown`)."""
         path = Path(path)
         try:
             if isinstance(loaded, SessionFileError):
@@ -494,7 +499,7 @@ class MainWindow(QMainWindow):
         if self.doc is not None and self.doc.path is not None and self.doc.path.resolve() == path.resolve():
             self.show_status(f"{path.name} is open in this window")
             return True
-        lock = self._lock_for(path)
+        lock = None if lock_when_painted else self._lock_for(path)
         if lock is False:
             return False
         if not self._replace_ok():
@@ -505,10 +510,27 @@ class MainWindow(QMainWindow):
         self._once_shown(lambda p=path: add_recent_file(p))
         newer = self.autosave_store.newer_than_file(path)
         doc = self.open_session(session, path, lock=lock)
+        if lock_when_painted:
+            after_first_paint(self, lambda: self._lock_shown(path))
         if newer is not None and newer.session.uid == session.uid:
             self._offer_newer_autosave(doc, newer)
         self.show_status(f"Opened {path.name}")
         return True
+
+    def _lock_shown(self, path: Path) -> None:
+        """Lock ``path``, opened as the window started (or the newer autosave of it restored
+        then). Open elsewhere: the user is asked, over the window that shows it, whether to
+        keep it open here as well; if not, the window goes back to its welcome view."""
+        doc = self.doc
+        if doc is None or doc.path != path or doc.lock is not None:
+            return
+        lock = self._lock_for(path)
+        if lock is False:
+            doc.close()
+            self.set_document(None)
+            self.show_status(f"{path.name} was not opened: it is open elsewhere")
+        elif lock is not None:
+            doc.set_lock(lock)
 
     def _offer_newer_autosave(self, doc: SessionDocument, info) -> None:
         from PySide6.QtWidgets import QMessageBox

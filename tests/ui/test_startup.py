@@ -96,9 +96,9 @@ def test_a_file_that_does_not_load_is_reported_over_the_window(qapp, tmp_path, m
 
 
 def _spy_visibility(open_path, into):
-    def spy(self, path, loaded=None):
+    def spy(self, path, loaded=None, **kwargs):
         into.append(self.isVisible())
-        return open_path(self, path, loaded)
+        return open_path(self, path, loaded, **kwargs)
     return spy
 
 
@@ -152,3 +152,51 @@ def test_the_window_has_its_icon_once_painted(window, qtbot):
     """The icon waits for the first paint (its SVG engine loads for it), then is there."""
     qtbot.waitUntil(lambda: not window.windowIcon().isNull(), timeout=5000)
     assert window.windowIcon().pixmap(32, 32).width() == 32
+
+
+def test_the_file_started_on_is_locked_once_the_window_is_painted(qapp, tmp_path, monkeypatch):
+    """Nothing can change or save it before the first paint, so its lock (and the lock's
+    library, a seventh of start-up) waits until then; from then on another ShipSheet is
+    told it is open here."""
+    from shipsheet.model.filelock import LockHolder, SessionLock
+    path = _patrol(tmp_path)
+    at_show = []
+
+    def record(window):
+        return window.doc.lock is not None, SessionLock.acquire(path)
+    real_open = app_module.MainWindow.open_path
+
+    def open_path(self, p, loaded=None, **kwargs):
+        done = real_open(self, p, loaded, **kwargs)
+        at_show.append(self.doc.lock)
+        return done
+    monkeypatch.setattr(app_module.MainWindow, "open_path", open_path)
+    seen = _run(monkeypatch, path, load_session(path), record)
+    locked, other = seen["result"]
+    assert at_show == [None]  # not yet when the window shows
+    assert locked and isinstance(other, LockHolder)  # after its first paint: held, and said so
+
+
+def test_a_file_open_elsewhere_is_asked_about_over_the_window_that_shows_it(qapp, tmp_path,
+                                                                             monkeypatch, dialogs):
+    from PySide6.QtWidgets import QMessageBox
+
+    from shipsheet.model.filelock import SessionLock
+    path = _patrol(tmp_path)
+    elsewhere = SessionLock.acquire(path)
+    assert isinstance(elsewhere, SessionLock)
+    try:
+        for answer, kept in ((QMessageBox.StandardButton.Cancel, False),
+                             (QMessageBox.StandardButton.Open, True)):
+            dialogs.shown.clear()
+            dialogs.answer = answer
+            seen = _run(monkeypatch, path, load_session(path), lambda w: (
+                w.doc is not None, w.doc.lock if w.doc else None,
+                type(w.stack.currentWidget()).__name__))
+            assert [(k, t) for k, t, _ in dialogs.shown] == [("question", "File already open")]
+            assert seen["doc at show"] is not None  # the session showed; then the question
+            has_doc, lock, shown = seen["result"]
+            assert has_doc is kept and lock is None
+            assert shown == ("SheetView" if kept else "WelcomeView")
+    finally:
+        elsewhere.release()
