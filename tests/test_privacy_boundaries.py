@@ -95,13 +95,17 @@ def _text_of(raw: bytes | str) -> str:
 
 
 def _everything(qtbot, phone: Phone) -> list[str]:
-    """The seat's view (HTTP body) and the SVG of every ship it sees."""
+    """The seat's view (HTTP body), and the SVG and the boxes (their labels) of every ship
+    it sees."""
     _, raw, _ = wait(qtbot, lambda: phone.request("GET", "api/state"))
     state = raw if isinstance(raw, dict) else json.loads(raw)
     out = [json.dumps(state, ensure_ascii=False)]
     for ship in state["ships"]:
         _, svg, _ = wait(qtbot, lambda s=ship: phone.request("GET", s["svg"]))
         out.append(_text_of(svg))
+        status, boxes, _ = wait(qtbot, lambda s=ship: phone.request("GET", s["boxes"]))
+        assert status == 200 and isinstance(boxes, list) and boxes, (status, boxes)
+        out.append(json.dumps(boxes, ensure_ascii=False))
     return out
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import dataclasses
+import gzip
 import ipaddress
 import json
 import threading
@@ -203,6 +204,7 @@ class TableServer:
         app.router.add_post("/s/{seat}/api/pair", self._pair)
         app.router.add_get("/s/{seat}/api/state", self._state)
         app.router.add_get("/s/{seat}/api/sheet/{ship}/{version}.svg", self._sheet)
+        app.router.add_get("/s/{seat}/api/boxes/{ship}/{version}.json", self._boxes)
         app.router.add_post("/s/{seat}/api/act", self._act)
         app.router.add_get("/s/{seat}/api/ws", self._ws)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
@@ -473,6 +475,29 @@ class TableServer:
             return _error(401, NOT_PAIRED)
         return web.json_response(text=await self.view_text(seat))
 
+    async def _boxes(self, request: web.Request) -> web.Response:
+        """A ship's boxes as the seat's view lists them, at an address per revision (the
+        view names it): a look at the table after one ship changed fetches that ship's
+        boxes alone, not every box of every ship the seat sees."""
+        seat = self._seat(request)
+        if seat is None:
+            return _error(401, NOT_PAIRED)
+        snap = self._snapshot
+        ship = snap.ship(request.match_info["ship"])
+        if ship is None or not seat.sees(ship):
+            return _error(404, "There is no such ship at your seat.")
+        mine = seat.reads_private(ship)
+        rendered = await self._render(snap, ship.id, not mine)
+        current = request.match_info["version"] == f"{snap.epoch}-{rendered.rev}"
+        text, packed = self._boxes_text(seat, ship, mine, rendered)
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            response = web.Response(body=packed, content_type="application/json")
+            response.headers["Content-Encoding"] = "gzip"
+        else:
+            response = web.Response(text=text, content_type="application/json")
+        response.headers["Cache-Control"] = "private, max-age=86400, immutable" if current else "no-store"
+        return response
+
     async def _sheet(self, request: web.Request) -> web.Response:
         seat = self._seat(request)
         if seat is None:
@@ -559,28 +584,43 @@ class TableServer:
                        "seats": self._seats_json(seat)})
         return f'{head[:-1]}, "ships": [{", ".join(out_ships)}], {tail[1:]}'
 
-    def _ship_text(self, seat: Seat, epoch: str, ship, mine: bool, sheet: RenderedSheet) -> str:
-        """One ship of the seat's view as JSON text. Its boxes and forms (nearly all of it)
-        are made into text once per sheet, and shared by every seat that sees it so."""
-        kept = self._sheet_texts.get((ship.id, not mine))
+    def _texts(self, ship_id: str, public: bool, sheet: RenderedSheet) -> dict:
+        """What is kept as text for the ship's latest sheet (its boxes for each rights and
+        ship name, gzipped too; its forms), shared by every seat that sees it so."""
+        kept = self._sheet_texts.get((ship_id, public))
         if kept is None or kept[0] is not sheet:
-            kept = self._sheet_texts[(ship.id, not mine)] = (sheet, {})
-        texts = kept[1]
+            kept = self._sheet_texts[(ship_id, public)] = (sheet, {})
+        return kept[1]
+
+    def _boxes_text(self, seat: Seat, ship, mine: bool, sheet: RenderedSheet) -> tuple[str, bytes]:
+        """The ship's boxes as the seat's view lists them (PROTOCOL.md): JSON text, gzipped."""
+        texts = self._texts(ship.id, not mine, sheet)
         rights = seat.allowed if mine else frozenset()
-        areas = texts.get((rights, ship.name))
-        if areas is None:
-            areas = texts[(rights, ship.name)] = _dumps(sheet.areas_json(rights, ship.name))
+        found = texts.get((rights, ship.name))
+        if found is None:
+            text = _dumps(sheet.areas_json(rights, ship.name))
+            found = texts[(rights, ship.name)] = (text, gzip.compress(text.encode("utf-8"), 6))
+        return found
+
+    def _ship_text(self, seat: Seat, epoch: str, ship, mine: bool, sheet: RenderedSheet) -> str:
+        """One ship of the seat's view as JSON text. Its boxes (most of a sheet's text) are
+        not in it but at their own address, fetched once per revision (``_boxes``); its
+        forms are made into text once per sheet, and shared by every seat that sees it."""
+        rights = seat.allowed if mine else frozenset()
         forms = "[]"
         if DECIDE in rights:
+            texts = self._texts(ship.id, not mine, sheet)
             forms = texts.get("forms")
             if forms is None:
                 forms = texts["forms"] = _dumps(list(sheet.forms))
+        version = f"{epoch}-{sheet.rev}"
         head = _dumps({
             "id": ship.id, "name": ship.name, "class": ship.ship_class.name, "side": ship.side,
             "rev": sheet.rev, "mine": mine,
-            "svg": f"/s/{seat.id}/api/sheet/{ship.id}/{epoch}-{sheet.rev}.svg",
+            "svg": f"/s/{seat.id}/api/sheet/{ship.id}/{version}.svg",
+            "boxes": f"/s/{seat.id}/api/boxes/{ship.id}/{version}.json",
             "width": sheet.width, "height": sheet.height})
-        return f'{head[:-1]}, "areas": {areas}, "forms": {forms}}}'
+        return f'{head[:-1]}, "forms": {forms}}}'
 
     def _seats_json(self, seat: Seat) -> list:
         """For the referee's seat (admin): every seat, whether a phone is on it, so a seat

@@ -60,6 +60,9 @@ class Phone:
         except urllib.error.HTTPError as exc:
             status, payload, hdrs = exc.code, exc.read(), exc.headers
         if hdrs.get("Content-Type", "").startswith("application/json"):
+            if hdrs.get("Content-Encoding") == "gzip":  # as a browser reads it
+                import gzip
+                payload = gzip.decompress(payload)
             return status, json.loads(payload), hdrs
         return status, payload, hdrs
 
@@ -67,13 +70,29 @@ class Phone:
         return self.request("POST", "api/pair", {"secret": self.secret if secret is None else secret})
 
     def state(self):
-        return self.request("GET", "api/state")
+        """The seat's view, each ship with its boxes (``areas``) fetched from their address,
+        as the page does."""
+        status, view, headers = self.request("GET", "api/state")
+        return status, self.with_boxes(view), headers
+
+    def with_boxes(self, view):
+        """``view`` with each ship's boxes (``areas``) fetched from its ``boxes`` address."""
+        if isinstance(view, dict):
+            for ship in view.get("ships", []):
+                if isinstance(ship.get("boxes"), str):
+                    status, areas, _ = self.request("GET", ship["boxes"])
+                    assert status == 200, (status, areas)
+                    ship["areas"] = areas
+        return view
 
     def act(self, state: dict, ship: dict, **fields):
         import secrets
         body = {"id": fields.pop("id", secrets.token_urlsafe(12)), "epoch": state["epoch"],
                 "ship": ship["id"], "rev": ship["rev"], **fields}
-        return self.request("POST", "api/act", body)
+        status, answer, headers = self.request("POST", "api/act", body)
+        if isinstance(answer, dict) and "state" in answer:
+            self.with_boxes(answer["state"])
+        return status, answer, headers
 
     def cookie(self) -> str | None:
         return next((c.value for c in self.jar), None)

@@ -47,7 +47,11 @@ async def _tapping(client: PhoneClient, http, rate: float, rng: random.Random,
             client.accepted.append(body["id"])
         elif status == 409:
             client.stale += 1
-        client.state = answer.get("state") or client.state
+        if answer.get("state"):
+            try:
+                await client.refresh(http, answer["state"])
+            except aiohttp.ClientError:
+                continue
 
 
 async def _pair(client: PhoneClient, http) -> None:

@@ -232,7 +232,8 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
                         client.stale += 1
                     else:
                         refused.append(f"{status}: {answer.get('error', '')}")
-                    client.state = answer.get("state") or client.state
+                    if answer.get("state"):
+                        await client.refresh(http, answer["state"])
 
             await asyncio.gather(*(tapping(i, c, https[i], random.Random(seed * 1000 + i))
                                    for i, c in enumerate(tappers)))

@@ -102,6 +102,7 @@ class PhoneClient:
         self.secret = parts.fragment.removeprefix("k=")
         self.headers = {"Origin": self.base}
         self.svgs: dict[str, str] = {}
+        self.boxes: dict[str, tuple[str, list]] = {}  # ship id -> (address, its boxes)
 
     async def pair(self, http: aiohttp.ClientSession) -> None:
         async with http.post(self.base + self.path + "api/pair", json={"secret": self.secret},
@@ -119,6 +120,10 @@ class PhoneClient:
                 async with http.get(self.base + ship["svg"], headers=self.headers) as r:
                     await r.read()
                 self.svgs[ship["id"]] = ship["svg"]
+            if self.boxes.get(ship["id"], (None,))[0] != ship["boxes"]:  # once per revision
+                async with http.get(self.base + ship["boxes"], headers=self.headers) as r:
+                    self.boxes[ship["id"]] = (ship["boxes"], await r.json())
+            ship["areas"] = self.boxes[ship["id"]][1]
             self.arrived.setdefault((ship["id"], ship["rev"]), time.perf_counter())
         self.state = state
 
@@ -205,6 +210,7 @@ async def phone_requests(client: PhoneClient, jar_http, count: int, rng: random.
             client.stale += 1
         else:
             client.refused.append((area["key"], answer.get("error", "")))
-        client.state = answer.get("state") or client.state
+        if answer.get("state"):
+            await client.refresh(http, answer["state"])
         if rng.random() < reconnect_rate:
             http = await new_http(http)

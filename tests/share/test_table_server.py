@@ -353,6 +353,32 @@ def test_each_sheet_is_drawn_once_per_ship_and_revision(qtbot, fedcom):
     assert link.server.render_count == 4
 
 
+def test_a_ships_boxes_are_fetched_once_per_revision_and_only_at_its_seat(qtbot, fedcom):
+    """The view names each ship's boxes at an address of their own, one per revision (the
+    referee's look at a table of 12 ships was 0.8 MB, nearly all of it every ship's boxes,
+    at every change): after a change to Swift, Swift's address moves and Resolute's stays,
+    so a look fetches Swift's boxes alone. Another seat cannot read them."""
+    session, link, seats = fedcom
+    blue, red = paired(qtbot, link, seats["blue"]), paired(qtbot, link, seats["red"])
+    _, view, _ = wait(qtbot, lambda: blue.request("GET", "api/state"))
+    assert all("areas" not in ship for ship in view["ships"])
+    before = {ship["name"]: ship["boxes"] for ship in view["ships"]}
+    status, boxes, headers = wait(qtbot, lambda: blue.request("GET", before["Resolute"]))
+    assert status == 200 and headers["Content-Type"].startswith("application/json")
+    assert "immutable" in headers["Cache-Control"] and len(boxes) > 50
+    assert {"key", "label", "tap", "x", "y", "w", "h"} <= set(boxes[0])
+    status, packed, headers = wait(qtbot, lambda: blue.request("GET", before["Resolute"],
+                                                                 headers={"Accept-Encoding": "gzip"}))
+    assert headers.get("Content-Encoding") == "gzip" and packed == boxes  # sent gzipped
+    session.apply(SetSide(session.ship("Swift"), "Blue"))  # touches Swift only
+    _, view, _ = wait(qtbot, lambda: blue.request("GET", "api/state"))
+    after = {ship["name"]: ship["boxes"] for ship in view["ships"]}
+    assert after["Resolute"] == before["Resolute"] and after["Swift"] != before["Swift"]
+    assert wait(qtbot, lambda: red.request("GET", before["Resolute"]))[0] == 401  # Blue's seat's address
+    red_path = before["Resolute"].replace(seats["blue"].id, seats["red"].id)
+    assert wait(qtbot, lambda: red.request("GET", red_path))[0] == 404  # not a ship Red sees
+
+
 def test_a_sheet_with_nothing_private_is_drawn_once_for_its_owner_and_the_others(qtbot, fedcom):
     """Blue's phone and a spectator's look at every ship: a ship whose owner keeps nothing
     private now is drawn once for both (the public sheet is the owner's, without its

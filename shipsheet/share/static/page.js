@@ -285,11 +285,46 @@
         }
         app.stateDelay = BACKOFF_MIN;
         if (app.ws && app.ws.readyState === WebSocket.OPEN && app.conn !== "live") setConn("live");
+        if (!(await withBoxes(d))) retryStateLater();
         applyView(d, seq);
       } while (app.stateAgain && !app.stopped);
     } finally {
       app.stateBusy = false;
     }
+  }
+
+  /* A ship's boxes are not in the view but at an address of their own, one per revision
+     (ship.boxes): fetched once, kept by address while the view names it, so a look after
+     one ship changed fetches that ship's boxes alone. A view without the address carries
+     its boxes (ship.areas). True when every ship has its boxes; a ship whose boxes could
+     not be fetched keeps the ones it had, and the view is asked for again later. */
+  var boxesKept = new Map();
+
+  async function withBoxes(view) {
+    var ships = view && Array.isArray(view.ships) ? view.ships : [];
+    var had = new Map();
+    ((app.view && app.view.ships) || []).forEach(function (s) { had.set(s.id, s.areas); });
+    var complete = true;
+    await Promise.all(ships.map(async function (ship) {
+      if (typeof ship.boxes !== "string") return;
+      var areas = boxesKept.get(ship.boxes);
+      if (!areas) {
+        try {
+          var r = await fetch(ship.boxes, { credentials: "same-origin" });
+          if (!r.ok) throw new Error("HTTP " + r.status);
+          areas = await r.json();
+          if (!Array.isArray(areas)) throw new Error("not a list of boxes");
+          boxesKept.set(ship.boxes, areas);
+        } catch (e) {
+          complete = false;
+          areas = had.get(ship.id) || [];
+        }
+      }
+      ship.areas = areas;
+    }));
+    var named = new Set(ships.map(function (s) { return s.boxes; }));
+    Array.from(boxesKept.keys()).forEach(function (url) { if (!named.has(url)) boxesKept.delete(url); });
+    return complete;
   }
 
   function applyView(view, seq) {
@@ -362,7 +397,10 @@
     document.body.classList.remove("busy");
     if (r.status === 401) { fail(INVALID); return; }
     if (d && d.ok && p.onOk) p.onOk();
-    if (d && d.state) applyView(d.state, seq);
+    if (d && d.state) {
+      if (!(await withBoxes(d.state))) retryStateLater();
+      applyView(d.state, seq);
+    }
     if (d && d.ok) say(d.message || "Done.", "ok");
     else say((d && d.error) || ("The referee's app refused (HTTP " + r.status + ")."), "error");
   }
