@@ -90,10 +90,23 @@ class GameBoxes:
         such box. ``session`` is None for a sheet drawn without one (a blank sheet)."""
         return None
 
+    def answers(self, session: "Session | None", ship: "Ship",
+                keys: "list[str]") -> "list[BoxAnswer | None]":
+        """:meth:`answer` for every key at once (a phone's sheet lists every box with its
+        label): a game may work out once what many boxes' answers share. The answers are
+        of this moment: read them before the ship changes."""
+        return [self.answer(session, ship, key) for key in keys]
+
 
 def box_answer(session: "Session | None", ship: "Ship", key: str) -> BoxAnswer | None:
     """The game's answer for box ``key`` of ``ship`` (None: no such box)."""
     return piece(ship.game, "boxes").answer(session, ship, key)
 
 
-__all__ = ["ActionFactory", "BoxAnswer", "GameBoxes", "MenuEntries", "box_answer", "key_number"]
+def box_answers(session: "Session | None", ship: "Ship", keys: "list[str]") -> "list[BoxAnswer | None]":
+    """The game's answers for all of ``keys`` at once (:meth:`GameBoxes.answers`)."""
+    return piece(ship.game, "boxes").answers(session, ship, keys)
+
+
+__all__ = ["ActionFactory", "BoxAnswer", "GameBoxes", "MenuEntries", "box_answer", "box_answers",
+           "key_number"]

@@ -158,6 +158,7 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     svg = bytes(buffer.data())
     buffer.close()
     drawn = painter.drawn_size()
+    painter.answer_all()
     areas = []
     for area in painter.areas:  # the drawing's boxes: the layout step's, answered by the rules
         r = area.rect

@@ -267,6 +267,16 @@ class SheetPainter:
         self.paint(_LayoutPen(), Theme.light())
         return self.areas
 
+    def answer_all(self) -> None:
+        """Ask the rules for every placed box's answer at once (``model.boxes.box_answers``:
+        a game may work out once what many share), for a use that reads them all now — a
+        phone's sheet lists every box with its label."""
+        from ..model.boxes import box_answers
+        pending = [area for area in self.areas if area._answer is None]
+        for area, answer in zip(pending, box_answers(self.session, self.ship,
+                                                     [area.key for area in pending])):
+            area._answer = answer  # None: the area's own lookup says so when asked
+
     def add_box(self, rect: QRectF, key: str) -> None:
         """Place box ``key`` (one of the game's keys, ``rules/<game>/boxes.py``) at ``rect``."""
         self.areas.append(HitArea(rect, key, self.ship, self.session))

@@ -95,19 +95,27 @@ def parse_key(key: object) -> tuple | None:
 class FedComBoxes(GameBoxes):
     """The answers for the card's boxes (see the module's docstring)."""
 
-    def answer(self, session: "Session | None", ship: "Ship", key: str) -> BoxAnswer | None:
+    def answer(self, session: "Session | None", ship: "Ship", key: str, *,
+               places: dict | None = None) -> BoxAnswer | None:
+        """``places``: the DDAP places found so far for these answers, by kind (shared by
+        :meth:`answers`: a kind's hit order is worked out once, not once per box)."""
         parsed = parse_key(key)
         if parsed is None:
             return None
         spec = card(ship)
         if parsed[0] == BOX:
             box = spec.box_index.get(parsed[1])
-            return None if box is None else _box_answer(ship, spec, box)
+            return None if box is None else _box_answer(ship, spec, box, places)
         if parsed[0] == SHIELD:
             _, n, k = parsed
             return _shield_answer(ship, spec, n, k) if k <= spec.shields[n - 1] else None
         k = parsed[1]
         return _frame_answer(ship, spec, k) if k <= spec.frame else None
+
+    def answers(self, session: "Session | None", ship: "Ship",
+                keys: "list[str]") -> "list[BoxAnswer | None]":
+        places: dict = {}
+        return [self.answer(session, ship, key, places=places) for key in keys]
 
 
 # -- shields and frame: tally marks -------------------------------------------------------
@@ -164,7 +172,7 @@ def _box_title(box: BoxSpec) -> str:
     return " · ".join(bits)
 
 
-def _box_answer(ship: "Ship", spec: FedComClass, box: BoxSpec) -> BoxAnswer:
+def _box_answer(ship: "Ship", spec: FedComClass, box: BoxSpec, places: dict | None = None) -> BoxAnswer:
     """A box of the card: a click sets its next turn state [FC-H5]; a destroyed one has none
     (the rules' refusal says so). A tap is the owner's decision."""
     destroyed = box.id in ship.state["destroyed"]
@@ -175,21 +183,27 @@ def _box_answer(ship: "Ship", spec: FedComClass, box: BoxSpec) -> BoxAnswer:
         click = partial(set_turn_state_action, ship, box.id, next_state(box.kind, state))
     return BoxAnswer(_box_title(box), state="destroyed" if destroyed else state_word(box.kind, state),
                      right=DECIDE, click=click, refusal=refusal,
-                     tooltip=partial(_box_tooltip, ship, spec, box, state),
+                     tooltip=partial(_box_tooltip, ship, spec, box, state, places),
                      menu=partial(_box_menu, ship, box, state))
 
 
-def _hit_place(ship: "Ship", box: BoxSpec) -> tuple[int, int, str] | None:
+def _hit_place(ship: "Ship", box: BoxSpec, places: dict | None = None) -> tuple[int, int, str] | None:
     """(place, of how many, why) of the box in the DDAP hit order of its kind now [seed 8FC4],
-    standing orders applied [seed 8FC3]; None when it is not in it."""
-    order, _notes = explain_order(ship, box.kind)
-    for n, (box_id, why) in enumerate(order, 1):
-        if box_id == box.id:
-            return n, len(order), why
-    return None
+    standing orders applied [seed 8FC3]; None when it is not in it. ``places``: the places
+    of each kind worked out already for the same answers, kept there."""
+    found = None if places is None else places.get(box.kind)
+    if found is None:
+        order, _notes = explain_order(ship, box.kind)
+        found = {}
+        for n, (box_id, why) in enumerate(order, 1):
+            found.setdefault(box_id, (n, len(order), why))
+        if places is not None:
+            places[box.kind] = found
+    return found.get(box.id)
 
 
-def _box_tooltip(ship: "Ship", spec: FedComClass, box: BoxSpec, state: str | None) -> str:
+def _box_tooltip(ship: "Ship", spec: FedComClass, box: BoxSpec, state: str | None,
+                 places: dict | None = None) -> str:
     st = ship.state
     kind = box.kind
     lines = [_box_title(box)]
@@ -208,7 +222,7 @@ def _box_tooltip(ship: "Ship", spec: FedComClass, box: BoxSpec, state: str | Non
     if kind == "shuttle":
         status_bits.append(f"holds: {OCCUPANT_WORDS[st['occupant'].get(box.id, box.occupant)]}")
     lines.append(" · ".join(status_bits))
-    place = _hit_place(ship, box)
+    place = _hit_place(ship, box, places)
     if place is not None:
         n, total, why = place
         noun = KIND_NOUNS.get(kind, f"{kind} boxes")

@@ -64,6 +64,34 @@ def test_every_box_the_card_lays_out_is_answered_with_a_name_a_state_and_a_right
             assert (found.click is None) == bool(found.refusal), key
 
 
+def test_all_the_answers_at_once_are_each_boxs_own_answer(sample):
+    """A phone's sheet asks for every box's answer at once (``box_answers``: a kind's DDAP
+    order worked out once for all its boxes' tooltips, not once a box); each says what the
+    box's own answer says — after marks, destroyed boxes and standing orders too."""
+    from shipsheet.model.boxes import box_answers
+    from shipsheet.rules.fedcom import mark_box_action, set_orders_action
+
+    def same(ship):
+        keys = sorted(card_keys(ship)) + ["box:nothing-here"]
+        together = box_answers(sample, ship, keys)
+        for key, found in zip(keys, together):
+            alone = box_answer(sample, ship, key)
+            if alone is None:
+                assert found is None, key
+                continue
+            assert (found.label, found.state, found.tooltip, found.refusal, found.right) == (
+                alone.label, alone.state, alone.tooltip, alone.refusal, alone.right), key
+            assert [t for t, _ in found.menu] == [t for t, _ in alone.menu], key
+        return together
+    for ship in sample.ships:
+        same(ship)
+    ship = sample.ships[0]
+    sample.apply(mark_box_action(ship, "ph-2"))
+    sample.apply(set_orders_action(ship, {"last": ["ph-3"]}))
+    tips = [a.tooltip for a in same(ship) if a is not None]
+    assert any("DDAP:" in tip for tip in tips)
+
+
 def test_the_keys_name_what_the_card_draws():
     assert [box_key("ph-1"), shield_key(1, 5), frame_key(2)] == ["box:ph-1", "shield:1:5",
                                                                   "frame:2"]
