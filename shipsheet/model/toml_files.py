@@ -145,9 +145,12 @@ def _is_table(value: Any) -> bool:
 def _merged_in_place(old: Any, value: Any) -> bool:
     """Merge ``value`` into ``old`` when they are the same kind of container, or find them
     equal; False when ``old`` must be replaced."""
-    if isinstance(value, Mapping) and isinstance(old, (Table, InlineTable)):
+    if isinstance(value, Mapping) and isinstance(old, (Table, InlineTable)) and (
+            value or isinstance(old, InlineTable)):
         merge(old, value)
         return True
+    # An empty table is written anew (``x = {}``): a [table] emptied in place — one that
+    # only held other tables has no header of its own — would not be written at all.
     if isinstance(value, (list, tuple)) and isinstance(old, Array):
         _merge_array(old, list(value))
         return True
