@@ -76,6 +76,15 @@ def measure_gaps(phones: int, seconds: float = 10.0, tap_rate: float = 2.0,
     ships = min(phones, MAX_SEATS)  # past a table's seats, seats take a second phone
     session = table_session("fedcom", ships)
     link, seats = share_one_ship_per_phone(session, ships)
+    from shipsheet.share import server as server_module
+    drawing = server_module.render_sheet
+
+    def render_sheet(*args, **kwargs):  # the render thread's sheets, to read the gaps by
+        start = time.perf_counter()
+        try:
+            return drawing(*args, **kwargs)
+        finally:
+            meter.spans.append((start, time.perf_counter() - start, "render (render thread)"))
     meter = StallMeter(link)
     rng = random.Random(seed)
     keys = {ship.id: _box_keys(session, ship) for ship in session.ships}
@@ -137,6 +146,7 @@ def measure_gaps(phones: int, seconds: float = 10.0, tap_rate: float = 2.0,
         # Until the referee made every change planned (a thread held too long makes the
         # timer's turns late: fewer changes in the time), or three times the time.
         QTimer.singleShot(round(seconds * 3000), loop.quit)
+        server_module.render_sheet = render_sheet
         probe.start()
         referee.start()
         ticks.append(time.perf_counter())
@@ -144,6 +154,7 @@ def measure_gaps(phones: int, seconds: float = 10.0, tap_rate: float = 2.0,
         probe.stop()
         referee.stop()
         gc.callbacks.remove(collecting)
+        server_module.render_sheet = drawing
         gc.unfreeze()
         spin(lambda: False, 2.0)  # the last changes reach the phones
         seen = json.loads(_ask(proc, "stop", 60))
