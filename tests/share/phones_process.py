@@ -24,7 +24,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from share.table_load import PhoneClient, new_id, random_tap  # noqa: E402
+from share.table_load import PhoneClient, new_id, pair_patiently, random_tap  # noqa: E402
 
 
 async def _tapping(client: PhoneClient, http, rate: float, rng: random.Random,
@@ -54,19 +54,6 @@ async def _tapping(client: PhoneClient, http, rate: float, rng: random.Random,
                 continue
 
 
-async def _pair(client: PhoneClient, http) -> None:
-    """Pair, waiting when the server slows pairing from one address down (all these
-    phones share 127.0.0.1; on a table's Wi-Fi each has its own)."""
-    while True:
-        try:
-            await client.pair(http)
-            return
-        except AssertionError as exc:
-            if "Too many tries" not in str(exc):
-                raise
-            await asyncio.sleep(1.0)
-
-
 async def _line() -> str:
     return (await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)).strip()
 
@@ -79,7 +66,7 @@ async def main() -> None:
     for client in clients:
         http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))  # an IP's cookies
         opened.append(http)
-        await _pair(client, http)
+        await pair_patiently(client, http)
     live = [asyncio.ensure_future(c.live(h, stop)) for c, h in zip(clients, opened)]
     print("ready", flush=True)
     assert await _line() == "go"

@@ -30,7 +30,7 @@ from aiohttp import WSMsgType
 from shipsheet.model.storage import save_session
 from shipsheet.share.seats import MAX_SEATS
 
-from .table_load import PhoneClient, new_id, random_tap, table_session
+from .table_load import LOOPBACK_RANGE, PhoneClient, new_id, pair_patiently, random_tap, table_session
 
 #: The seats the watchers take: the referee's (sees every ship as its owner does) and a
 #: spectator's (every ship, as the public sees it).
@@ -186,14 +186,14 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
     async def run() -> None:
         https = []
         for n, _client in enumerate(clients):
-            # Every phone its own address (127.0.0.0/8 is all loopback), as at a table: the
-            # host limits pairing per address.
-            connector = aiohttp.TCPConnector(local_addr=(f"127.0.{1 + n // 250}.{2 + n % 250}", 0))
-            https.append(aiohttp.ClientSession(connector=connector,
+            # Every phone its own address where the loopback has many, as at a table (the
+            # host limits pairing per address); else they pair patiently from one.
+            local = (f"127.0.{1 + n // 250}.{2 + n % 250}", 0) if LOOPBACK_RANGE else None
+            https.append(aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=local),
                                                cookie_jar=aiohttp.CookieJar(unsafe=True)))
         stop = asyncio.Event()
         try:
-            await asyncio.gather(*(c.pair(h) for c, h in zip(clients, https)))
+            await asyncio.gather(*(pair_patiently(c, h) for c, h in zip(clients, https)))
             lives = [asyncio.ensure_future(c.live(h, stop)) for c, h in zip(clients, https)]
             await asyncio.sleep(1.0)  # every socket open, every first look taken
             cpu0, mine0, t_start = cpu_seconds(proc.pid), time.process_time(), time.perf_counter()
