@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from . import heap
 from .addresses import likely_address, netloc
 from .host import Authority, TableHost
 from .seats import Seat, SeatBook
@@ -36,6 +37,7 @@ class TableLink:
         self._undo = undo
         self.host: TableHost | None = None
         self.server: TableServer | None = None
+        self._quiet = None  # a QTimer: the heap is settled when it fires (share/heap.py)
 
     # -- lifetime -------------------------------------------------------------------
     def start(self, addresses: list[str] | None = None, port: int | None = None) -> int:
@@ -48,7 +50,7 @@ class TableLink:
         host = TableHost(self.session, self._apply, self._undo)
         host.revoke = self.revoke
         server = TableServer(self.book, self.authority, host)
-        host.publish = server.publish
+        host.publish = lambda snapshot: self._published(server, snapshot)
         try:
             chosen = server.start(addresses, port if port is not None else self.book.port)
         except BaseException:
@@ -61,11 +63,31 @@ class TableLink:
         return chosen
 
     def stop(self) -> None:
+        drew = self.server is not None and self.server.render_count > 0
         if self.server is not None:
             self.server.stop()
         if self.host is not None:
             self.host.close()
+        if self._quiet is not None:
+            self._quiet.stop()
+            self._quiet = None
+        if drew:
+            heap.settle()  # what the table's drawings set aside goes back to the collector
         self.server = self.host = None
+
+    def _published(self, server: TableServer, snapshot) -> None:
+        """A change's snapshot (on the authority's thread): to the server, and the heap
+        settled once the table is quiet (``share/heap.py``)."""
+        server.publish(snapshot)
+        if self._quiet is None:
+            from PySide6.QtCore import QTimer  # the authority's thread runs Qt's loop
+            self._quiet = QTimer()
+            self._quiet.setSingleShot(True)
+            self._quiet.setInterval(heap.QUIET_MS)
+            self._quiet.timeout.connect(heap.settle)
+        if heap.overdue():
+            heap.settle()
+        self._quiet.start()
 
     @property
     def running(self) -> bool:

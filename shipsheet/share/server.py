@@ -34,6 +34,7 @@ from aiohttp import WSMsgType, web
 
 from ..model.decisions import DECIDE
 from ..model.privacy import public_state, seen_text
+from . import heap
 from .addresses import netloc
 from .host import BOX_KINDS, SHIP_KINDS, Resolved, resolve
 from .render import RenderedSheet, render_sheet
@@ -350,7 +351,10 @@ class TableServer:
         else:
             def draw() -> RenderedSheet:
                 self.render_count += 1
-                return render_sheet(snapshot, ship_id, public=public)
+                try:
+                    return render_sheet(snapshot, ship_id, public=public)
+                finally:
+                    heap.drawing_done()  # a collector's pass walks what comes after
             future = asyncio.wrap_future(self._renderer.submit(draw), loop=self._loop)
         self._rendered[key] = (rev, future)
         return future

@@ -54,10 +54,13 @@ def thaw() -> None:
 
 
 def refreeze() -> None:
-    """Collect the garbage, then freeze what is alive (one full collection, once)."""
+    """Collect the garbage, then freeze what is alive (one full collection, once).
+    Everything is handed back first: a shared table sets its heap aside after each
+    drawing (``share/heap.py``), which may have set aside what was dropped meanwhile."""
     global _frozen
     if not _started or not gc.isenabled():  # start-up is still running: resume() will freeze
         return
+    gc.unfreeze()
     gc.collect()
     gc.freeze()
     _frozen = True
