@@ -57,6 +57,7 @@ class TableLink:
             host.close()
             raise
         self.host, self.server = host, server
+        heap.table_started()
         if self.book.port != chosen:
             self.book.port = chosen
             self.save_seats()
