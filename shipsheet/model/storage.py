@@ -129,15 +129,13 @@ def session_to_bytes(session: Session) -> bytes:
     The log is written in blocks whose JSON is kept between saves (entries are only ever
     appended, and change only by their undone mark), so autosaving a long log costs a join,
     not a million dicts: the window does not freeze at each autosave."""
-    head, log = _session_json(session)
-    return (head[:-1] + ',"log":[' + log + "]}").encode("utf-8")
+    return "".join(_session_text(session)).encode("utf-8")
 
 
 def saved_size(session: Session) -> int:
     """``len(session_to_bytes(session))``, without joining and encoding the file's text
     (a large file is saved once at load to be sure it can be: ``parse_session_bytes``)."""
-    head, log = _session_json(session)
-    return _utf8_len(head) - 1 + len(',"log":[') + _utf8_len(log) + len("]}")
+    return sum(map(_utf8_len, _session_text(session)))
 
 
 def _utf8_len(text: str) -> int:
@@ -145,10 +143,12 @@ def _utf8_len(text: str) -> int:
     return len(text) if text.isascii() else len(text.encode("utf-8"))
 
 
-def _session_json(session: Session) -> tuple[str, str]:
-    """The session's JSON but its log (its closing brace last), and its log's entries."""
-    head = session_to_data(session, with_log=False)
-    return json.dumps(head, ensure_ascii=False, separators=(",", ":")), _log_json(session)
+def _session_text(session: Session) -> tuple[str, ...]:
+    """The file's text in pieces: the session's JSON but its log, and the log spliced in
+    before the closing brace."""
+    head = json.dumps(session_to_data(session, with_log=False), ensure_ascii=False,
+                      separators=(",", ":"))
+    return head[:-1], ',"log":[', _log_json(session), "]}"
 
 
 _LOG_BLOCK = 1024

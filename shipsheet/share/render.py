@@ -1,8 +1,9 @@
 """A ship's sheet for a phone: the game's own sheet painter drawn as SVG, and its boxes.
 
-The same ``SheetPainter.paint`` that draws the window's sheet and the printed page draws
-into Qt's SVG generator here (the screen is the paper, and the phone). The boxes of its
-layout step become the page's buttons: their key and place, and the game's answer for
+The same ``SheetPainter.paint`` that draws the window's sheet and the printed page is
+recorded here, as the window records it (``sheets.display``: most of it repeated from the
+ship's last drawing), and played into Qt's SVG generator (the screen is the paper, and the
+phone). The boxes the drawing placed become the page's buttons: their key and place, and the game's answer for
 each key (``model.boxes``): label (the tooltip, plain text), whether a tap does anything,
 why not, the right it needs and the menu's labels. Everything is read
 from a snapshot's copy of the session, so this runs on the server's render thread while
@@ -55,14 +56,11 @@ def _svg_measure() -> QImage:
 
 
 def _kept() -> OrderedDict:
+    """This thread's last recordings, by (ship id, public), the newest last."""
     kept = getattr(_local, "drawn", None)
     if kept is None:
         kept = _local.drawn = OrderedDict()
     return kept
-
-
-def _last_drawn(key: tuple) -> DisplayList | None:
-    return _kept().get(key)
 
 
 def _keep_drawn(key: tuple, display: DisplayList) -> None:
@@ -139,7 +137,7 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     # Recorded first (its height and boxes known in one drawing, most of it repeated from
     # this ship's last one: sheets.display), then played into Qt's SVG generator.
     key = (ship_id, public)
-    display = record(painter, THEME, _svg_measure(), _last_drawn(key))
+    display = record(painter, THEME, _svg_measure(), _kept().get(key))
     _keep_drawn(key, display)
     width, height = display.width, display.height
     buffer = QBuffer()

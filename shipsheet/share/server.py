@@ -126,6 +126,20 @@ def _json(data: Any, status: int = 200) -> web.Response:
     return web.json_response(data, status=status, dumps=_dumps)
 
 
+def _per_revision(request: web.Request, snap: Snapshot, rendered: RenderedSheet, plain: bytes,
+                  packed: bytes, content_type: str) -> web.Response:
+    """What is kept for one revision of a ship (``packed``: gzipped, when the phone takes
+    it so): cacheable for good when the address names the current revision."""
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = web.Response(body=packed, content_type=content_type)
+        response.headers["Content-Encoding"] = "gzip"
+    else:
+        response = web.Response(body=plain, content_type=content_type)
+    current = request.match_info["version"] == f"{snap.epoch}-{rendered.rev}"
+    response.headers["Cache-Control"] = "private, max-age=86400, immutable" if current else "no-store"
+    return response
+
+
 def _error(status: int, message: str) -> web.Response:
     return _json({"ok": False, "error": message}, status)
 
@@ -483,6 +497,28 @@ class TableServer:
         """A ship's boxes as the seat's view lists them, at an address per revision (the
         view names it): a look at the table after one ship changed fetches that ship's
         boxes alone, not every box of every ship the seat sees."""
+        found = self._seat_and_ship(request)
+        if isinstance(found, web.Response):
+            return found
+        seat, snap, ship = found
+        mine = seat.reads_private(ship)
+        rendered = await self._render(snap, ship.id, not mine)
+        text, packed = self._boxes_text(seat, ship, mine, rendered)
+        return _per_revision(request, snap, rendered, text.encode("utf-8"), packed,
+                             "application/json")
+
+    async def _sheet(self, request: web.Request) -> web.Response:
+        found = self._seat_and_ship(request)
+        if isinstance(found, web.Response):
+            return found
+        seat, snap, ship = found
+        rendered = await self._render(snap, ship.id, not seat.owns(ship))
+        return _per_revision(request, snap, rendered, rendered.svg, rendered.svg_gzip,
+                             "image/svg+xml")
+
+    def _seat_and_ship(self, request: web.Request):
+        """(seat, snapshot, ship) of a request for one ship's drawing or boxes, or the
+        refusal: not paired (401), or no ship the seat sees (404)."""
         seat = self._seat(request)
         if seat is None:
             return _error(401, NOT_PAIRED)
@@ -490,35 +526,7 @@ class TableServer:
         ship = snap.ship(request.match_info["ship"])
         if ship is None or not seat.sees(ship):
             return _error(404, "There is no such ship at your seat.")
-        mine = seat.reads_private(ship)
-        rendered = await self._render(snap, ship.id, not mine)
-        current = request.match_info["version"] == f"{snap.epoch}-{rendered.rev}"
-        text, packed = self._boxes_text(seat, ship, mine, rendered)
-        if "gzip" in request.headers.get("Accept-Encoding", ""):
-            response = web.Response(body=packed, content_type="application/json")
-            response.headers["Content-Encoding"] = "gzip"
-        else:
-            response = web.Response(text=text, content_type="application/json")
-        response.headers["Cache-Control"] = "private, max-age=86400, immutable" if current else "no-store"
-        return response
-
-    async def _sheet(self, request: web.Request) -> web.Response:
-        seat = self._seat(request)
-        if seat is None:
-            return _error(401, "Not paired.")
-        snap = self._snapshot
-        ship = snap.ship(request.match_info["ship"])
-        if ship is None or not seat.sees(ship):
-            return _error(404, "There is no such ship at your seat.")
-        rendered = await self._render(snap, ship.id, not seat.owns(ship))
-        current = request.match_info["version"] == f"{snap.epoch}-{rendered.rev}"
-        if "gzip" in request.headers.get("Accept-Encoding", ""):
-            response = web.Response(body=rendered.svg_gzip, content_type="image/svg+xml")
-            response.headers["Content-Encoding"] = "gzip"
-        else:
-            response = web.Response(body=rendered.svg, content_type="image/svg+xml")
-        response.headers["Cache-Control"] = "private, max-age=86400, immutable" if current else "no-store"
-        return response
+        return seat, snap, ship
 
     async def _act(self, request: web.Request) -> web.Response:
         seat = self._seat(request)
@@ -564,9 +572,6 @@ class TableServer:
         return ws
 
     # -- what a seat sees -------------------------------------------------------------
-    async def view(self, seat: Seat) -> dict:
-        return json.loads(await self.view_text(seat))
-
     async def view_text(self, seat: Seat) -> str:
         """The seat's view (PROTOCOL.md) as JSON text: ``json.dumps`` of it, made from each
         ship's text kept for its sheet (most of a view, the same in every look)."""

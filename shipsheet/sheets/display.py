@@ -298,12 +298,19 @@ for _name in BOUNDS:
     setattr(RecordingPen, _name, _recorder(_name))
 
 
+def _repeater(painter, theme):
+    """``painter.repeat`` when ``painter`` records in ``theme``; else None (a real painter,
+    or a helper drawn in another theme than the sheet's: it just runs)."""
+    repeat = getattr(painter, "repeat", None)
+    return repeat if repeat is not None and theme is painter.theme else None
+
+
 def remember(painter, theme, key: tuple, draw) -> None:
     """Run ``draw`` (it only draws, with nothing read but what ``key`` holds, ``theme``
     and the painter's state) — or, recording, repeat the calls it made under the same
     ``key`` in the last recording (:meth:`RecordingPen.repeat`)."""
-    repeat = getattr(painter, "repeat", None)
-    if repeat is None or theme is not painter.theme:
+    repeat = _repeater(painter, theme)
+    if repeat is None:
         draw()
     else:
         repeat(key, draw)
@@ -318,8 +325,8 @@ def remembered(method):
 
     @functools.wraps(method)
     def helper(self, painter, theme, rect, *args, **kwargs):
-        repeat = getattr(painter, "repeat", None)
-        if repeat is None or theme is not painter.theme:
+        repeat = _repeater(painter, theme)
+        if repeat is None:
             return method(self, painter, theme, rect, *args, **kwargs)
         repeat((name, rect.getRect(), args, tuple(kwargs.items())),
                lambda: method(self, painter, theme, rect, *args, **kwargs))

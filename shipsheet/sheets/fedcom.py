@@ -315,8 +315,8 @@ class FedComSheet(SheetPainter):
         A card's boxes are mostly plain ones, up to five hundred, drawn at every change:
         what a row's boxes share is read once for the row."""
         spec = self.spec
-        destroyed, before = self.ship.state["destroyed"], self.turn_start["destroyed"]
-        pen_mark, pen_box, add_box = self.pen_mark, self.pen_box, self.add_box
+        destroyed = self.ship.state["destroyed"]
+        mark_of, pen_box, add_box = self._destroyed_mark, self.pen_box, self.add_box
         for kind in kinds:
             ids = spec.by_kind[kind]
             lost = sum(1 for b in ids if b in destroyed)
@@ -326,7 +326,7 @@ class FedComSheet(SheetPainter):
                       bold=False)
             rects = self.box_positions(x + self.label_w, y, len(ids), w - self.label_w)
             numbered = len(ids) > 1
-            boxes = tuple((pen_mark(box_id in destroyed, box_id in before, "x"),
+            boxes = tuple((mark_of(box_id, box_id in destroyed),
                            box_number(spec.box(box_id)) if numbered else "",
                            in_use and box_id not in destroyed)
                           for box_id, in_use in zip(ids, used_this_turn(self.ship, ids, kind)))

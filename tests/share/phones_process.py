@@ -24,7 +24,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from share.table_load import PhoneClient, new_id, pair_patiently, random_tap  # noqa: E402
+from share.table_load import PhoneClient, pair_patiently, random_tap  # noqa: E402
 
 
 async def _tapping(client: PhoneClient, http, rate: float, rng: random.Random,
@@ -35,18 +35,13 @@ async def _tapping(client: PhoneClient, http, rate: float, rng: random.Random,
         choice = random_tap(client.state, rng) if client.state else None
         if choice is None or stop.is_set():
             continue
-        ship, area = choice
-        body = {"id": new_id(), "epoch": client.state["epoch"], "ship": ship["id"],
-                "rev": ship["rev"], "kind": "tap", "key": area["key"]}
+        body = client.tap_body(*choice)
         client.sent += 1
         try:
             status, answer = await client.act(http, body)
         except aiohttp.ClientError:
             continue
-        if answer.get("ok"):
-            client.accepted.append(body["id"])
-        elif status == 409:
-            client.stale += 1
+        client.note(body, status, answer)
         if answer.get("state"):
             try:
                 await client.refresh(http, answer["state"])

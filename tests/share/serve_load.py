@@ -30,7 +30,7 @@ from aiohttp import WSMsgType
 from shipsheet.model.storage import save_session
 from shipsheet.share.seats import MAX_SEATS
 
-from .table_load import LOOPBACK_RANGE, PhoneClient, new_id, pair_patiently, random_tap, table_session
+from .table_load import LOOPBACK_RANGE, PhoneClient, pair_patiently, random_tap, table_session
 
 #: The seats the watchers take: the referee's (sees every ship as its owner does) and a
 #: spectator's (every ship, as the public sees it).
@@ -216,21 +216,17 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
                     if choice is None:
                         refused.append("nothing to tap")
                         continue
-                    _ship, area = choice
-                    body = {"id": new_id(), "epoch": client.state["epoch"], "ship": ship["id"],
-                            "rev": ship["rev"], "kind": "tap", "key": area["key"]}
+                    body = client.tap_body(*choice)
                     client.sent += 1
                     sent_at = time.perf_counter()
                     status, answer = await client.act(http, body)
                     answered = time.perf_counter()
                     answers.append(answered - sent_at)
+                    client.note(body, status, answer)
                     if answer.get("ok"):
-                        client.accepted.append(body["id"])
                         new = next(s for s in answer["state"]["ships"] if s["id"] == ship["id"])
                         changes.append((i, ship["id"], new["rev"], answered))
-                    elif status == 409:
-                        client.stale += 1
-                    else:
+                    elif status != 409:
                         refused.append(f"{status}: {answer.get('error', '')}")
                     if answer.get("state"):
                         await client.refresh(http, answer["state"])

@@ -144,6 +144,20 @@ class PhoneClient:
             except aiohttp.ClientError:
                 await asyncio.sleep(0.05)
 
+    def tap_body(self, ship: dict, area: dict) -> dict:
+        """A tap on ``area`` of ``ship``, as the sheet the phone last had shows it."""
+        return {"id": new_id(), "epoch": self.state["epoch"], "ship": ship["id"],
+                "rev": ship["rev"], "kind": "tap", "key": area["key"]}
+
+    def note(self, body: dict, status: int, answer: dict) -> None:
+        """The answer to ``body``, counted: accepted, stale (409) or refused with why."""
+        if answer.get("ok"):
+            self.accepted.append(body["id"])
+        elif status == 409:
+            self.stale += 1
+        else:
+            self.refused.append((body.get("key", ""), answer.get("error", "")))
+
     async def act(self, http: aiohttp.ClientSession, body: dict) -> tuple[int, dict]:
         async with http.post(self.base + self.path + "api/act", json=body, headers=self.headers) as r:
             return r.status, await r.json()
@@ -211,9 +225,7 @@ async def phone_requests(client: PhoneClient, jar_http, count: int, rng: random.
         if choice is None:
             client.refused.append(("", "nothing to tap"))
             continue
-        ship, area = choice
-        body = {"id": new_id(), "epoch": client.state["epoch"], "ship": ship["id"],
-                "rev": ship["rev"], "kind": "tap", "key": area["key"]}
+        body = client.tap_body(*choice)
         client.sent += 1
         while True:
             status, answer = await client.act(http, body)
@@ -223,12 +235,7 @@ async def phone_requests(client: PhoneClient, jar_http, count: int, rng: random.
         if rng.random() < retry_rate:  # the answer was "lost": the phone sends it again
             status2, again = await client.act(http, body)
             assert again.get("message") == answer.get("message") and again.get("ok") == answer.get("ok"), (answer, again)
-        if answer.get("ok"):
-            client.accepted.append(body["id"])
-        elif status == 409:
-            client.stale += 1
-        else:
-            client.refused.append((area["key"], answer.get("error", "")))
+        client.note(body, status, answer)
         if answer.get("state"):
             await client.refresh(http, answer["state"])
         if rng.random() < reconnect_rate:

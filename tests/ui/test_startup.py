@@ -200,3 +200,35 @@ def test_a_file_open_elsewhere_is_asked_about_over_the_window_that_shows_it(qapp
             assert shown == ("SheetView" if kept else "WelcomeView")
     finally:
         elsewhere.release()
+
+
+def test_the_question_about_a_file_open_elsewhere_shows_its_name_as_plain_text(
+        qapp, tmp_path, monkeypatch, dialogs):
+    """The question now comes just after the first paint: a file name (or a lock file's
+    holder) written as markup still reaches the message box as plain text."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel, QMessageBox
+
+    from shipsheet.model.filelock import SessionLock
+    path = tmp_path / "<u>Loud<br>.shipsheet"
+    _patrol(tmp_path).rename(path)
+    elsewhere = SessionLock.acquire(path)
+    shown = []
+
+    def question(parent, title, text, *args, **kwargs):  # a real box, read, then closed
+        box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                          QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+                          parent)
+        box.show()
+        QApplication.processEvents()
+        label = box.findChild(QLabel, "qt_msgbox_label")
+        shown.append((label.textFormat(), label.text()))
+        box.close()
+        return QMessageBox.StandardButton.Cancel
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    try:
+        _run(monkeypatch, path, load_session(path), lambda w: None)
+    finally:
+        elsewhere.release()
+    assert len(shown) == 1 and "<u>Loud<br>.shipsheet" in shown[0][1]
+    assert shown[0][0] == Qt.TextFormat.PlainText

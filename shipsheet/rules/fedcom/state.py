@@ -95,7 +95,7 @@ def turn_state(ship: "Ship", box_id: str) -> str:
 
 def used_this_turn(ship: "Ship", box_ids: "list[str]", kind: str) -> list[bool]:
     """For each box of ``kind`` in ``box_ids``: set this turn to other than its kind's
-    default turn state (:func:`turn_state`, for a whole row of boxes at once)."""
+    default turn state [FC-H5] (:func:`turn_state`, for a whole row of boxes at once)."""
     turn, default = ship.state["turn"], turn_states(kind)[0]
     return [turn.get(box_id, default) != default for box_id in box_ids]
 
