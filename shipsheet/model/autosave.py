@@ -12,6 +12,9 @@ A key's files, all in the store's folder:
     A slot: the session file as saved, with an ``"autosave"`` entry (key, counter, the
     session's own file, title). Slots are ordered by that **counter**, not by the clock,
     so two autosaves in one clock tick still order right.
+``<key>.journal``
+    Every change since the newest slot, fsynced as it is made (``model/journal.py``): a
+    crash between two autosaves loses nothing the table was told was applied.
 ``<key>.lock``
     Held (``flock``) by the process that owns the key for as long as it runs. A key whose
     lock can be taken belongs to a process that is gone: its newest slot is offered back.
@@ -41,16 +44,17 @@ from .portable import BINARY, LOCK_INFO_AT, NOFOLLOW, NONBLOCK, try_lock, write_
 #: session's 32-digit uid, which are still found and offered once).
 _KEY = re.compile(r"^[0-9a-f]{16,64}$")
 _SLOT = re.compile(r"^([0-9a-f]{16,64})\.(\d{1,3})\.shipsheet$")
+_JOURNAL = re.compile(r"^([0-9a-f]{16,64})\.journal$")
 META = "autosave"
 
 
 class AutosaveInfo:
     """One autosave that may be recovered: a key's newest readable slot."""
 
-    __slots__ = ("key", "path", "counter", "saved_at", "source", "title", "session")
+    __slots__ = ("key", "path", "counter", "saved_at", "source", "title", "session", "journalled")
 
     def __init__(self, key: str, path: Path, counter: int, saved_at: float, source: Path | None,
-                 title: str, session: Session):
+                 title: str, session: Session, journalled: int = 0):
         self.key = key
         self.path = path
         self.counter = counter
@@ -58,6 +62,8 @@ class AutosaveInfo:
         self.source = source  # the session's own file, None for an unsaved session
         self.title = title
         self.session = session
+        #: Changes replayed from the journal on top of the slot (made after it was written).
+        self.journalled = journalled
 
     def load(self) -> Session:
         """The session as autosaved (read when the store was scanned)."""
@@ -120,11 +126,13 @@ class AutosaveHandle:
         self._lock_fd = fd
 
     def write(self, session: Session, source: str | Path | None = None,
-              payload: bytes | None = None) -> Path:
+              payload: bytes | None = None, journal: tuple[str, int] | None = None) -> Path:
         """Write the session to the oldest slot; returns its path. Raises OSError (a full
         disk, a folder that cannot be written) for the caller to show.
 
-        ``payload`` lets a caller serialise on one thread and write on another."""
+        ``payload`` lets a caller serialise on one thread and write on another.
+        ``journal``: (the journal's id, its last ticket the payload holds), from
+        ``Journal.mark`` when the payload was made: a recovery replays the later records."""
         self.store.folder.mkdir(parents=True, exist_ok=True)
         self._take_lock()
         free = [n for n in range(self.store.slots) if n not in self._counters]
@@ -132,6 +140,8 @@ class AutosaveHandle:
         counter = self.counter + 1
         meta = {"key": self.key, "counter": counter, "title": session.title,
                 "source": str(Path(source).resolve()) if source else None}
+        if journal is not None:
+            meta["journal"], meta["upto"] = journal
         check_savable(session)
         body = check_saved_size(payload if payload is not None else session_to_bytes(session))
         if not body.startswith(b"{"):
@@ -196,7 +206,7 @@ class AutosaveStore:
         if not _KEY.match(key):
             raise ValueError(f"not an autosave key: {key!r}")
         names = [f"{key}.{n}.shipsheet" for n in range(max(self.slots, 8))]
-        names += [f"{key}.lock", f"{key}.json"]  # .json: the index of older ShipSheets
+        names += [f"{key}.lock", f"{key}.json", f"{key}.journal"]  # .json: the index of older ShipSheets
         for name in names:
             try:
                 os.unlink(self.folder / name)
@@ -241,8 +251,12 @@ class AutosaveStore:
         if not isinstance(counter, int) or isinstance(counter, bool) or not 0 <= counter < 2**62:
             self._set_aside(path, "its autosave entry is damaged")
             return None
+        upto = meta.get("upto") if isinstance(meta, dict) else None
+        journal = meta.get("journal") if isinstance(meta, dict) else None
+        if not isinstance(upto, int) or isinstance(upto, bool) or not isinstance(journal, str):
+            upto, journal = 0, None
         return {"counter": counter, "title": meta.get("title"), "source": meta.get("source"),
-                "data": data}
+                "data": data, "journal": journal, "upto": upto}
 
     def _holder_alive(self, key: str) -> bool:
         """Whether a running process holds ``key``'s lock."""
@@ -276,7 +290,62 @@ class AutosaveStore:
             names = os.listdir(self.folder)
         except OSError:
             return []
-        return sorted({m.group(1) for m in map(_SLOT.match, names) if m})
+        return sorted({m.group(1) for m in map(_SLOT.match, names) if m}
+                      | {m.group(1) for m in map(_JOURNAL.match, names) if m})
+
+    def _journal_of(self, key: str):
+        """The key's journal as read (``journal.JournalRead``) and its time, or (None, 0)."""
+        from .journal import MAX_JOURNAL_BYTES, read_journal
+        path = self.folder / f"{key}.journal"
+        if not path.exists() and not path.is_symlink():
+            return None, 0.0
+        try:
+            read = read_journal(read_regular(path, MAX_JOURNAL_BYTES))
+            when = path.stat().st_mtime
+        except (OSError, SessionFileError) as exc:
+            self._set_aside(path, f"cannot be read ({exc})")
+            return None, 0.0
+        if read.id is None:
+            self._set_aside(path, read.problem)
+            return None, 0.0
+        if read.problem:
+            self.problems.append(f"{path.name}: {read.problem}; the changes before it are recovered")
+        return read, when
+
+    def _recovered(self, key: str):
+        """The key's newest session as (data, slot path, counter, meta, time, changes
+        replayed from the journal), or None: the newest readable slot with the journal's
+        later records on it, or the journal alone when no slot was made with it."""
+        from .journal import replay
+        slots = self._slots_of(key)
+        journal, journal_time = self._journal_of(key)
+        newest = slots[0] if slots else None
+        base = None
+        if newest is not None:
+            _slot, counter, path, meta = newest
+            base = meta["data"]
+            base.pop(META, None)
+            try:
+                saved_at = path.stat().st_mtime
+            except OSError:
+                saved_at = 0.0
+        records = journal.records if journal is not None else []
+        if newest is not None and journal is not None and meta["journal"] == journal.id:
+            after = meta["upto"]
+        elif records and "full" in records[0]:
+            base, after = None, 0
+            path, counter = self.folder / f"{key}.journal", 0
+            meta = {"title": None, "source": journal.source}
+        else:
+            return None if newest is None else (base, path, counter, meta, saved_at, 0)
+        data, applied, problem = replay(base, records, after)
+        if problem:
+            self.problems.append(f"{key}.journal: {problem}; the changes before it are recovered")
+        if data is None:
+            return None if newest is None else (meta["data"], path, counter, meta, saved_at, 0)
+        if applied:
+            saved_at = journal_time
+        return data, path, counter, meta, saved_at, applied
 
     def recoverable(self) -> list[AutosaveInfo]:
         """The newest readable slot of every key no running ShipSheet holds, when it is
@@ -285,29 +354,31 @@ class AutosaveStore:
         for key in self.keys():
             if self._holder_alive(key):
                 continue  # another window or process is working on it
-            for _slot, counter, path, meta in self._slots_of(key):
-                data = meta["data"]
-                data.pop(META, None)
+            for _attempt in range(max(self.slots, 8) + 1):
+                recovered = self._recovered(key)
+                if recovered is None:
+                    break
+                data, path, counter, meta, saved_at, applied = recovered
                 try:
                     session = session_from_data(data, path.name)
+                    break
                 except SessionFileError as exc:
-                    self._set_aside(path, str(exc))
-                    continue
+                    # What cannot be built is set aside (the journal, when it was replayed)
+                    # and the key is read again: an older slot may still hold the work.
+                    self._set_aside(self.folder / f"{key}.journal" if applied else path, str(exc))
+                    recovered = None
+            if recovered is None:
+                continue
+            source = self._source(meta["source"])
+            title = meta["title"] if isinstance(meta["title"], str) else session.title
+            info = AutosaveInfo(key, path, counter, saved_at, source, title, session, applied)
+            if source is not None:
                 try:
-                    saved_at = path.stat().st_mtime
+                    if source.stat().st_mtime >= saved_at:
+                        continue  # saved after this autosave: nothing to recover
                 except OSError:
-                    continue
-                source = self._source(meta["source"])
-                title = meta["title"] if isinstance(meta["title"], str) else session.title
-                info = AutosaveInfo(key, path, counter, saved_at, source, title, session)
-                if source is not None:
-                    try:
-                        if source.stat().st_mtime >= saved_at:
-                            break  # saved after this autosave: nothing to recover
-                    except OSError:
-                        pass  # the session's file is gone: the autosave is all there is
-                found.append(info)
-                break
+                    pass  # the session's file is gone: the autosave is all there is
+            found.append(info)
         return sorted(found, key=lambda i: i.saved_at, reverse=True)
 
     def newer_than_file(self, path: str | Path) -> AutosaveInfo | None:

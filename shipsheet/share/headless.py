@@ -1,9 +1,16 @@
 """``shipsheet serve SESSION --seat "Blue=Resolute,Swift" ...``: the table with no window.
 
 A spare laptop or a small board at the table runs the same Table Link server as the
-window, with the session in memory: every phone's request goes through the same host (one
-undo step each, logged with the seat), the session is autosaved a moment after each change
-(as the window does, for a crash) and saved to its file when the host stops. Ctrl+C (or
+window, with the session in memory, held by the window's own ``ui.document.SessionDocument``
+(no widget is made): every phone's request goes through the same host (one undo step each,
+logged with the seat), every change is in the journal on disk before the phone is answered,
+the session is autosaved as the window does it (a moment after a change, never more than
+1.5 s after the first unsaved one) and saved to its file when the host stops.
+
+After a crash, ``serve`` finds the autosave and journal the last run left (newer than the
+file), says so, and serves that — every change a phone was told was applied — unless given
+``--as-saved``; the phones are told what happened. The seats are exactly those given:
+seats of an earlier run that are not named again are retired, and said so. Ctrl+C (or
 SIGTERM) stops it cleanly: Python's signal wake-up file descriptor is watched by Qt's event
 loop, so the signal is noticed at once even while Qt waits, then the file is saved and only
 then does the process exit. A save that fails says so, keeps the autosave, and exits 1.
@@ -19,7 +26,6 @@ from pathlib import Path
 
 from ..model.text import name_and_items, terminal_safe as safe
 
-AUTOSAVE_DELAY_MS = 700
 
 
 def _seat_spec(text: str) -> tuple[str, list[str]]:
@@ -46,6 +52,9 @@ def serve_command(argv: list[str]) -> int:
                         help="listen on this address (repeat; default: the likely LAN address)")
     parser.add_argument("--port", type=int, default=None, help="the port (default: as last time, or any free)")
     parser.add_argument("--no-qr", action="store_true", help="print the links without QR codes")
+    parser.add_argument("--as-saved", action="store_true",
+                        help="serve the file as saved, even when a crash of the last run left "
+                             "newer work in the autosave (it is kept, for the window to offer)")
     args = parser.parse_args(argv)
 
     from ..model import SessionFileError, load_session
@@ -59,12 +68,30 @@ def serve_command(argv: list[str]) -> int:
     from ..model.filelock import SessionLock
     lock = SessionLock.acquire(path)
     if not isinstance(lock, SessionLock):
-        print(f"{safe(str(path))}: ERROR: the file is open in another ShipSheet ({safe(str(lock))}).",
-              file=sys.stderr)
+        print(f"{safe(str(path))}: ERROR: the file is open {safe(lock.describe())}; "
+              "close it there first.", file=sys.stderr)
         return 1
 
+    from ..model.autosave import AutosaveStore
+    store = AutosaveStore()
+    recovered = store.newer_than_file(path)
+    for problem in store.problems:
+        print(f"warning: {safe(problem)}", file=sys.stderr)
+    if recovered is not None and args.as_saved:
+        print(f"Serving {safe(path.name)} as saved: the autosave of {recovered.time_text} a crash "
+              "left is kept until the file is saved again (stop now and open the file in "
+              "ShipSheet to recover it).", flush=True)
+        recovered = None
+    elif recovered is not None:
+        session = recovered.session
+        print(f"Recovered: the last run stopped without saving {safe(path.name)}. Serving the work "
+              f"of {recovered.time_text} from the autosave"
+              + (f" and its journal ({recovered.journalled} change(s) after the last autosave)"
+                 if recovered.journalled else "")
+              + ". Ctrl+C saves it to the file; --as-saved would serve the file as saved.", flush=True)
+
     from .seats import PLAYER, REFEREE, SPECTATOR, SeatBook
-    book = SeatBook(session.uid)
+    book = SeatBook(session.uid, path=path)
     if book.problem:
         print(f"warning: {safe(book.problem)}", file=sys.stderr)
     try:
@@ -79,6 +106,7 @@ def serve_command(argv: list[str]) -> int:
                 book.add(name, role, sides=sides, ships=ships)
             else:  # the same seat as last time: the same link
                 book.update(seat.id, role=role, sides=sides, ships=ships)
+        retired = book.retire_except(name for name, _role, _items in wanted)
     except RuleViolation as exc:
         print(f"ERROR: {safe(str(exc))}", file=sys.stderr)
         lock.release()
@@ -88,7 +116,11 @@ def serve_command(argv: list[str]) -> int:
               file=sys.stderr)
         lock.release()
         return 2
-    return _run(session, path, book, lock, args)
+    if retired:
+        print("Retired the seats of an earlier run not given now (their links no longer work): "
+              + ", ".join(safe(s.name) for s in retired) + ".", flush=True)
+    handle = store.adopt(recovered) if recovered is not None else None
+    return _run(session, path, book, lock, args, store, handle, recovered)
 
 
 def _ships_and_sides(session, items: list[str]) -> tuple[list[str], list[str]]:
@@ -103,31 +135,33 @@ def _ships_and_sides(session, items: list[str]) -> tuple[list[str], list[str]]:
     return ships, sides
 
 
-def _run(session, path: Path, book, lock, args) -> int:
-    from PySide6.QtCore import QSocketNotifier, QTimer
+def _print_link(link, seat, qr: bool) -> None:
+    url = link.url(seat)
+    print(f"\n{safe(seat.name)} ({seat.role}): {url}", flush=True)
+    if qr:
+        import segno
+        segno.make(url, error="m").terminal(out=sys.stdout, compact=True, border=2)
+    sys.stdout.flush()
+
+
+def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int:
+    from PySide6.QtCore import QSocketNotifier
     from PySide6.QtGui import QGuiApplication
 
-    from ..model.autosave import AutosaveStore
-    from ..model.storage import save_session
+    from ..ui.document import SessionDocument
     from .addresses import likely_address
     from .authority import QtAuthority
     from .link import TableLink
 
     app = QGuiApplication.instance() or QGuiApplication(["shipsheet serve"])
-    store = AutosaveStore()
-    autosave = store.handle()
-
-    def autosave_now() -> None:
-        try:
-            autosave.write(session, path)
-        except (OSError, ValueError) as exc:
-            print(f"warning: autosave failed: {safe(str(exc))}", file=sys.stderr, flush=True)
-
-    timer = QTimer()
-    timer.setSingleShot(True)
-    timer.setInterval(AUTOSAVE_DELAY_MS)
-    timer.timeout.connect(autosave_now)
-    session.subscribe(lambda change: timer.start())
+    # The window's document, without a window: the same autosave (its bounds), journal
+    # and undo. The file's lock is this function's own (released on every way out).
+    doc = SessionDocument(session, path, store, autosave_handle=handle)
+    if recovered is not None:
+        doc.mark_dirty()  # not as the file holds it: Ctrl+C saves it
+    doc.autosave_status.connect(lambda message: print(
+        f"warning: autosave failed: {safe(message)}" if message else "Autosave works again.",
+        file=sys.stderr, flush=True))
 
     # Ctrl+C and SIGTERM: wake Qt's loop through the signal wake-up descriptor.
     reader, writer = socket.socketpair()
@@ -153,8 +187,13 @@ def _run(session, path: Path, book, lock, args) -> int:
     old_int = signal.signal(signal.SIGINT, on_signal)
     old_term = signal.signal(signal.SIGTERM, on_signal)
 
-    authority = QtAuthority()
-    link = TableLink(session, book, authority, session.apply, session.undo)
+    authority = QtAuthority(gate=doc)
+    link = TableLink(session, book, authority, doc.apply, doc.undo, durable=doc.durable)
+    if recovered is not None:
+        link.notice = (f"The referee's ShipSheet stopped without saving and has started again "
+                       f"(at {recovered.time_text}): every change your phone was told was "
+                       "applied is here. Look at your sheet before you go on.")
+    link.on_revoke = lambda seat: _print_link(link, seat, not args.no_qr)
     addresses = args.bind or [likely_address()]
     try:
         port = link.start(addresses, args.port)
@@ -164,6 +203,11 @@ def _run(session, path: Path, book, lock, args) -> int:
         signal.signal(signal.SIGINT, old_int)
         signal.signal(signal.SIGTERM, old_term)
         signal.set_wakeup_fd(old_fd)
+        if doc.dirty:  # recovered work stays in the autosave, for the next start
+            doc.journal.close()
+            doc.autosave.abandon()
+        else:
+            doc.close()
         lock.release()
         return 1
     problem = link.save_seats()
@@ -173,12 +217,7 @@ def _run(session, path: Path, book, lock, args) -> int:
     print(f"Sharing {safe(session.title)} on {', '.join(addresses)} port {port}. "
           f"Ctrl+C saves and stops.", flush=True)
     for seat in book.seats:
-        url = link.url(seat)
-        print(f"\n{safe(seat.name)} ({seat.role}): {url}", flush=True)
-        if not args.no_qr:
-            import segno
-            segno.make(url, error="m").terminal(out=sys.stdout, compact=True, border=2)
-    sys.stdout.flush()
+        _print_link(link, seat, not args.no_qr)
 
     try:
         if not stopping:
@@ -191,19 +230,25 @@ def _run(session, path: Path, book, lock, args) -> int:
         reader.close()
         writer.close()
         link.stop()
-        timer.stop()
+    if not doc.dirty:
+        print(f"\nStopped: nothing changed, {safe(str(path))} is as it was.", flush=True)
+        doc.close()
+        lock.release()
+        return 0
     print("\nStopping: saving the session…", flush=True)
     try:
-        save_session(session, path)
+        doc.save(path)
     except (OSError, ValueError) as exc:
-        autosave_now()
+        doc.autosave_now()
+        doc.flush_autosave()
         print(f"ERROR: the session could not be saved to {safe(str(path))}: {safe(str(exc))}. "
               f"Nothing is lost: it is in ShipSheet's autosaves; open ShipSheet to recover it.",
               file=sys.stderr, flush=True)
-        autosave.abandon()
+        doc.journal.close()
+        doc.autosave.abandon()
         lock.release()
         return 1
-    autosave.discard()
+    doc.close()
     lock.release()
     print(f"Saved {safe(str(path))}.", flush=True)
     return 0

@@ -74,6 +74,14 @@ class FromSeat(Action):
         self.inner.apply(session, ctx)
 
 
+def qr_rows(text: str) -> list[str]:
+    """``text`` as a QR code (segno, error correction M), one string of "1" (dark) and "0"
+    per row, with no border: the referee's phone draws it as SVG rectangles."""
+    import segno
+    return ["".join("1" if cell else "0" for cell in row)
+            for row in segno.make(text, error="m").matrix]
+
+
 class Refused(Exception):
     """A request refused before the rules were asked (stale, forbidden, malformed)."""
 
@@ -183,8 +191,15 @@ class TableHost:
     ``publish(snapshot)`` hands each new snapshot to the server (any thread-safe call)."""
 
     def __init__(self, session: "Session", apply: Callable[[Action], "Change"],
-                 undo: Callable[[int], Any] | None = None):
+                 undo: Callable[[int], Any] | None = None,
+                 durable: Callable[[], concurrent.futures.Future] | None = None):
         self.session = session
+        #: ``durable()``: a future done once every change so far is on disk (the journal).
+        self._durable = durable
+        #: The link of a seat (``TableLink.url``): a new link is shown on the referee's phone.
+        self.link_of: Callable[[Seat], str] | None = None
+        #: Words for every phone (a recovery after a crash), "" when none.
+        self.notice = ""
         self._apply = apply
         self._undo = undo
         #: Set by ``TableLink.start`` to ``TableServer.publish`` (the server needs this
@@ -202,6 +217,11 @@ class TableHost:
 
     def close(self) -> None:
         self.session.unsubscribe(self._listener)
+
+    def durable(self) -> concurrent.futures.Future | None:
+        """A future done once every change made so far (the one just answered included) is
+        on disk, or None when nothing is journalled. Call on the authority's thread."""
+        return self._durable() if self._durable is not None else None
 
     # -- revisions and snapshots ---------------------------------------------------
     def _on_change(self, change: "Change | None") -> None:
@@ -298,7 +318,13 @@ class TableHost:
             revoked = self.revoke(target)
         except RuleViolation as exc:
             raise Refused(404, str(exc)) from None
-        return {"ok": True, "message": f"New link for {revoked.name}: their phones are closed out."}
+        answer = {"ok": True, "message": f"New link for {revoked.name}: their phones are closed "
+                                         "out. Show them this link or its QR code."}
+        if self.link_of is not None:
+            url = self.link_of(revoked)
+            answer["link"] = {"seat": revoked.id, "name": revoked.name, "url": url,
+                              "qr": qr_rows(url)}
+        return answer
 
     def _handle_undo(self, seat: Seat, request: dict) -> dict:
         """The referee's phone undoes the step its button named (``undo_step``, the snapshot's),, never one that arrived after it drew it."""

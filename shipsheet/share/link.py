@@ -29,8 +29,17 @@ class TableLink:
     """
 
     def __init__(self, session: "Session", book: SeatBook, authority: Authority,
-                 apply: Callable[["Action"], "Change"], undo: Callable[[int], Any] | None = None):
+                 apply: Callable[["Action"], "Change"], undo: Callable[[int], Any] | None = None,
+                 durable: Callable[[], Any] | None = None):
+        """``durable()``: a ``concurrent.futures.Future`` done once every change made so far
+        is on disk (``SessionDocument.durable``, its journal): a phone is answered, and the
+        phones are sent a change, only then. None: answered at once (tests, benchmarks)."""
         self.session = session
+        self._durable = durable
+        #: Words every phone is shown once it looks (a recovery after a crash), or "".
+        self.notice = ""
+        #: Called with a seat given a new link from the referee's phone (``serve`` prints it).
+        self.on_revoke: Callable[[Seat], Any] | None = None
         self.book = book
         self.authority = authority
         self._apply = apply
@@ -47,8 +56,10 @@ class TableLink:
         self.stop()
         if not addresses:
             addresses = [likely_address()]
-        host = TableHost(self.session, self._apply, self._undo)
-        host.revoke = self.revoke
+        host = TableHost(self.session, self._apply, self._undo, durable=self._durable)
+        host.revoke = self._revoke_from_phone
+        host.link_of = self.url
+        host.notice = self.notice
         server = TableServer(self.book, self.authority, host)
         host.publish = lambda snapshot: self._published(server, snapshot)
         try:
@@ -77,9 +88,14 @@ class TableLink:
         self.server = self.host = None
 
     def _published(self, server: TableServer, snapshot) -> None:
-        """A change's snapshot (on the authority's thread): to the server, and the heap
-        settled once the table is quiet (``share/heap.py``)."""
-        server.publish(snapshot)
+        """A change's snapshot (on the authority's thread): to the server once the change is
+        on disk (no phone is shown what a crash could take back), and the heap settled once
+        the table is quiet (``share/heap.py``)."""
+        durable = self._durable() if self._durable is not None else None
+        if durable is None or durable.done():
+            server.publish(snapshot)
+        else:  # on the journal's thread, when it has synced (publish is thread-safe)
+            durable.add_done_callback(lambda _done: server.publish(snapshot))
         if self._quiet is None:
             from PySide6.QtCore import QTimer  # the authority's thread runs Qt's loop
             self._quiet = QTimer()
@@ -118,6 +134,12 @@ class TableLink:
         if self.server is not None:
             self.server.seats_changed()
         return problem
+
+    def _revoke_from_phone(self, seat_id: str) -> Seat:
+        seat = self.revoke(seat_id)
+        if self.on_revoke is not None:
+            self.on_revoke(seat)
+        return seat
 
     def revoke(self, seat_id: str) -> Seat:
         """A new link for the seat; its phones are closed out at once."""

@@ -4,10 +4,24 @@ A seat is a name ("Blue"), a role and the sides and ships it controls. Its secre
 it from a link (only ever in the link's fragment); a phone trades the secret once for a
 device token. Both are random 32-byte strings, compared in constant time.
 
-Seats belong to the user, not to the session file: they are kept in the user's state
-folder (``table-link/seats-<session uid>.json``, readable by the user only), so a session
-file received from someone else never brings seats its sender knows. The session's uid
-names the file only after :func:`~shipsheet.model.session.valid_uid` has checked it.
+Seats belong to the user and to **one session file**, never to the session file's
+contents: they are kept in the user's state folder
+(``table-link/seats-<session uid>-<file key>.json``, readable by the user only), so a
+session file received from someone else never brings seats its sender knows, and a copy
+of a file (copied on disk, or by Save As: the copy keeps the session's uid) starts with
+no seats of its own. The file key is the first 16 hex digits of the SHA-256 of the session
+file's resolved path (:func:`file_key`); the session's uid names the file only after
+:func:`~shipsheet.model.session.valid_uid` has checked it, and the path itself never
+becomes part of a path (it is stored inside the seats file, and checked when read).
+Moving or renaming a session file therefore starts it with no seats too.
+
+An unsaved session has no file to belong to: its book is kept in memory only until the
+session is first saved (:meth:`SeatBook.keep_with`). Seats files from before issue 29
+(``seats-<session uid>.json``, one per uid) are never read.
+
+Each seat records when its link was made (``Seat.made``: added, or given a New Link); a
+seat made by an earlier run of ShipSheet is "from an earlier evening" (``Seat.earlier``),
+which the Share dialog says beside its name.
 """
 
 from __future__ import annotations
@@ -15,8 +29,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
+import os
 import secrets
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
@@ -41,11 +58,45 @@ DEFAULT_RIGHTS = {
     REFEREE: frozenset(RIGHTS),
 }
 MAX_SEATS = 32
-MAX_DEVICES = 8  # device tokens a seat keeps (the oldest goes first)
+#: The devices a seat keeps: a pairing past them is refused (:class:`SeatFull`), never
+#: evicts a phone; only New Link (:meth:`SeatBook.renew`) moves a seat to new devices.
+MAX_DEVICES = 8
 #: The longest seat name, side and ship list a seat may have.
 MAX_NAME = 40
 #: A seats file larger than this is not read (32 seats take a few kilobytes).
 MAX_FILE_BYTES = 1_000_000
+
+
+#: When this run of ShipSheet started (the seats module is imported with the table's code):
+#: a seat made before it was made by an earlier run, "from an earlier evening".
+RUN_STARTED = time.time()
+
+
+class SeatFull(RuleViolation):
+    """A pairing with the right secret, refused: the seat already has ``MAX_DEVICES``
+    devices (the server answers 409 with these words)."""
+
+    def __init__(self):
+        super().__init__(f"This seat already has {MAX_DEVICES} phones paired. Ask the referee "
+                         "for a New Link to move it to new phones.")
+
+
+def file_key(session_path: str | Path) -> str:
+    """The session file's key in its seats file's name: the first 16 hex digits of the
+    SHA-256 of its resolved path (case-folded where the system's paths are)."""
+    resolved = os.path.normcase(str(Path(session_path).resolve()))
+    return hashlib.sha256(os.fsencode(resolved)).hexdigest()[:16]
+
+
+def _path_text(path: Path) -> str:
+    """A path as text that is always valid UTF-8 (an undecodable byte as ``\\udcXX``)."""
+    return str(path).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _same_file(stored, session_path: Path) -> bool:
+    """The seats file names ``session_path`` as its session file (read from disk: checked)."""
+    return isinstance(stored, str) and (os.path.normcase(stored)
+                                        == os.path.normcase(_path_text(session_path)))
 
 
 def new_secret() -> str:
@@ -79,6 +130,16 @@ class Seat:
     secret: str = field(default_factory=new_secret, repr=False)
     #: Digests of the device tokens this seat has given out (newest last).
     devices: list[str] = field(default_factory=list, repr=False)
+    #: When the seat's current link was made (seconds since the epoch): when the seat was
+    #: added, or given a New Link. 0: not known (an earlier evening's, then).
+    made: float = field(default_factory=time.time)
+
+    @property
+    def earlier(self) -> bool:
+        """The seat's link was made by an earlier run of ShipSheet ("from an earlier
+        evening"): its link may be in hands from then. A seat added or given a New Link in
+        this run is not."""
+        return self.made < RUN_STARTED
 
     @property
     def allowed(self) -> frozenset[str]:
@@ -116,7 +177,7 @@ class Seat:
         return {"id": self.id, "name": self.name, "role": self.role, "sides": list(self.sides),
                 "ships": list(self.ships),
                 "rights": None if self.rights is None else sorted(self.rights),
-                "secret": self.secret, "devices": list(self.devices)}
+                "secret": self.secret, "devices": list(self.devices), "made": self.made}
 
     @staticmethod
     def from_json(data: dict) -> "Seat":
@@ -131,10 +192,19 @@ class Seat:
             role=data["role"] if data.get("role") in ROLES else PLAYER,
             sides=strings(data.get("sides", [])), ships=strings(data.get("ships", [])),
             rights=None if rights is None else frozenset(r for r in strings(rights) if r in RIGHTS),
-            secret=str(data["secret"]), devices=list(strings(data.get("devices", []), MAX_DEVICES)))
+            secret=str(data["secret"]), devices=list(strings(data.get("devices", []), MAX_DEVICES)),
+            made=_made(data.get("made")))
         if len(seat.secret) < 22:  # 22 url-safe characters: the issue's 128 bits
             raise ValueError("a seat's secret is too short")
         return seat
+
+
+def _made(value) -> float:
+    """When a seat read from disk was made: a time not in the future, else 0 (not known,
+    so it counts as an earlier evening's)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return 0.0
+    return float(value) if 0 < value <= time.time() + 60 else 0.0
 
 
 def _checked_id(value) -> str:
@@ -144,13 +214,25 @@ def _checked_id(value) -> str:
 
 
 class SeatBook:
-    """The seats of one session, kept in the user's state folder. Thread-safe: the server
-    checks tokens on its own thread while the window edits seats."""
+    """The seats of one session file, kept in the user's state folder. Thread-safe: the
+    server checks tokens on its own thread while the window edits seats.
 
-    def __init__(self, session_uid: str, folder: Path | None = None):
+    ``path``: the session file the seats belong to (it need not exist yet); None for an
+    unsaved session, whose seats are kept in memory only (:attr:`path` is None, nothing is
+    read or written) until :meth:`keep_with` gives them the file it is first saved as.
+    ``folder``: where seats files are kept (default: ``table-link`` in the user's state
+    folder)."""
+
+    def __init__(self, session_uid: str, folder: Path | None = None, *,
+                 path: str | Path | None = None):
         if not valid_uid(session_uid):
             raise ValueError("the session's uid cannot name a file")
-        self.path = (folder or user_state_dir() / "table-link") / f"seats-{session_uid}.json"
+        self.uid = session_uid
+        self.folder = folder or user_state_dir() / "table-link"
+        #: The session file the seats belong to (resolved), None while it has none.
+        self.session_path: Path | None = None
+        #: The seats file, None while the seats are kept in memory only.
+        self.path: Path | None = None
         self._lock = threading.RLock()
         self.seats: list[Seat] = []
         #: The port the table was last shared on (used again when it is free).
@@ -158,9 +240,27 @@ class SeatBook:
         #: Set when the file could not be read (the seats start empty; it is not overwritten
         #: until the user changes a seat).
         self.problem = ""
-        self._load()
+        if path is not None:
+            self._belong_to(path)
+            self._load()
 
     # -- the file --------------------------------------------------------------
+    def _belong_to(self, session_path: str | Path) -> None:
+        self.session_path = Path(session_path).resolve()
+        self.path = self.folder / f"seats-{self.uid}-{file_key(self.session_path)}.json"
+
+    def keep_with(self, session_path: str | Path) -> None:
+        """The unsaved session was saved as ``session_path``: its seats (kept in memory so
+        far) are that file's from now on, and saved there. Does nothing when the book
+        already belongs to a file (its seats stay that file's: a Save As starts the new file
+        with none). Raises OSError when the seats cannot be saved (they are that file's all
+        the same, for this run)."""
+        with self._lock:
+            if self.path is not None:
+                return
+            self._belong_to(session_path)
+        self.save()
+
     def _load(self) -> None:
         try:
             raw = read_regular(self.path, MAX_FILE_BYTES)
@@ -171,6 +271,8 @@ class SeatBook:
             return
         try:
             data = json.loads(raw.decode("utf-8"))
+            if not _same_file(data.get("file"), self.session_path):
+                raise ValueError("they are another session file's")
             self.seats = [Seat.from_json(s) for s in data["seats"][:MAX_SEATS]]
             port = data.get("port")
             self.port = port if isinstance(port, int) and 1024 <= port <= 65535 else None
@@ -179,9 +281,14 @@ class SeatBook:
             self.seats = []
 
     def save(self) -> None:
-        """Write the seats (atomically, readable by the user only). Raises OSError."""
+        """Write the seats (atomically, readable by the user only). Raises OSError. An
+        unsaved session's seats are kept in memory only: nothing is written."""
         with self._lock:
-            payload = json.dumps({"version": 1, "port": self.port,
+            if self.path is None:
+                self.problem = ""
+                return
+            payload = json.dumps({"version": 1, "file": _path_text(self.session_path),
+                                  "port": self.port,
                                   "seats": [s.to_json() for s in self.seats]},
                                  indent=1, ensure_ascii=False).encode("utf-8")
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -229,12 +336,26 @@ class SeatBook:
             self.seats = [s for s in self.seats if s.id != seat_id]
 
     def renew(self, seat_id: str) -> Seat:
-        """A new secret for the seat, and every device it paired forgotten (revoked)."""
+        """A new secret for the seat, and every device it paired forgotten (revoked): a
+        seat of this evening from now on (``made`` is now)."""
         with self._lock:
             seat = self._need(seat_id)
             seat.secret = new_secret()
             seat.devices = []
+            seat.made = time.time()
             return seat
+
+    def retire_except(self, names: Iterable[str]) -> list[Seat]:
+        """Remove every seat whose name is not one of ``names`` (compared case-insensitively,
+        as ``serve`` matches seat names); the seats removed, in their order. Their links and
+        devices stop opening them at once (the book no longer has them); like
+        :meth:`remove` it does not save, and a running server's open connections of those
+        seats are closed by the caller (``TableServer.close_seat``)."""
+        keep = {str(name).strip().casefold() for name in names}
+        with self._lock:
+            retired = [s for s in self.seats if s.name.casefold() not in keep]
+            self.seats = [s for s in self.seats if s.name.casefold() in keep]
+            return retired
 
     def _check_free(self, name: str, renamed: Seat | None = None) -> None:
         if any(s is not renamed and s.name.casefold() == name.casefold() for s in self.seats):
@@ -248,7 +369,9 @@ class SeatBook:
 
     # -- secrets and devices --------------------------------------------------------
     def pair(self, seat_id: str, secret: str) -> str | None:
-        """A new device token when ``secret`` opens the seat, else None (constant time)."""
+        """A new device token when ``secret`` opens the seat, else None (constant time).
+        Raises :class:`SeatFull` when the secret is right but the seat already has
+        ``MAX_DEVICES`` devices: a copied link never evicts the real phone."""
         with self._lock:
             seat = self.seat(seat_id)
             expected = seat.secret if seat is not None else new_secret()
@@ -256,8 +379,10 @@ class SeatBook:
                                      str(secret).encode("utf-8", "replace"))
             if seat is None or not ok:
                 return None
+            if len(seat.devices) >= MAX_DEVICES:
+                raise SeatFull()
             token = new_secret()
-            seat.devices = (seat.devices + [digest(token)])[-MAX_DEVICES:]
+            seat.devices = seat.devices + [digest(token)]
         try:
             self.save()
         except OSError:

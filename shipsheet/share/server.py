@@ -140,6 +140,55 @@ def _per_revision(request: web.Request, snap: Snapshot, rendered: RenderedSheet,
     return response
 
 
+#: The deepest nesting of arrays and objects a body may have (a request has three levels).
+MAX_NESTING = 32
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > 18:
+        raise ValueError("a number in a request has at most 18 digits")
+    return int(text)
+
+
+def parse_body(raw: bytes) -> Any:
+    """A request's body as JSON: strict UTF-8 (no other encoding, no byte-order mark), at
+    most ``MAX_NESTING`` deep, no integer of more than 18 digits, no NaN or Infinity.
+    Raises ``web.HTTPBadRequest`` with words for anything else (answered as JSON)."""
+    if not raw:
+        return {}
+    try:
+        text = raw.decode("utf-8", "strict")
+    except UnicodeDecodeError:
+        raise web.HTTPBadRequest(reason="A request's body is JSON in UTF-8.") from None
+    depth = deepest = 0
+    in_string = escaped = False
+    brackets = text.count("[") + text.count("{")
+    for ch in text if brackets > MAX_NESTING else "":  # brackets outside strings: the nesting, before the parser recurses
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    if deepest > MAX_NESTING:  # (at most as deep as there are brackets)
+        raise web.HTTPBadRequest(reason="A request is nested too deep.")
+
+    def constant(name: str):
+        raise ValueError(f"{name} is not a number a request may hold")
+    try:
+        return json.loads(text, parse_int=_bounded_int, parse_constant=constant)
+    except ValueError as exc:  # JSONDecodeError is one
+        raise web.HTTPBadRequest(reason=f"The request is not JSON a phone sends ({exc}).") from None
+
+
 def _error(status: int, message: str) -> web.Response:
     return _json({"ok": False, "error": message}, status)
 
@@ -222,7 +271,8 @@ class TableServer:
         app.router.add_get("/s/{seat}/api/boxes/{ship}/{version}.json", self._boxes)
         app.router.add_post("/s/{seat}/api/act", self._act)
         app.router.add_get("/s/{seat}/api/ws", self._ws)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        from .quiet_log import table_logger
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=table_logger())
         await runner.setup()
         self._runner = runner
         for attempt in ([port, 0] if port else [0]):
@@ -442,7 +492,7 @@ class TableServer:
         if request.content_length is not None and request.content_length > MAX_BODY:
             raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=request.content_length)
         raw = await request.read()
-        return json.loads(raw.decode("utf-8", "strict")) if raw else {}
+        return parse_body(raw)
 
     # -- routes ------------------------------------------------------------------------
     async def _root(self, request: web.Request) -> web.Response:
@@ -478,7 +528,11 @@ class TableServer:
         if not isinstance(secret, str) or len(secret) > 200:
             return _error(400, "Pairing needs the link's secret.")
         seat_id = request.match_info["seat"]
-        token = self.book.pair(seat_id, secret)
+        from .seats import SeatFull  # issue 29: a ninth device is refused, never evicts one
+        try:
+            token = self.book.pair(seat_id, secret)
+        except SeatFull as exc:
+            return _error(409, str(exc))
         if token is None:
             return _error(403, "This link is no longer valid. Ask the referee for a new one.")
         response = _json({"ok": True})
@@ -536,13 +590,22 @@ class TableServer:
             return _error(429, "Too many requests from this seat; slow down.")
         body = await self._body(request)
         resolved = await self._resolve(seat, body)
-        future = self.authority.call(lambda: self.host.handle(seat, body, resolved))
+        future = self.authority.call(lambda: (self.host.handle(seat, body, resolved),
+                                              self.host.durable()))
         try:
-            status, answer = await asyncio.wait_for(asyncio.wrap_future(future), REQUEST_TIMEOUT)
+            (status, answer), durable = await asyncio.wait_for(asyncio.wrap_future(future),
+                                                               REQUEST_TIMEOUT)
+            # Answered only once the change is on disk (the journal): what a phone is told
+            # was applied survives a crash of the referee's ShipSheet.
+            unsaved = "" if durable is None else await asyncio.wait_for(
+                asyncio.wrap_future(durable), REQUEST_TIMEOUT)
         except asyncio.TimeoutError:
             return _error(503, "The referee's ShipSheet is busy (a dialog may be open); try again.")
         seat = self.book.seat(seat.id) or seat
         answer = dict(answer)
+        if unsaved and answer.get("ok"):
+            answer["message"] = (f"{answer.get('message', '')} (Applied, but the referee's "
+                                 f"ShipSheet could not write it to disk: {unsaved}.)").strip()
         answer.pop("state", None)
         # The answer with the seat's view as its "state", last.
         head = _dumps(answer)[:-1] + (", " if answer else "")
@@ -590,7 +653,8 @@ class TableServer:
                                         {ship.id for ship, mine in ships if mine}),
                        "undo": snap.undo_name if seat.may("undo") else None,
                        "undo_step": snap.undo_step if seat.may("undo") else 0,
-                       "seats": self._seats_json(seat)})
+                       "seats": self._seats_json(seat),
+                       "notice": self.host.notice})
         return f'{head[:-1]}, "ships": [{", ".join(out_ships)}], {tail[1:]}'
 
     def _texts(self, ship_id: str, public: bool, sheet: RenderedSheet) -> dict:

@@ -72,6 +72,7 @@ class SessionDocument(QObject):
         #: This document's own autosaves: a random key, never anything from the file.
         self.autosave = autosave_handle or self.autosave_store.handle()
         self.autosave_error = ""  # the last autosave's failure, "" when it worked
+        self._journal = None  # every change on disk at once (model/journal.py), made at the first
         self.current_ship_id: str | None = session.ships[0].id if session.ships else None
         #: Asked before every change: why ``action`` may not be applied here, or None (a
         #: play-by-e-mail player file takes only its player's decisions: ``pbem_desk``).
@@ -156,7 +157,30 @@ class SessionDocument(QObject):
         self.session.mark_dirty()
         self.clean_changed.emit()
 
+    @property
+    def journal(self):
+        """This document's journal (``model.journal.Journal``), beside its autosaves: each
+        change is appended and fsynced as it is made, so a crash loses nothing the table
+        was told was applied. A new one after every save (its first record is whole)."""
+        if self._journal is None:
+            from ..model.journal import Journal
+            self._journal = Journal(self.autosave_store.folder, self.autosave.key, self.path)
+        return self._journal
+
+    def durable(self):
+        """A future done once every change made so far is on disk (its result: "" or why
+        the journal could not be written): the table answers a phone after it."""
+        return self.journal.durable()
+
+    def _drop_journal(self) -> None:
+        if self._journal is not None:
+            self._journal.discard()
+            self._journal = None
+
     def _on_model_change(self, change: "Change | None" = None) -> None:
+        # First of all the session's listeners: the change is queued for the disk before
+        # the table (subscribed later) takes its snapshot and asks for it to be durable.
+        self.journal.record(self.session, change)
         touched = None if change is None else change.action.touches(self.session)
         self.last_touched = None if touched is None else frozenset(touched)
         self.changed.emit()
@@ -200,6 +224,7 @@ class SessionDocument(QObject):
         self.disk_state = DiskState.of(target)
         self.mark_clean()
         self.autosave.discard()
+        self._drop_journal()
         self.path_changed.emit()
         return target
 
@@ -230,7 +255,14 @@ class SessionDocument(QObject):
             self._on_autosave_done(exc)
             return
         handle, session, source = self.autosave, self.session, self.path
-        future = _autosave_writer().submit(handle.write, session, source, payload)
+        journal = self.journal
+        mark = journal.mark()
+
+        def write():
+            path = handle.write(session, source, payload, journal=mark)
+            journal.rebase(mark[1])  # the slot holds these: the journal keeps the later ones
+            return path
+        future = _autosave_writer().submit(write)
         future.add_done_callback(lambda f: self._autosave_done.emit(f.exception()))
         self._pending = future
 
@@ -258,6 +290,7 @@ class SessionDocument(QObject):
         self._autosave_timer.stop()
         self.flush_autosave()
         self.autosave.discard()
+        self._drop_journal()
         self.set_lock(None)
         self.session.unsubscribe(self._listener)
 

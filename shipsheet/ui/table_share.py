@@ -10,6 +10,12 @@ While the window shares, :class:`ShareIndicator` sits in its status bar ("Sharin
 phones connected"; a click opens the dialog). The window keeps the :class:`TableLink`
 (``window.table_link``) and stops it when its session closes (``end_sharing``).
 
+The seats are the window's session file's (``SeatBook(uid, path=doc.path)``): a copy of
+the file, or Save As, starts with none; an unsaved session's are kept in memory until it
+is first saved, then go with that file (:meth:`ShareDialog._path_changed`). A seat whose
+link was made by an earlier run of ShipSheet shows "from an earlier evening (3 Dec)"
+beside its name.
+
 Everything shown here that came from a user or a file (seat, side and ship names) is
 plain text.
 """
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -47,6 +54,9 @@ PRESENCE_MS = 500
 #: The QR code's module size in pixels (a version 6 code, 41 modules + border: 270 px).
 QR_SCALE = 6
 QR_BOX = 282
+#: The Seat column's width at first; it widens for "from an earlier evening" as far as the
+#: other columns stay in view (the tooltip and the selected seat's line have the whole text).
+SEAT_COLUMN = 100
 
 
 # -- words --------------------------------------------------------------------------------
@@ -57,6 +67,27 @@ def _ago(seconds: float) -> str:
     if seconds < 3600:
         return f"{seconds // 60} min ago"
     return f"{seconds // 3600} h ago"
+
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def earlier_text(seat: Seat, now: float | None = None) -> str:
+    """"from an earlier evening (3 Dec)" for a seat whose link was made by an earlier run
+    of ShipSheet (``Seat.earlier``), else "". The same day (ShipSheet was started again):
+    "from an earlier run (today, 19:40)"; a time not known: no date."""
+    if not seat.earlier:
+        return ""
+    if seat.made <= 0:
+        return "from an earlier evening"
+    made = time.localtime(seat.made)
+    today = time.localtime(time.time() if now is None else now)
+    if (made.tm_year, made.tm_yday) == (today.tm_year, today.tm_yday):
+        return f"from an earlier run (today, {made.tm_hour:02d}:{made.tm_min:02d})"
+    day = f"{made.tm_mday} {_MONTHS[made.tm_mon - 1]}"
+    if made.tm_year != today.tm_year:
+        day += f" {made.tm_year}"
+    return f"from an earlier evening ({day})"
 
 
 def presence_text(presence: "Presence | None", now: float | None = None) -> str:
@@ -122,14 +153,16 @@ def qr_pixmap(text: str, scale: int = QR_SCALE, device_pixel_ratio: float = 1.0)
 
 
 def make_link(doc: "SessionDocument") -> TableLink:
-    """The Table Link of a window's document (not started): its seats from the user's
-    state folder, a phone's step applied as one undo step of the document. Call on the
-    UI thread. ValueError when the session's uid cannot name the seats' file."""
-    book = SeatBook(doc.session.uid)
+    """The Table Link of a window's document (not started): the seats of its session file
+    from the user's state folder (an unsaved document's: in memory), a phone's step
+    applied as one undo step of the document. Call on the UI thread. ValueError when the
+    session's uid cannot name the seats' file."""
+    book = SeatBook(doc.session.uid, path=doc.path)
     # The referee's phone names the step it undoes; the window's question is not asked of
     # it (the referee is the one asking), but its request waits while the window asks.
+    # A phone is answered once its change is in the journal on disk (doc.durable).
     return TableLink(doc.session, book, QtAuthority(gate=doc), doc.apply,
-                     functools.partial(doc.undo, ask=False))
+                     functools.partial(doc.undo, ask=False), durable=doc.durable)
 
 
 # -- the window's side ----------------------------------------------------------------------
@@ -272,7 +305,7 @@ class ShareDialog(QDialog):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 10)
-        self.table.setColumnWidth(0, 100)
+        self.table.setColumnWidth(0, SEAT_COLUMN)
         self.table.setColumnWidth(2, 120)
         self.table.setMinimumHeight(150)
         self.table.itemSelectionChanged.connect(self._show_selected)
@@ -324,6 +357,10 @@ class ShareDialog(QDialog):
         self.seat_message = plain_label()
         self.seat_message.setWordWrap(True)
         self.seat_message.setAccessibleName("Seat message")
+        self.earlier_label = plain_label()
+        self.earlier_label.setWordWrap(True)
+        self.earlier_label.setAccessibleName("When the seat's link was made")
+        self.earlier_label.hide()
 
         editor = QGridLayout()
         editor.addWidget(QLabel("Name:"), 0, 0)
@@ -337,7 +374,8 @@ class ShareDialog(QDialog):
             column.addWidget(QLabel(title))
             column.addWidget(lst)
             lists.addLayout(column)
-        editor.addLayout(lists, 1, 0, 1, 5)
+        editor.addWidget(self.earlier_label, 1, 0, 1, 5)
+        editor.addLayout(lists, 2, 0, 1, 5)
         editor.setColumnStretch(1, 1)
         self.editor_box = QGroupBox("Selected seat")
         self.editor_box.setLayout(editor)
@@ -353,7 +391,7 @@ class ShareDialog(QDialog):
         seats.addLayout(seat_buttons)
         seats.addWidget(self.editor_box)
         seats.addWidget(self.seat_message)
-        seats_box = QGroupBox("Seats")
+        self.seats_box = seats_box = QGroupBox(self._seats_title())
         seats_box.setLayout(seats)
 
         # -- the selected seat's link and code ------------------------------------------
@@ -409,6 +447,7 @@ class ShareDialog(QDialog):
         self._timer.timeout.connect(self.refresh_presence)
         self._ships_seen = self._ships_signature()
         doc.changed.connect(self._session_changed)
+        doc.path_changed.connect(self._path_changed)
 
         self._select_running_address()
         self._fill_seats()
@@ -422,6 +461,7 @@ class ShareDialog(QDialog):
         self.refresh_presence()
         self._timer.start()
         super().showEvent(event)
+        QTimer.singleShot(0, self._fit_seat_column)  # once the table has its width
 
     def hideEvent(self, event) -> None:
         self._timer.stop()
@@ -505,6 +545,31 @@ class ShareDialog(QDialog):
                           f"firewall allows port {shown_port}.")
         self._show_code()
 
+    # -- whose seats ------------------------------------------------------------------------------
+    def _seats_title(self) -> str:
+        """The seats' group title: the session file they belong to."""
+        mine = self.book.session_path
+        if mine is None:
+            return "Seats (kept with the session's file once it is saved)"
+        now = self.doc.path
+        if now is not None and Path(now).resolve() != mine:
+            return f"Seats of {mine.name}, as shared ({Path(now).name} has seats of its own)"
+        return f"Seats of {mine.name}"
+
+    def _path_changed(self) -> None:
+        """The document was saved under a name: an unsaved session's seats go with its file
+        (saved there now); a table of a saved file keeps that file's seats (a Save As starts
+        the new file with none of its own, used when it is next shared)."""
+        path = self.doc.path
+        if path is not None and self.book.path is None:
+            try:
+                self.book.keep_with(path)
+            except OSError as exc:
+                problem = f"The table's seats could not be saved: {_why(exc)}"
+                self.problem_label.setText(problem)
+                self.problem_label.setVisible(True)
+        self.seats_box.setTitle(self._seats_title())
+
     # -- seats ----------------------------------------------------------------------------------
     def selected_seat(self) -> Seat | None:
         rows = self.table.selectionModel().selectedRows()
@@ -541,6 +606,7 @@ class ShareDialog(QDialog):
             self.table.item(row, 0).setData(ID_ROLE, seat.id)
             self._show_row(row, seat)
         self.table.blockSignals(False)
+        self._fit_seat_column()
         if keep is not None and self.book.seat(keep.id) is not None:
             self.select_seat(keep.id)
         elif self.table.rowCount():
@@ -683,6 +749,7 @@ class ShareDialog(QDialog):
             return False
         self.link.revoke(seat.id)
         self.seat_message.setText(f"“{seat.name}” has a new link; the old one no longer opens it.")
+        self._refresh_rows()  # a seat from an earlier evening is tonight's now
         self._show_selected()
         return True
 
@@ -697,6 +764,11 @@ class ShareDialog(QDialog):
         try:
             self.sides_list.clear()
             self.ships_list.clear()
+            earlier = earlier_text(seat) if seat is not None else ""
+            self.earlier_label.setText(f"Its link is {earlier}: that evening's link and phones "
+                                       "still open it. New Link if they should not."
+                                       if earlier else "")
+            self.earlier_label.setVisible(bool(earlier))
             if seat is None:
                 self.name_edit.setText("")
                 self.may_mark.setChecked(False)
@@ -792,9 +864,23 @@ class ShareDialog(QDialog):
             if seat is not None:
                 self._show_row(row, seat)
 
+    def _fit_seat_column(self) -> None:
+        """Wide enough for "Blue — from an earlier evening (3 Dec)" when a seat says it."""
+        if any(seat.earlier for seat in self.book.seats):
+            table = self.table
+            table.resizeColumnToContents(0)
+            phones = table.fontMetrics().horizontalAdvance("never connected") + 16
+            room = table.viewport().width() - table.columnWidth(1) - table.columnWidth(2) - phones
+            table.setColumnWidth(0, max(SEAT_COLUMN, min(table.columnWidth(0), room)))
+
     def _show_row(self, row: int, seat: Seat) -> None:
         controls = self._controls(seat)
-        self.table.item(row, 0).setText(seat.name)
+        earlier = earlier_text(seat)
+        name = self.table.item(row, 0)
+        name.setText(f"{seat.name} — {earlier}" if earlier else seat.name)
+        name.setToolTip(f"{seat.name} — {earlier}: its link, and the phones it paired then, "
+                        "still open it. Give it a New Link if they should not."
+                        if earlier else seat.name)
         self.table.item(row, 1).setText(ROLE_TITLES[seat.role])
         self.table.item(row, 2).setText(controls)
         self.table.item(row, 2).setToolTip(controls)

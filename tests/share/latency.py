@@ -104,3 +104,4 @@ def measure(phones: int, seconds: float, rate: float, seed: int = 7, count: int 
             "p95": latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("inf"),
             "median": statistics.median(latencies) if latencies else float("inf"),
             "stall": meter.worst, "sizes": sizes}
+

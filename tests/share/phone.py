@@ -118,9 +118,10 @@ def listen(phone: Phone, count: int, timeout: float = 10.0) -> concurrent.future
     return _pool.submit(lambda: asyncio.run(phone._listen(count, timeout)))
 
 
-def share(session, *, seats=(), port=None, apply=None):
-    """A running TableLink on 127.0.0.1 for ``session`` with seats [(name, role, sides, ships)]."""
-    book = SeatBook(session.uid)
+def share(session, *, seats=(), port=None, apply=None, path=None):
+    """A running TableLink on 127.0.0.1 for ``session`` with seats [(name, role, sides, ships)]
+    (the seats of the session file ``path``; None: an unsaved session's, in memory only)."""
+    book = SeatBook(session.uid, path=path)
     made = [book.add(name, role, sides=sides, ships=ships) for name, role, sides, ships in seats]
     authority = QtAuthority()
     link = TableLink(session, book, authority, apply or session.apply, session.undo)

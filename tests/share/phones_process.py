@@ -18,6 +18,7 @@ import asyncio
 import json
 import random
 import sys
+import time
 from pathlib import Path
 
 import aiohttp
@@ -37,11 +38,17 @@ async def _tapping(client: PhoneClient, http, rate: float, rng: random.Random,
             continue
         body = client.tap_body(*choice)
         client.sent += 1
+        sent = time.perf_counter()
         try:
             status, answer = await client.act(http, body)
         except aiohttp.ClientError:
             continue
         client.note(body, status, answer)
+        if answer.get("ok") and isinstance(answer.get("state"), dict):
+            # The revision the tap made, and when it was sent: how long the others take to
+            # have it is the path from one phone through the referee's app to the others.
+            made = [s["rev"] for s in answer["state"]["ships"] if s["id"] == body["ship"]]
+            client.made.extend([body["ship"], rev, sent] for rev in made[:1])
         if answer.get("state"):
             try:
                 await client.refresh(http, answer["state"])
@@ -56,6 +63,8 @@ async def _line() -> str:
 async def main() -> None:
     config = json.loads(await _line())
     clients = [PhoneClient(url) for url in config["links"]]
+    for client in clients:
+        client.made = []  # [ship, revision, sent at] of each tap accepted
     stop = asyncio.Event()
     opened = []
     for client in clients:
@@ -76,7 +85,8 @@ async def main() -> None:
     for http in opened:
         await http.close()
     print(json.dumps([{"arrived": [[s, r, t] for (s, r), t in c.arrived.items()],
-                       "sent": c.sent, "accepted": len(c.accepted), "stale": c.stale}
+                       "sent": c.sent, "accepted": len(c.accepted), "stale": c.stale,
+                       "made": c.made}
                       for c in clients]), flush=True)
 
 

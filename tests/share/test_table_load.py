@@ -21,3 +21,11 @@ def test_phones_requests_are_accepted_once_and_replay_to_the_same_session(qapp):
     assert result["share"] >= 0.95, result
     assert result["applied_once"] and result["replay_matches"], result
     assert result["referee_steps"] > 0, result
+
+
+def test_one_phones_taps_reach_the_other_phones(qapp):
+    """Each tap a phone was told was applied reaches every other phone (how soon is judged
+    in ``make bench``)."""
+    from .phone_to_phones import measure_phone_to_phones
+    result = measure_phone_to_phones(3, seconds=2, tap_rate=2)
+    assert result["taps"] >= 3 and result["missing"] == 0, result

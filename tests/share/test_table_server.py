@@ -267,15 +267,16 @@ def test_a_session_file_brings_no_seats(qtbot, tmp_path):
         loaded = load_session(path)
     except Exception:
         return
-    assert SeatBook(loaded.uid).seats == []
+    assert SeatBook(loaded.uid, path=path).seats == []
 
 
-def test_seats_persist_and_the_port_is_used_again(qtbot):
+def test_seats_persist_and_the_port_is_used_again(qtbot, tmp_path):
     session = sample("triplanetary")
-    link, (seat,) = share(session, seats=[("Mars", PLAYER, ("Mars Patrol",), ())])
+    file = tmp_path / "mars.shipsheet"
+    link, (seat,) = share(session, seats=[("Mars", PLAYER, ("Mars Patrol",), ())], path=file)
     port = link.port
     link.stop()
-    again, _ = share(session)
+    again, _ = share(session, path=file)
     try:
         assert again.port == port
         assert [s.name for s in again.book.seats] == ["Mars"]
@@ -494,11 +495,12 @@ def test_every_answer_carries_the_protocols_content_security_policy(qtbot, fedco
         assert status in (200, 404) and headers["Content-Security-Policy"] == policy, path
 
 
-def test_the_seats_file_is_the_users_alone(qtbot):
+def test_the_seats_file_is_the_users_alone(qtbot, tmp_path):
     import os
     import stat
     session = sample("triplanetary")
-    link, _ = share(session, seats=[("Mars", PLAYER, ("Mars Patrol",), ())])
+    link, _ = share(session, seats=[("Mars", PLAYER, ("Mars Patrol",), ())],
+                    path=tmp_path / "mars.shipsheet")
     try:
         assert stat.S_IMODE(os.stat(link.book.path).st_mode) == 0o600
     finally:

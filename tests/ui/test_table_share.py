@@ -56,7 +56,7 @@ def test_the_dialog_lists_every_address_the_likely_one_first(window):
     dialog.close()
 
 
-def test_start_add_seats_link_and_qr_code(shared, qtbot):
+def test_start_add_seats_link_and_qr_code(shared, qtbot, tmp_path):
     window, dialog = shared
     link = window.table_link
     assert link.running and link.addresses == ["127.0.0.1"]
@@ -85,7 +85,11 @@ def test_start_add_seats_link_and_qr_code(shared, qtbot):
     assert dialog.qr_name.text() == "Blue"
     qtbot.mouseClick(dialog.copy_button, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == url
-    # The seats are kept in the user's state folder (not in the session file).
+    # An unsaved session's seats are kept in memory; once it is saved they are its file's,
+    # kept in the user's state folder (not in the session file).
+    assert dialog.book.path is None and dialog.seats_box.title().startswith("Seats (kept")
+    window.doc.save(tmp_path / "table.shipsheet")
+    assert dialog.seats_box.title() == "Seats of table.shipsheet"
     saved = json.loads(dialog.book.path.read_text("utf-8"))
     assert [s["name"] for s in saved["seats"]] == ["Blue", "Red", "Referee"]
     assert saved["port"] == link.port
@@ -104,8 +108,9 @@ def test_a_seat_name_twice_is_refused_in_words(shared):
     assert "already a seat" in dialog.seat_message.text()
 
 
-def test_editing_a_seat_sides_ships_role_and_the_right_to_mark(shared, qtbot):
+def test_editing_a_seat_sides_ships_role_and_the_right_to_mark(shared, qtbot, tmp_path):
     window, dialog = shared
+    window.doc.save(tmp_path / "kim.shipsheet")  # the seats are this file's from now on
     session = window.doc.session
     seat = dialog.add_seat("Kim", PLAYER)
     assert seat.sides == () and dialog.table.item(0, 2).text() == "nothing yet"
@@ -261,9 +266,15 @@ def test_another_address_restarts_on_the_same_port(window, qtbot):
         link.stop()
 
 
-def test_an_unreadable_seats_file_is_said(window):
-    window.open_sample("fedcom")
-    path = user_state_dir() / "table-link" / f"seats-{window.doc.session.uid}.json"
+def test_an_unreadable_seats_file_is_said(window, tmp_path):
+    from shipsheet.model.games import piece
+    from shipsheet.model.storage import save_session
+    from shipsheet.share.seats import file_key
+    file = tmp_path / "table.shipsheet"
+    save_session(piece("fedcom", "sample")(), file)
+    assert window.open_path(file)
+    key = file_key(file)
+    path = user_state_dir() / "table-link" / f"seats-{window.doc.session.uid}-{key}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json", "utf-8")
     dialog = window.share_with_table()
