@@ -318,8 +318,7 @@ class TableHost:
             revoked = self.revoke(target)
         except RuleViolation as exc:
             raise Refused(404, str(exc)) from None
-        answer = {"ok": True, "message": f"New link for {revoked.name}: their phones are closed "
-                                         "out. Show them this link or its QR code."}
+        answer = {"ok": True, "message": f"New link for {revoked.name}: their phones are closed out."}
         if self.link_of is not None:
             url = self.link_of(revoked)
             answer["link"] = {"seat": revoked.id, "name": revoked.name, "url": url,
