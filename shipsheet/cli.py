@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         if argv[0] == "check":
             return _check(argv[1:])
         if argv[0] == "serve":
-            from .share.headless import serve_command
+            from .ui.headless import serve_command
             return serve_command(argv[1:])
         if argv[0] == "pbem":
             from .pbem.cli import pbem_command

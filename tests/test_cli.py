@@ -87,7 +87,7 @@ def test_subcommands_need_no_display_whatever_the_platform(command, tmp_path):
     if command == "serve":
         run = _serve_until_listening([str(script), command, *args], env)
         assert run.returncode == 0, run.stderr[-2000:]
-        assert "Blue (player): http://127.0.0.1:" in run.stdout and "Saved" in run.stdout
+        assert "Blue (player): http://127.0.0.1:" in run.stdout and "nothing changed" in run.stdout
         return
     run = subprocess.run([str(script), command, *args], capture_output=True, text=True, env=env,
                          timeout=120)

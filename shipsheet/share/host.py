@@ -30,6 +30,7 @@ from ..model.boxes import box_answer
 from ..model.decisions import DECIDE, MARK
 from ..model.errors import RuleViolation
 from ..model.games import piece
+from ..model.words import possessive
 from .seats import Seat, not_yours
 from .snapshot import Snapshot, take
 
@@ -63,7 +64,7 @@ class FromSeat(Action):
         self.inner = inner
         self.seat_id = seat.id
         self.seat_name = seat.name
-        self.name = f"{inner.name} — {seat.name}'s phone"
+        self.name = f"{inner.name} — {possessive(seat.name)} phone"
         self.ship_id = inner.ship_id
         self.private = inner.private  # a private decision stays one (model/privacy.py)
 

@@ -21,6 +21,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model.session import Change
 
 
+def recovered_notice(time_text: str) -> str:
+    """What every phone is told after the referee's ShipSheet restored its work after a
+    crash (``time_text``: ``AutosaveInfo.time_text``, the last change's time)."""
+    return ("The referee's ShipSheet stopped without saving and has started again: every "
+            "change your phone was told was applied is here (the last made at "
+            f"{time_text[-8:]}). Look at your sheet before you go on.")
+
+
 class TableLink:
     """The shared table of one session.
 

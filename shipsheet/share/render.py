@@ -2,8 +2,11 @@
 
 The same ``SheetPainter.paint`` that draws the window's sheet and the printed page is
 recorded here, as the window records it (``sheets.display``: most of it repeated from the
-ship's last drawing), and played into Qt's SVG generator (the screen is the paper, and the
-phone). The boxes the drawing placed become the page's buttons: their key and place, and the game's answer for
+ship's last drawing), and played into Qt's SVG generator. The phone is the one place the
+sheet is not the paper: it is drawn with the phone layout (``sheets.base.PHONE``: its groups
+in one column, every box at least 44 CSS px square on a 360 px phone), and its boxes are
+that drawing's, so a tap hits the box drawn under it. The boxes the drawing placed become
+the page's buttons: their key and place, and the game's answer for
 each key (``model.boxes``): label (the tooltip, plain text), whether a tap does anything,
 why not, the right it needs and the menu's labels. Everything is read
 from a snapshot's copy of the session, so this runs on the server's render thread while
@@ -25,7 +28,7 @@ from ..model.decisions import MARK
 from ..model.games import piece
 from ..model.privacy import public_state
 from ..model.trial import trial_ship
-from ..sheets import Theme, painter_for
+from ..sheets import PHONE, Theme, painter_for
 from ..sheets.base import touch_words
 from ..sheets.display import DisplayList, record, replay
 from .seats import not_yours
@@ -133,7 +136,7 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
         raise KeyError(ship_id)
     if public:
         ship = trial_ship(ship, public_state(session, ship))
-    painter = painter_for(ship, session)
+    painter = painter_for(ship, session, layout=PHONE)
     # Recorded first (its height and boxes known in one drawing, most of it repeated from
     # this ship's last one: sheets.display), then played into Qt's SVG generator.
     key = (ship_id, public)
@@ -163,8 +166,8 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
         label = touch_words(area.tooltip.strip()[:MAX_LABEL])
         areas.append(Area(
             area.key, round(r.x(), 2), round(r.y(), 2), round(r.width(), 2), round(r.height(), 2),
-            label, area.click is not None, area.refusal,
-            tuple(text for text, _factory in area.menu) if area.has_menu() else (),
+            label, area.click is not None, touch_words(area.refusal) if area.refusal else None,
+            tuple(touch_words(text) for text, _factory in area.menu) if area.has_menu() else (),
             area.right))
     painter.release()
     forms = () if public else tuple(piece(ship.game, "decisions").forms(session, ship))

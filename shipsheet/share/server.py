@@ -34,6 +34,7 @@ from aiohttp import WSMsgType, web
 
 from ..model.decisions import DECIDE
 from ..model.privacy import public_state, seen_text
+from ..model.words import PHONE, for_device, form_for_device
 from . import heap
 from .addresses import netloc
 from .host import BOX_KINDS, SHIP_KINDS, Resolved, resolve
@@ -269,6 +270,7 @@ class TableServer:
         app.router.add_get("/s/{seat}/api/state", self._state)
         app.router.add_get("/s/{seat}/api/sheet/{ship}/{version}.svg", self._sheet)
         app.router.add_get("/s/{seat}/api/boxes/{ship}/{version}.json", self._boxes)
+        app.router.add_get("/s/{seat}/api/forms/{ship}/{version}.json", self._forms)
         app.router.add_post("/s/{seat}/api/act", self._act)
         app.router.add_get("/s/{seat}/api/ws", self._ws)
         from .quiet_log import table_logger
@@ -561,6 +563,31 @@ class TableServer:
         return _per_revision(request, snap, rendered, text.encode("utf-8"), packed,
                              "application/json")
 
+    async def _forms(self, request: web.Request) -> web.Response:
+        """A ship's forms (its decisions open now), at an address per revision as its boxes
+        are: a look at the table after another ship changed fetches none of them (the
+        forms were most of every view a deciding seat was sent)."""
+        found = self._seat_and_ship(request)
+        if isinstance(found, web.Response):
+            return found
+        seat, snap, ship = found
+        mine = seat.reads_private(ship)
+        if not (mine and DECIDE in seat.allowed):
+            return _error(404, "There are no forms of that ship at your seat.")
+        rendered = await self._render(snap, ship.id, not mine)
+        text, packed = self._forms_text(ship.id, rendered)
+        return _per_revision(request, snap, rendered, text.encode("utf-8"), packed,
+                             "application/json")
+
+    def _forms_text(self, ship_id: str, sheet: RenderedSheet) -> tuple[str, bytes]:
+        """The ship's forms as JSON text in the phone's words, and gzipped (once a sheet)."""
+        texts = self._texts(ship_id, False, sheet)
+        found = texts.get("forms")
+        if found is None:
+            text = _dumps(form_for_device(list(sheet.forms), PHONE))
+            found = texts["forms"] = (text, gzip.compress(text.encode("utf-8"), 6))
+        return found
+
     async def _sheet(self, request: web.Request) -> web.Response:
         found = self._seat_and_ship(request)
         if isinstance(found, web.Response):
@@ -603,6 +630,9 @@ class TableServer:
             return _error(503, "The referee's ShipSheet is busy (a dialog may be open); try again.")
         seat = self.book.seat(seat.id) or seat
         answer = dict(answer)
+        for words in ("message", "error"):  # the rules' words, with the phone's verbs
+            if isinstance(answer.get(words), str):
+                answer[words] = for_device(answer[words], PHONE)
         if unsaved and answer.get("ok"):
             answer["message"] = (f"{answer.get('message', '')} (Applied, but the referee's "
                                  f"ShipSheet could not write it to disk: {unsaved}.)").strip()
@@ -678,15 +708,12 @@ class TableServer:
     def _ship_text(self, seat: Seat, epoch: str, ship, mine: bool, sheet: RenderedSheet) -> str:
         """One ship of the seat's view as JSON text. Its boxes (most of a sheet's text) are
         not in it but at their own address, fetched once per revision (``_boxes``); its
-        forms are made into text once per sheet, and shared by every seat that sees it."""
+        forms are at their own address per revision too (``_forms``), named here."""
         rights = seat.allowed if mine else frozenset()
-        forms = "[]"
-        if DECIDE in rights:
-            texts = self._texts(ship.id, not mine, sheet)
-            forms = texts.get("forms")
-            if forms is None:
-                forms = texts["forms"] = _dumps(list(sheet.forms))
         version = f"{epoch}-{sheet.rev}"
+        forms = "[]"
+        if DECIDE in rights and sheet.forms:
+            forms = _dumps(f"/s/{seat.id}/api/forms/{ship.id}/{version}.json")
         head = _dumps({
             "id": ship.id, "name": ship.name, "class": ship.ship_class.name, "side": ship.side,
             "rev": sheet.rev, "mine": mine,
@@ -724,5 +751,5 @@ def _log_json(snap: Snapshot, names: dict[str, str], mine: set[str]) -> list[dic
             if len(shown) == LOG_LINES:
                 break
     return [{"turn": e.turn, "phase": e.phase, "ship": names[e.ship] if e.ship else None,
-             "text": text, "kind": e.kind, "undone": e.undone}
+             "text": for_device(text, PHONE), "kind": e.kind, "undone": e.undone}
             for e, text in reversed(shown)]

@@ -3,7 +3,9 @@
 One painter per game draws a ship's sheet in *sheet units* (1 unit = 1 pt,
 1/72 inch) from the model alone. The window scales it to the zoom and the
 screen; the printer scales it to the page. The same :meth:`SheetPainter.paint`
-serves both, so what prints is what is on screen.
+serves both, so what prints is what is on screen. A phone (Table Link) is the one place
+the sheet is not the paper: the same routine draws it with the phone layout
+(:data:`PHONE`: its groups stacked in one narrow column, its boxes big enough for a thumb).
 
 Drawing places the sheet's boxes as hit areas: a key and a rectangle. What a box is
 and does — its label and state, what a click does or why not, its menu — is the game's
@@ -69,6 +71,8 @@ _RIGHT = int(Qt.AlignmentFlag.AlignRight)
 _VCENTER = int(Qt.AlignmentFlag.AlignVCenter)
 _BOTTOM = int(Qt.AlignmentFlag.AlignBottom)
 _CENTER = Qt.AlignmentFlag.AlignCenter
+_TOP_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+_NO_CLIP = int(Qt.TextFlag.TextDontClip)
 _NO_BRUSH = Qt.BrushStyle.NoBrush
 #: Alignments as numbers (PySide's flag to int conversion is slow, and labels are many).
 _FLAG_INTS: dict = {}
@@ -91,12 +95,9 @@ def sheet_font(size: float, bold: bool = False, scale: float = 0.75) -> QFont:
 
 def touch_words(text: str) -> str:
     """A hint or tooltip in a touch screen's words: a click is a tap, a right-click a
-    long-press."""
-    for desk, phone in (("Right-click", "Long-press"), ("right-click", "long-press"),
-                        ("Double-click", "Double-tap"), ("double-click", "double-tap"),
-                        ("Click", "Tap"), ("click", "tap")):
-        text = text.replace(desk, phone)
-    return text
+    long-press (``model.words.for_device``, the one table of the devices' words)."""
+    from ..model.words import PHONE, for_device
+    return for_device(text, PHONE)
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,35 @@ class Theme:
     def dark() -> "Theme":
         return Theme(QColor("#24262b"), QColor("#e8e6e1"), QColor("#33363d"),
                      QColor("#ff8a80"), QColor("#8ab4f8"), QColor("#a9a9b0"))
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where a sheet puts its groups and how big it draws its boxes: the paper's (the
+    window and the printer: the screen is the paper) or the phone's (Table Link). Every
+    sheet has one drawing routine; a layout only changes its measures."""
+
+    name: str
+    width: float  # the sheet's width, in units
+    margin: float
+    #: The least width and height of a box's hit area, in units (0: as drawn). A layout
+    #: with one is a phone's: one column, each box at least this far from the next.
+    touch: float = 0.0
+
+    @property
+    def phone(self) -> bool:
+        return self.touch > 0
+
+
+#: The paper: A4 portrait, in points. The window and the printer draw it.
+PAPER = SheetLayout("paper", 595.0, 28.0)
+#: The narrowest a phone's page shows its sheet, in CSS px: a 360 px phone less the page's
+#: gutters (page.css: main's 8 px each side, the frame's 1 px border).
+PHONE_SHOWN_PX = 342.0
+#: A phone's sheet: one column 240 units wide, so a unit is at least 342 / 240 = 1.425 CSS px
+#: and a box's hit area of 32 units at least 45.6 px, over the 44 × 44 of WCAG 2.5.5.
+#: Text of 8 units reads at 11.4 px or more (on the paper at a phone's width: 4.5 px).
+PHONE = SheetLayout("phone", 240.0, 8.0, touch=32.0)
 
 
 class HitArea:
@@ -241,13 +271,27 @@ class SheetPainter:
     width = 595.0  # A4 portrait in points
     margin = 28.0
     box = 16.0  # the one box size of a sheet
+    #: The box size on a phone (its hit area is ``touch`` units, a little more).
+    phone_box = 26.0
+    #: The least width and height of a hit area (the phone layout's; 0 on the paper).
+    touch = 0.0
 
     #: Show this turn's marks apart: set by ``painter_for(..., turn_marks=True)``.
     turn_marks = False
 
-    def __init__(self, ship: "Ship", session: "Session | None" = None):
+    def __init__(self, ship: "Ship", session: "Session | None" = None, *,
+                 layout: SheetLayout = PAPER):
         self.ship = ship
         self.session = session
+        #: The paper's or the phone's measures (``phone``: one column, boxes for a thumb).
+        self.sheet_layout = layout
+        self.phone = layout.phone
+        if layout is not PAPER:  # the paper's measures are the class's
+            self.width = layout.width
+            self.margin = layout.margin
+            self.touch = layout.touch
+        if self.phone:
+            self.box = self.phone_box
         self.areas: list[HitArea] = []
         self._height = 400.0
         # Fonts are sized in sheet units whatever the device's resolution.
@@ -278,7 +322,14 @@ class SheetPainter:
             area._answer = answer  # None: the area's own lookup says so when asked
 
     def add_box(self, rect: QRectF, key: str) -> None:
-        """Place box ``key`` (one of the game's keys, ``rules/<game>/boxes.py``) at ``rect``."""
+        """Place box ``key`` (one of the game's keys, ``rules/<game>/boxes.py``) at ``rect``.
+        On a phone a box smaller than ``touch`` is tapped over ``touch`` units round its
+        middle (the layout leaves the room: boxes are ``touch`` apart)."""
+        if self.touch:
+            grow_w = max(0.0, self.touch - rect.width()) / 2
+            grow_h = max(0.0, self.touch - rect.height()) / 2
+            if grow_w or grow_h:
+                rect = rect.adjusted(-grow_w, -grow_h, grow_w, grow_h)
         self.areas.append(HitArea(rect, key, self.ship, self.session))
 
     def record(self, theme: Theme) -> QPicture:
@@ -408,6 +459,29 @@ class SheetPainter:
             top = rect.top()
         painter.drawStaticText(QPointF(x, top), self._static(text, size, bold))
 
+    def line_height(self, painter: QPainter, size: float = 9, bold: bool = False) -> float:
+        """The height of a line of text at ``size`` (sheet units)."""
+        _metrics, ascent, descent = self._font_metrics(painter, size, bold)
+        return ascent + descent
+
+    def wrapped(self, painter: QPainter, x: float, y: float, w: float, text: str, *,
+                size: float = 9, bold: bool = False, color: QColor | None = None) -> float:
+        """``text`` from (x, y), wrapped at ``w`` units (a phone's column has no room for a
+        long line): a line that fits is drawn as :meth:`text` draws it. Returns the y under
+        it. Measured on the painter's device, as it is drawn."""
+        line = self.line_height(painter, size, bold)
+        if self.advance(painter, text, size, bold) <= w:
+            self.text(painter, QRectF(x, y, w, line), text, size=size, bold=bold, color=color)
+            return y + line
+        flags = _TOP_LEFT | _WRAP | _NO_CLIP
+        height = self._metrics(painter, size, bold).boundingRect(
+            QRectF(x, y, w, 10000.0), flags, text).height()
+        painter.setFont(self.font(size, bold))
+        if color is not None:
+            painter.setPen(color)
+        painter.drawText(QRectF(x, y, w, height), flags, text)
+        return y + height
+
     def _static(self, text: str, size: float, bold: bool) -> QStaticText:
         """``text`` laid out once and kept (labels repeat on every drawing): drawn about three
         times faster than ``drawText``. Always plain text, never markup: names come from files."""
@@ -439,6 +513,20 @@ class SheetPainter:
         sub = subtitle or f"{ship.ship_class.name} · {GAME_TITLES.get(ship.game, ship.game)}"
         if ship.side:
             sub += f" · {ship.side}"
+        if self.phone:
+            y = self._phone_title_lines(painter, theme, sub)
+        else:
+            y = self._title_lines(painter, theme, sub)
+        y = self.draw_turn_marks_legend(painter, theme, y)
+        painter.setPen(QPen(theme.ink, 1.2))
+        painter.drawLine(QPointF(m, y + 2), QPointF(m + w, y + 2))
+        return y + 12
+
+    def _title_lines(self, painter: QPainter, theme: Theme, sub: str) -> float:
+        """The paper's class line (its "SAMPLE DESIGN" on the right) and status line."""
+        m = self.margin
+        w = self.width - 2 * m
+        ship = self.ship
         room = w - (self.advance(painter, "SAMPLE DESIGN", 7, True) + 12 if ship.ship_class.sample else 0)
         self.text(painter, QRectF(m, m + 30, w, 16), self.elide(painter, sub, room, 9), size=9,
                   color=theme.muted)
@@ -452,10 +540,22 @@ class SheetPainter:
             self.text(painter, QRectF(m, y, w, 16), "Status: " + " · ".join(chips), size=9.5,
                       bold=True, color=theme.ink)
         y += 18  # the line is kept when empty: the sheet never jumps when a status appears
-        y = self.draw_turn_marks_legend(painter, theme, y)
-        painter.setPen(QPen(theme.ink, 1.2))
-        painter.drawLine(QPointF(m, y + 2), QPointF(m + w, y + 2))
-        return y + 12
+        return y
+
+    def _phone_title_lines(self, painter: QPainter, theme: Theme, sub: str) -> float:
+        """A phone's class line and status, wrapped in its narrow column; two lines are kept
+        for the status, so the boxes under it do not move when one appears."""
+        m = self.margin
+        w = self.width - 2 * m
+        if self.ship.ship_class.sample:
+            sub += " · sample design"
+        y = self.wrapped(painter, m, m + 30, w, sub, size=9, color=theme.muted) + 4
+        top = y
+        chips = self.status_words()
+        if chips:
+            y = self.wrapped(painter, m, y, w, "Status: " + " · ".join(chips), size=9.5,
+                             bold=True, color=theme.ink)
+        return max(y, top + 2 * self.line_height(painter, 9.5, True)) + 4
 
     # -- this turn's marks --------------------------------------------------------------
     @property
@@ -498,8 +598,13 @@ class SheetPainter:
     def section(self, painter: QPainter, theme: Theme, y: float, title: str) -> float:
         """A labelled group heading; returns the y where the group's content starts."""
         m = self.margin
-        self.text(painter, QRectF(m, y, self.width - 2 * m, 16), title.upper(), size=8.5,
-                  bold=True, color=theme.muted)
+        if self.phone:  # a long title wraps in the phone's column
+            bottom = self.wrapped(painter, m, y + 2, self.width - 2 * m, title.upper(), size=8.5,
+                                  bold=True, color=theme.muted)
+            y = max(y, bottom - 14)
+        else:
+            self.text(painter, QRectF(m, y, self.width - 2 * m, 16), title.upper(), size=8.5,
+                      bold=True, color=theme.muted)
         painter.setPen(QPen(theme.faint, 1.0))
         painter.drawLine(QPointF(m, y + 17), QPointF(self.width - m, y + 17))
         return y + 22

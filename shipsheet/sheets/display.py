@@ -338,7 +338,8 @@ def look_of(sheet, theme) -> tuple:
     """The theme's colours and what else sets how the sheet's helpers draw, as a key."""
     return (tuple(getattr(theme, name).rgba() for name in
                   ("paper", "ink", "faint", "mark", "accent", "muted")),
-            theme.on_paper, theme.touch, sheet.turn_marks, type(sheet))
+            theme.on_paper, theme.touch, sheet.turn_marks, type(sheet),
+            sheet.sheet_layout)
 
 
 def record(sheet, theme, device, last: DisplayList | None = None) -> DisplayList:

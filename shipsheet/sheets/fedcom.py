@@ -27,7 +27,7 @@ from ..rules.fedcom.boxes import box_key, frame_key, shield_key
 from ..rules.fedcom.overrides import resolve  # not exported by the package (yet)
 from ..rules.fedcom.words import (CATEGORY_TITLES, CHIP_TITLES, OCCUPANT_WORDS, SHIELD_NAMES,
                                   box_number, kind_title, state_word)
-from .base import SheetPainter, Theme
+from .base import PAPER, SheetLayout, SheetPainter, Theme
 from .display import remember, remembered
 
 #: Where each shield sits on the card: the front row (#6, #1, #2) above the rear row
@@ -48,10 +48,23 @@ class FedComSheet(SheetPainter):
     chip_w = 90.0       # a weapon (box and caption) in a chip row
     chip_h = 26.0       # the height of a chip row
     row_h = 20.0        # the height of a row of plain boxes
+    label_line = 0.0    # a label's own line over its boxes (a phone's long rows)
+    numbers = (6.0, 7.0)  # the size of a box's number, and of a weapon's
+    ear = 6.0           # the dog-ear of a box used this turn
+    caption_dy = 0.0    # a chip's caption lines, down from the chip's top
 
-    def __init__(self, ship, session=None):
-        super().__init__(ship, session)
+    def __init__(self, ship, session=None, *, layout: SheetLayout = PAPER):
+        super().__init__(ship, session, layout=layout)
         self._places: dict[str, str] | None = None
+        if self.phone:  # one column; boxes ``touch`` apart, two weapons to a row
+            self.pitch = self.row_h = self.touch
+            self.group_gap = 0.0
+            self.label_line = 16.0
+            self.chip_w = (self.width - 2 * self.margin) / 2
+            self.chip_h = self.box + 10
+            self.numbers = (10.0, 11.0)
+            self.ear = 9.0
+            self.caption_dy = (self.box - 15.0) / 2
 
     # -- what the rules say (computed once per painter; a change makes a new painter) --
     @property
@@ -101,6 +114,13 @@ class FedComSheet(SheetPainter):
         spent = self.ship.state.get("repair_spent", 0)
         if spent:
             bits.append(f"repair: {spent} of {spec.damage_control} points used this turn")
+        if self.phone:  # the column wraps the line; the turn under it
+            y = self.wrapped(painter, m, y - 4, w, " · ".join(bits), size=8.5, color=theme.ink)
+            if self.session is not None:
+                self.text(painter, QRectF(m, y, w, 14), f"Turn {self.session.turn}, {self.session.phase}",
+                          size=8.5, color=theme.muted)
+                y += 14
+            return y + 4
         left = "   ·   ".join(bits)
         self.text(painter, QRectF(m, y - 4, w, 14), left, size=8.5, color=theme.ink)
         if self.session is not None:
@@ -116,6 +136,11 @@ class FedComSheet(SheetPainter):
                 title: str, note: str = "") -> float:
         """A labelled group heading over ``w`` units; returns the y its content starts at."""
         self.text(painter, QRectF(x, y, w, 16), title.upper(), size=8.5, bold=True, color=theme.muted)
+        if note and self.phone and (self.advance(painter, title.upper(), 8.5, True)
+                                    + self.advance(painter, note, 7.5) + 10 > w):
+            # No room beside the title in a phone's column: the note on lines of its own.
+            y = self.wrapped(painter, x, y + 15, w, note, size=7.5, color=theme.muted) - 14
+            note = ""
         if note:
             self.text(painter, QRectF(x, y, w, 16), note, size=7.5, color=theme.muted,
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -131,10 +156,11 @@ class FedComSheet(SheetPainter):
         if mark == "x":
             self.fill_rect(painter, rect, theme.faint)
         if number:
-            self.text(painter, rect, number, size=7 if strong else 6, bold=strong,
-                      color=theme.ink if strong else theme.muted, align=Qt.AlignmentFlag.AlignCenter)
+            self.text(painter, rect, number, size=self.numbers[1] if strong else self.numbers[0],
+                      bold=strong, color=theme.ink if strong else theme.muted,
+                      align=Qt.AlignmentFlag.AlignCenter)
         if used:
-            ear = 6.0
+            ear = min(self.ear, rect.width() * 0.55)
             corner = QPolygonF([QPointF(rect.right() - ear, rect.top()), rect.topRight(),
                                 QPointF(rect.right(), rect.top() + ear)])
             painter.setPen(Qt.PenStyle.NoPen)
@@ -170,9 +196,13 @@ class FedComSheet(SheetPainter):
         y = self.heading(painter, theme, m, y, w, "Shields",
                          f"{sum(left)} of {sum(spec.shields)} boxes up"
                          + theme.hint(" · click a box to mark or regenerate"))
-        col_w = w / 3
-        per_row = 10
-        for grid_row in SHIELD_GRID:
+        if self.phone:  # one shield under the other, #1 to #6, as many boxes to a row as fit
+            grid, col_w = tuple((n,) for n in range(1, 7)), w
+            per_row = int((w - self.box) // self.pitch) + 1
+        else:
+            grid, col_w, per_row = SHIELD_GRID, w / 3, 10
+        first = 15.0 if self.phone else 13.0  # the caption's line over the boxes
+        for grid_row in grid:
             tallest = 0.0
             for col, n in enumerate(grid_row):
                 x = m + col * col_w
@@ -180,19 +210,20 @@ class FedComSheet(SheetPainter):
                 caption = f"#{n}  {SHIELD_NAMES[n]}"
                 self.text(painter, QRectF(x, y - 1, col_w - 8, 12), caption, size=8, bold=True,
                           color=theme.ink)
-                self.text(painter, QRectF(x, y, col_w - 14, 12),
+                self.text(painter, QRectF(x, y, col_w - (6 if self.phone else 14), 12),
                           f"{size - down} of {size}" if size else "none", size=7.5,
                           color=theme.ink if size and size == down else theme.muted,
                           align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if size and size == down:
-                    self.text(painter, QRectF(x + 60, y - 1, 40, 12), "DOWN", size=7.5, bold=True,
+                    down_x = x + (self.advance(painter, caption, 8, True) + 10 if self.phone else 60)
+                    self.text(painter, QRectF(down_x, y - 1, 40, 12), "DOWN", size=7.5, bold=True,
                               color=theme.mark)
-                rects = self.box_positions(x, y + 13, size, self.boxes_width(per_row))
+                rects = self.box_positions(x, y + first, size, self.boxes_width(per_row))
                 before = self.turn_start["shield_damage"][n - 1] if self.turn_marks else 0
                 self._shield_boxes(painter, theme, rects, down, before)
                 for k, rect in enumerate(rects, start=1):
                     self.add_box(rect, shield_key(n, k))
-                bottom = (rects[-1].bottom() if rects else y + 13) - y
+                bottom = (rects[-1].bottom() if rects else y + first) - y
                 tallest = max(tallest, bottom)
             y += tallest + 7
         return y
@@ -231,11 +262,13 @@ class FedComSheet(SheetPainter):
             if kind == "torpedo" and len(spec.heavy_weapon_order) > 1:
                 # [seed 8FC4] the owner specifies which type is hit first; that the type
                 # order ranks above fired/charging/unfired is house rule FC-H13.
+                note = ("Types are hit in the card's order: " + " → ".join(spec.heavy_weapon_order)
+                        + " (standing orders may change it for a turn) · house rule FC-H13")
+                if self.phone:
+                    y = self.wrapped(painter, m, y - 2, w, note, size=7, color=theme.muted) + 4
+                    continue
                 self.text(painter, QRectF(m + self.label_w, y - 4, w - self.label_w, 11),
-                          "Types are hit in the card's order: "
-                          + " → ".join(spec.heavy_weapon_order)
-                          + " (standing orders may change it for a turn) · house rule FC-H13",
-                          size=7, color=theme.muted)
+                          note, size=7, color=theme.muted)
                 y += 10
         for kind in weapon_kinds:
             y = self._plain_rows(painter, theme, m, y, w, [kind])
@@ -245,10 +278,16 @@ class FedComSheet(SheetPainter):
         spec = self.spec
         m, w = self.margin, self.width - 2 * self.margin
         ids = spec.by_kind[kind]
-        self.text(painter, QRectF(m, y + 2, self.label_w - 4, 14), CHIP_TITLES[kind], size=8,
-                  bold=True, color=theme.ink)
-        x0 = m + self.label_w
-        cols = max(1, int((w - self.label_w) // self.chip_w))
+        if self.phone:  # the title on its own line, the chips under it
+            self.text(painter, QRectF(m, y, w, self.label_line), CHIP_TITLES[kind], size=8,
+                      bold=True, color=theme.ink)
+            x0, y = m, y + self.label_line
+            cols = max(1, int((w + 0.01) // self.chip_w))
+        else:
+            self.text(painter, QRectF(m, y + 2, self.label_w - 4, 14), CHIP_TITLES[kind], size=8,
+                      bold=True, color=theme.ink)
+            x0 = m + self.label_w
+            cols = max(1, int((w - self.label_w) // self.chip_w))
         for i, box_id in enumerate(ids):
             row, col = divmod(i, cols)
             x = x0 + col * self.chip_w
@@ -271,6 +310,7 @@ class FedComSheet(SheetPainter):
         tw = self.chip_w - self.box - 8
         first, second = self._caption(box, state)
         ink = theme.muted if destroyed else theme.ink
+        top += self.caption_dy
         self.text(painter, QRectF(tx, top, tw, 11), first, size=7.5, bold=True, color=ink)
         if destroyed:
             second = "destroyed"
@@ -320,11 +360,9 @@ class FedComSheet(SheetPainter):
         for kind in kinds:
             ids = spec.by_kind[kind]
             lost = sum(1 for b in ids if b in destroyed)
-            label = kind_title(kind)
-            self.text(painter, QRectF(x, y, self.label_w - 4, self.box), label, size=8,
-                      color=theme.muted if lost == len(ids) else theme.ink,
-                      bold=False)
-            rects = self.box_positions(x + self.label_w, y, len(ids), w - self.label_w)
+            bx, by, bw = self._row_label(painter, x, y, w, kind_title(kind), len(ids),
+                                         theme.muted if lost == len(ids) else theme.ink)
+            rects = self.box_positions(bx, by, len(ids), bw)
             numbered = len(ids) > 1
             boxes = tuple((mark_of(box_id, box_id in destroyed),
                            box_number(spec.box(box_id)) if numbered else "",
@@ -343,6 +381,17 @@ class FedComSheet(SheetPainter):
                 add_box(rect, box_key(box_id))
             y = rects[-1].bottom() + (self.row_h - self.box)
         return y
+
+    def _row_label(self, painter: QPainter, x: float, y: float, w: float, label: str,
+                   count: int, color) -> tuple[float, float, float]:
+        """A row's label in the label column; (x, y, width) of where its ``count`` boxes go:
+        beside it — or on a phone, when they do not fit beside it, on lines under it."""
+        if self.phone and self.boxes_width(count) > w - self.label_w + 0.01:
+            self.text(painter, QRectF(x, y, w, self.label_line), label, size=8, color=color)
+            return x, y + self.label_line, w
+        self.text(painter, QRectF(x, y, self.label_w - 4, self.box), label, size=8,
+                  color=color, bold=False)
+        return x + self.label_w, y, w - self.label_w
 
     @staticmethod
     def _lines(rects: list[QRectF]) -> list[tuple[int, int]]:
@@ -377,6 +426,9 @@ class FedComSheet(SheetPainter):
     def _draw_columns(self, painter: QPainter, theme: Theme, y: float) -> float:
         """Control and power on the left; other ship systems, hull and frame on the right."""
         m, w = self.margin, self.width - 2 * self.margin
+        if self.phone:  # one column: each group under the last
+            y = self._draw_categories(painter, theme, m, y, w, ("control", "power", "systems", "hull"))
+            return self._draw_frame(painter, theme, m, y, w)
         half = (w - 16) / 2
         xl, xr = m, m + half + 16
         yl = self._draw_categories(painter, theme, xl, y, half, ("control", "power"))
@@ -399,8 +451,11 @@ class FedComSheet(SheetPainter):
         spec = self.spec
         hits = self.ship.state["frame_hits"]
         y = self.heading(painter, theme, x, y, w, "Frame", f"{spec.frame - hits} of {spec.frame} left")
-        self.text(painter, QRectF(x, y, self.label_w - 4, self.box), "Frame", size=8, color=theme.ink)
-        rects = self.box_positions(x + self.label_w, y, spec.frame, w - self.label_w)
+        if self.phone and self.boxes_width(spec.frame) > w - self.label_w:
+            bx, by, bw = x, y + 4, w  # the heading names the boxes: no label over them
+        else:
+            bx, by, bw = self._row_label(painter, x, y, w, "Frame", spec.frame, theme.ink)
+        rects = self.box_positions(bx, by, spec.frame, bw)
         hits_before = self.turn_start["frame_hits"]
         for k, rect in enumerate(rects, start=1):
             self.pen_box(painter, theme, rect, mark=self.pen_mark(k <= hits, k <= hits_before, "x"))
@@ -424,9 +479,15 @@ class FedComSheet(SheetPainter):
         lines = orders.describe()
         notes = resolve(self.spec, st["destroyed"], orders).notes if orders else []
         for line in lines:
+            if self.phone:
+                y = self.wrapped(painter, m, y, w, "•  " + line, size=8, color=theme.ink) + 2
+                continue
             self.text(painter, QRectF(m, y, w, 12), "•  " + line, size=8, color=theme.ink)
             y += 12
         for line in notes:
+            if self.phone:
+                y = self.wrapped(painter, m, y, w, "Note: " + line, size=7.5, color=theme.mark) + 2
+                continue
             self.text(painter, QRectF(m, y, w, 12), "Note: " + line, size=7.5,
                       color=theme.mark)
             y += 12
@@ -436,6 +497,9 @@ class FedComSheet(SheetPainter):
                 y += 14
                 painter.drawLine(QPointF(m, y), QPointF(m + w, y))
             y += 4
+        elif not lines and self.phone:  # the phone's form is under its sheet
+            y = self.wrapped(painter, m, y, w, "No overrides this turn.", size=8,
+                             color=theme.muted)
         elif not lines:
             self.text(painter, QRectF(m, y, w, 12),
                       "No overrides this turn"
@@ -460,7 +524,17 @@ class FedComSheet(SheetPainter):
             self.pen_box(painter, theme, rect, mark=mark, used=used)
             self.text(painter, QRectF(x + size + 4, y - 1, 220, size + 2), text, size=7,
                       color=theme.muted)
+            if self.phone:  # a key to a line
+                y += size + 5
+                continue
             x += size + 4 + self.advance(painter, text, 7) + 14
+        if self.phone:
+            if not theme.on_paper:
+                self.text(painter, QRectF(m, y - 1, self.width - 2 * m, size + 2),
+                          theme.hint("Click a box: its next state · right-click: more"), size=7,
+                          color=theme.muted)
+                y += size + 5
+            return y
         if not theme.on_paper:
             self.text(painter, QRectF(x, y - 1, self.width - m - x, size + 2),
                       theme.hint("Click a box: its next state · right-click: more"), size=7,

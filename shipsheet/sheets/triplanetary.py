@@ -31,7 +31,7 @@ from ..rules.triplanetary.boxes import (CARGO_KEY, COUNTER_KEY, COUNTER_STEPS, D
                                         step_key, thresholds)
 from ..rules.triplanetary.recovery import DEFAULT, ONLY, OWNER
 from ..rules.triplanetary.state import track_title
-from .base import SheetPainter, Theme
+from .base import PAPER, SheetLayout, SheetPainter, Theme
 
 LOG_ROWS = 12  # rows of the ship's log (the latest changes, then ruled lines for notes)
 
@@ -96,9 +96,16 @@ class TriplanetarySheet(SheetPainter):
     box = 18.0
     label_w = 92.0  # the column of track and tracker names
     pitch = 46.0  # ladder column pitch
+    ladder_pad = 8.0  # a ladder box's hit area, beyond the box on either side
+    choice_box = 12.0  # a recovery choice's box
 
-    def __init__(self, ship, session=None):
-        super().__init__(ship, session)
+    def __init__(self, ship, session=None, *, layout: SheetLayout = PAPER):
+        super().__init__(ship, session, layout=layout)
+        if self.phone:  # one column: names over their ladders and trackers, D0…D6 across it
+            self.label_w = 0.0
+            self.pitch = (self.width - 2 * self.margin - self.box) / LADDER_TOP
+            self.ladder_pad = (self.pitch - self.box) / 2
+            self.choice_box = 16.0
         #: Threshold captions drawn, per track (for tests; tooltips ask ``boxes.thresholds``).
         self.drawn_thresholds: dict[str, list[tuple[int, str]]] = {}
         #: The D-level circled on each ladder.
@@ -153,7 +160,7 @@ class TriplanetarySheet(SheetPainter):
                   align=ALIGN_CENTER)
         self.add_box(counter, COUNTER_KEY)
 
-        # Facts beside the counter.
+        # Facts beside the counter (on a phone: under it, the damage roll beside it).
         x = m + size + 16
         w = 292.0
         rows = []
@@ -178,6 +185,20 @@ class TriplanetarySheet(SheetPainter):
         rows.append(("Combat rules", "Standard table (session option)" if system == tp.STANDARD
                      else "Advanced Combat System"))
         rows.append(("Recovery", "1 D a turn, owner's choice; a base restores all"))
+        if self.phone:
+            tx = m + size + 10
+            tw = self.width - m - tx
+            if system == tp.STANDARD:
+                yy = self._draw_standard_note(painter, theme, y, tx, tw, size)
+            else:
+                yy = self._draw_damage_roll(painter, theme, y, tx, tw, size)
+            yy += 4
+            for label, value in rows:
+                self.text(painter, QRectF(m, yy, 70, 15), label, size=8, color=theme.muted)
+                bottom = self.wrapped(painter, m + 66, yy + 2, self.width - 2 * m - 66, value,
+                                      size=8.5, color=theme.ink)
+                yy = max(yy + 16, bottom + 3)
+            return yy + 4
         yy = y + 2
         for label, value in rows:
             self.text(painter, QRectF(x, yy, 70, 15), label, size=8, color=theme.muted)
@@ -189,6 +210,11 @@ class TriplanetarySheet(SheetPainter):
         tw = self.width - m - tx
         if system == tp.STANDARD:
             return self._draw_standard_note(painter, theme, y, tx, tw, size)
+        return self._draw_damage_roll(painter, theme, y, tx, tw, size)
+
+    def _draw_damage_roll(self, painter: QPainter, theme: Theme, y: float, tx: float, tw: float,
+                          size: float) -> float:
+        """The damage roll, printed on the sheet as on a paper log."""
         self.text(painter, QRectF(tx, y, tw, 12), "DAMAGE ROLL (1 d6 per hit)", size=7,
                   bold=True, color=theme.muted)
         ty = y + 13
@@ -210,12 +236,17 @@ class TriplanetarySheet(SheetPainter):
         painter.setFont(self.font(7.5))
         painter.setPen(theme.ink)
         rect = QRectF(tx, y + 13, tw, size - 13)
-        painter.drawText(rect, int(ALIGN_TOP_LEFT) | int(Qt.TextFlag.TextWordWrap),
-                         "Results D1–D5 add up on one disabled track; D6 or more, or E, "
-                         "destroys the ship. A disabled ship cannot maneuver, launch ordnance "
-                         "or attack.")
+        flags = int(ALIGN_TOP_LEFT) | int(Qt.TextFlag.TextWordWrap)
+        note = ("Results D1–D5 add up on one disabled track; D6 or more, or E, "
+                "destroys the ship. A disabled ship cannot maneuver, launch ordnance "
+                "or attack.")
+        if self.phone:  # a narrower column: as tall as the words need
+            needed = QFontMetricsF(self.font(7.5), painter.device()).boundingRect(
+                rect, flags, note).height()
+            rect.setHeight(max(rect.height(), needed))
+        painter.drawText(rect, flags, note)
         self.add_box(rect, STANDARD_NOTE_KEY)
-        return y + size + 4
+        return max(y + size, rect.bottom()) + 4
 
     # -- D-track ladders ------------------------------------------------------------------------
     def _ladder_x(self, level: int) -> float:
@@ -230,9 +261,17 @@ class TriplanetarySheet(SheetPainter):
         destroyed = tp.is_destroyed(ship)
         b = self.box
         label_h = 11.0
+        if self.phone:  # the track's name on a line over its ladder
+            self.text(painter, QRectF(self.margin, y, self.width - 2 * self.margin, 13),
+                      title.upper(), size=9, bold=True, color=theme.ink)
+            if level > LADDER_TOP:
+                self.text(painter, QRectF(self.margin, y, self.width - 2 * self.margin, 13),
+                          f"now D{level}", size=8, bold=True, color=theme.ink, align=ALIGN_RIGHT)
+            y += 15
         box_y = y + label_h
-        self.text(painter, QRectF(self.margin, box_y - 1, self.label_w - 8, b + 2),
-                  title.upper(), size=9, bold=True, color=theme.ink)
+        if not self.phone:
+            self.text(painter, QRectF(self.margin, box_y - 1, self.label_w - 8, b + 2),
+                      title.upper(), size=9, bold=True, color=theme.ink)
         marks = thresholds(ship, track)
         self.drawn_thresholds[track] = marks
         for step in range(LADDER_TOP + 1):
@@ -246,13 +285,16 @@ class TriplanetarySheet(SheetPainter):
             if destroyed and step == LADDER_TOP and level >= LADDER_TOP and track in DESTROYING:
                 mark = "x"  # the track that destroyed the ship
             self.draw_box(painter, theme, rect, mark=mark)
-            self.add_box(rect.adjusted(-8, -label_h, 8, 2), ladder_key(track, step))
+            self.add_box(rect.adjusted(-self.ladder_pad, -label_h, self.ladder_pad, 2),
+                         ladder_key(track, step))
         circled = min(level, LADDER_TOP)
         self.circled[track] = level
         self.draw_circle(painter, theme, QRectF(self._ladder_x(circled), box_y, b, b))
-        if level > LADDER_TOP:
+        if level > LADDER_TOP and not self.phone:
             self.text(painter, QRectF(self._ladder_x(LADDER_TOP) + b + 6, box_y, 60, b),
                       f"now D{level}", size=8, bold=True, color=theme.ink)
+        if self.phone:
+            return self._phone_thresholds(painter, theme, box_y, track, level, marks)
         if track == tp.STANDARD_TRACK:
             self._draw_e_box(painter, theme, box_y)
         # Thresholds: a heavy rule before the level, its words under the ladder.
@@ -278,16 +320,39 @@ class TriplanetarySheet(SheetPainter):
             lines = max(lines, 2 if needed > 1.5 * QFontMetrics(font, device).height() else 1)
         return caption_y + (24 if lines > 1 else 14)
 
-    def _draw_e_box(self, painter: QPainter, theme: Theme, box_y: float) -> None:
-        """Standard combat's E (eliminated) box, beside the disabled ladder."""
+    def _phone_thresholds(self, painter: QPainter, theme: Theme, box_y: float, track: str,
+                          level: int, marks: list[tuple[int, str]]) -> float:
+        """A phone's thresholds: the heavy rules on the ladder, their words on lines under
+        it (the column has no room between the rules); then the E box of standard combat."""
+        b = self.box
+        m = self.margin
+        y = box_y + b + 4
+        for lv, words in marks:
+            x = self._ladder_x(lv) - (self.pitch - b) / 2
+            painter.setPen(QPen(theme.ink, 2.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+            painter.drawLine(QPointF(x, box_y - 3), QPointF(x, box_y + b + 3))
+            y = self.wrapped(painter, m, y, self.width - 2 * m, f"D{lv}+ {words}", size=7.5,
+                             color=theme.ink if lv <= level else theme.muted)
+        if track == tp.STANDARD_TRACK:
+            y = self._draw_e_box(painter, theme, y + 14)
+        return y + 8
+
+    def _draw_e_box(self, painter: QPainter, theme: Theme, box_y: float) -> float:
+        """Standard combat's E (eliminated) box, beside the disabled ladder (on a phone, under
+        it). Returns the y under the box."""
         ship = self.ship
         x = self._ladder_x(LADDER_TOP) + self.pitch
+        if self.phone:
+            x = self._ladder_x(0)
+            self.text(painter, QRectF(x + self.box + 8, box_y, 150, self.box),
+                      "eliminated (standard combat)", size=7.5, color=theme.muted)
         rect = QRectF(x, box_y, self.box, self.box)
         self.text(painter, QRectF(x - 10, box_y - 11, self.box + 20, 11), "E", size=7,
                   color=theme.muted, align=ALIGN_CENTER)
         eliminated = bool(ship.state.get("eliminated"))
         self.draw_box(painter, theme, rect, mark="x" if eliminated else "")
         self.add_box(rect.adjusted(-6, -11, 6, 2), E_BOX_KEY)
+        return rect.bottom() + 2
 
     # -- status in words -----------------------------------------------------------------------
     def _draw_status(self, painter: QPainter, theme: Theme, y: float) -> float:
@@ -299,14 +364,25 @@ class TriplanetarySheet(SheetPainter):
             word, why = out_of_play_words(st)
             self.text(painter, QRectF(m, y, self.width - 2 * m, 22), word, size=15,
                       bold=True, color=theme.ink)
+            if self.phone:  # the reason under the word
+                bottom = self.wrapped(painter, m, y + 22, self.width - 2 * m, why, size=8.5,
+                                      color=theme.muted)
+                rect = QRectF(m, y, self.width - 2 * m, max(self.touch, bottom - y))
+                self.add_box(rect, OUT_OF_PLAY_KEY)
+                return self._draw_notes(painter, theme, rect.bottom() + 4, [])
             self.text(painter, QRectF(m + 120, y, self.width - 2 * m - 120, 22), why, size=8.5,
                       color=theme.muted)
             self.add_box(QRectF(m, y, self.width - 2 * m, 22), OUT_OF_PLAY_KEY)
             return self._draw_notes(painter, theme, y + 26, [])
         cells = capability_words(self.ship)
-        w = (self.width - 2 * m) / len(cells)
+        per_row = 2 if self.phone else len(cells)
+        rows = (len(cells) + per_row - 1) // per_row
+        w = (self.width - 2 * m) / per_row
+        top = y
         for i, (what, word, lost) in enumerate(cells):
-            x = m + i * w
+            row, col = divmod(i, per_row)
+            x = m + col * w
+            y = top + row * 32
             self.text(painter, QRectF(x, y, w - 6, 11), what.upper(), size=7, bold=True,
                       color=theme.muted)
             self.text(painter, QRectF(x, y + 11, w - 6, 16), word, size=10, bold=lost,
@@ -320,7 +396,7 @@ class TriplanetarySheet(SheetPainter):
         if not st.weapons_repairable:
             notes.append("Weapons D6 or worse: repaired only by maintenance at a base; "
                          "it still defends normally.")
-        yy = self._draw_recovery_choice(painter, theme, y + 34)
+        yy = self._draw_recovery_choice(painter, theme, top + 32 * rows + 2)
         return self._draw_notes(painter, theme, yy, notes)
 
     def _draw_notes(self, painter: QPainter, theme: Theme, y: float, notes: list[str]) -> float:
@@ -345,6 +421,10 @@ class TriplanetarySheet(SheetPainter):
                 f"{e['kind']} {e['n']} (turn {e['turn']})" for e in flight[:8])
                 + (f" and {len(flight) - 8} more" if len(flight) > 8 else "") + ".")
         for note in notes:
+            if self.phone:
+                y = self.wrapped(painter, m, y, self.width - 2 * m, note, size=8, bold=True,
+                                 color=theme.ink) + 3
+                continue
             self.text(painter, QRectF(m, y, self.width - 2 * m, 13), note, size=8,
                       bold=True, color=theme.ink)
             y += 14
@@ -363,8 +443,10 @@ class TriplanetarySheet(SheetPainter):
         planned = None if blank else tp.planned_recovery(ship)
         chosen = tp.recovery_choice(ship)
         x = m + self.label_w + 46
-        b = 12.0
+        b = self.choice_box
         options = [(track, track_title(track)) for track in tp.TRACKS] + [(None, "Default")]
+        if self.phone:
+            return self._phone_recovery_choice(painter, theme, y, options, blank, planned, chosen)
         for track, label in options:
             rect = QRectF(x, y + 1, b, b)
             picked = (chosen[:1] == (track,)) if track else (not chosen and not blank)
@@ -380,6 +462,31 @@ class TriplanetarySheet(SheetPainter):
                       "When the turn ends: " + planned_words(ship, self.session), size=8,
                       color=theme.ink)
         return y + 34
+
+    def _phone_recovery_choice(self, painter: QPainter, theme: Theme, y: float, options, blank: bool,
+                               planned, chosen) -> float:
+        """The recovery choice on a phone: two choices to a row, each tapped over its cell."""
+        m = self.margin
+        w = self.width - 2 * m
+        b = self.choice_box
+        cell_w, cell_h = w / 2, self.touch
+        top = y + 14
+        for i, (track, label) in enumerate(options):
+            row, col = divmod(i, 2)
+            x, cy = m + col * cell_w, top + row * cell_h
+            rect = QRectF(x + 4, cy + (cell_h - b) / 2, b, b)
+            picked = (chosen[:1] == (track,)) if track else (not chosen and not blank)
+            self.draw_box(painter, theme, rect, mark="x" if picked else "")
+            if track is not None and planned is not None and planned[0] == track:
+                self.draw_circle(painter, theme, rect)
+            self.text(painter, QRectF(rect.right() + 6, cy, cell_w - b - 12, cell_h), label,
+                      size=8.5, color=theme.ink)
+            self.add_box(QRectF(x, cy, cell_w, cell_h), choice_key(track))
+        y = top + cell_h * ((len(options) + 1) // 2) + 2
+        if not blank:
+            y = self.wrapped(painter, m, y, w, "When the turn ends: " + planned_words(self.ship, self.session),
+                             size=8, color=theme.ink)
+        return y + 8
 
     # -- the ship's log ------------------------------------------------------------------------
     def log_rows(self) -> list[tuple[str, str, str]]:
@@ -415,7 +522,7 @@ class TriplanetarySheet(SheetPainter):
             if i < len(shown):
                 turn, what, details = shown[i]
                 self.text(painter, QRectF(m, top, 26, row_h), turn, size=7.5, color=theme.muted)
-                what_w = min(self.advance(painter, what, 7.5, True) + 4, 200)
+                what_w = min(self.advance(painter, what, 7.5, True) + 4, w / 2 if self.phone else 200)
                 self._elided(painter, QRectF(m + 28, top, what_w, row_h), what, 7.5, True, theme.ink)
                 self._elided(painter, QRectF(m + 32 + what_w, top, w - 32 - what_w, row_h),
                              details, 7.5, False, theme.ink)
@@ -435,12 +542,22 @@ class TriplanetarySheet(SheetPainter):
 
     # -- fuel and cargo ------------------------------------------------------------------------
     def _tracker_label(self, painter: QPainter, theme: Theme, y: float, title: str,
-                       value: str) -> None:
+                       value: str) -> float:
+        """A tracker's name and value in the label column; returns the y its boxes start at
+        (on a phone, the line under the name and value)."""
         m = self.margin
+        if self.phone:
+            self.text(painter, QRectF(m, y, self.width - 2 * m, 14), title.upper(), size=9,
+                      bold=True, color=theme.ink)
+            x = m + self.advance(painter, title.upper(), 9, True) + 10
+            self.text(painter, QRectF(x, y, self.width - m - x, 14), value, size=8,
+                      color=theme.muted)
+            return y + 18
         self.text(painter, QRectF(m, y, self.label_w - 8, self.box), title.upper(), size=9,
                   bold=True, color=theme.ink)
         self.text(painter, QRectF(m, y + self.box, self.label_w - 8, 13), value, size=8,
                   color=theme.muted)
+        return y
 
     def _draw_fuel(self, painter: QPainter, theme: Theme, y: float) -> float:
         """Fuel boxes, crossed off from the left as fuel is burnt; or the word "unlimited"."""
@@ -450,7 +567,7 @@ class TriplanetarySheet(SheetPainter):
         x0 = self.margin + self.label_w
         b = self.box
         if spec.fuel is None:
-            self._tracker_label(painter, theme, y, "Fuel", "")
+            y = self._tracker_label(painter, theme, y, "Fuel", "")
             rect = QRectF(x0, y, 120, b)
             self.draw_box(painter, theme, rect, dashed=True)
             self.text(painter, rect, "Unlimited", size=8.5, bold=True, color=theme.ink,
@@ -458,26 +575,29 @@ class TriplanetarySheet(SheetPainter):
             self.add_box(rect, FUEL_KEY)
             return y + b + 6
         if spec.fuel == 0:
-            self._tracker_label(painter, theme, y, "Fuel", "")
+            y = self._tracker_label(painter, theme, y, "Fuel", "")
             store = fuel_store_words(spec)
-            rect = QRectF(x0, y, 330, b)
+            rect = QRectF(x0, y, min(330.0, self.width - self.margin - x0), b)
             self.text(painter, rect, f"None of its own; {store} for other ships", size=8.5,
                       color=theme.ink)
             self.add_box(rect, FUEL_KEY)
             return y + b + 6
-        self._tracker_label(painter, theme, y, "Fuel", f"{fuel} of {spec.fuel} left")
+        y = self._tracker_label(painter, theme, y, "Fuel", f"{fuel} of {spec.fuel} left")
         if fuel_counted(spec):
             return self._counter(painter, theme, y, FUEL_KEY, fuel, "")
         spent = spec.fuel - fuel
-        per_row = 20
+        per_row, step, group = 20, b + 2, 6  # groups of five, the fifth numbered
+        if self.phone:  # boxes a touch apart, as many to a row as fit
+            step, group = self.touch, 0
+            per_row = int((self.width - self.margin - x0 - b) // step) + 1
         for i in range(1, spec.fuel + 1):
             row, col = divmod(i - 1, per_row)
-            x = x0 + col * (b + 2) + (col // 5) * 6
+            x = x0 + col * step + (col // 5) * group
             rect = QRectF(x, y + row * (b + 10), b, b)
             self.draw_box(painter, theme, rect, mark="slash" if i <= spent else "")
             if i % 5 == 0:
-                self.text(painter, QRectF(x - 4, rect.bottom() + 0.5, b + 8, 8), str(i), size=6,
-                          color=theme.muted, align=ALIGN_CENTER)
+                self.text(painter, QRectF(x - 4, rect.bottom() + 0.5, b + 8, 8), str(i),
+                          size=7.5 if self.phone else 6, color=theme.muted, align=ALIGN_CENTER)
             self.add_box(rect, fuel_box_key(i))
         rows = (spec.fuel + per_row - 1) // per_row
         return y + rows * (b + 10)
@@ -491,7 +611,7 @@ class TriplanetarySheet(SheetPainter):
         b = self.box
         x0 = self.margin + self.label_w
         cap_words = ", unlimited hold" if cap is None else f" of {cap} t"
-        self._tracker_label(painter, theme, y, "Cargo", f"{cargo} t{cap_words}" if cap != 0 else "")
+        y = self._tracker_label(painter, theme, y, "Cargo", f"{cargo} t{cap_words}" if cap != 0 else "")
         if cap == 0:
             self.text(painter, QRectF(x0, y, 300, b), "No hold", size=8.5, color=theme.ink)
             self.add_box(QRectF(x0, y, 80, b), CARGO_KEY)
@@ -500,9 +620,15 @@ class TriplanetarySheet(SheetPainter):
             return self._counter(painter, theme, y, CARGO_KEY, cargo, " t")
         steps = cargo_steps(cap)
         w = b + 6
+        per_row = len(steps)  # one row on the paper; as many as fit on a phone
+        if self.phone:
+            per_row = int((self.width - self.margin - x0 - w) // (w + 2)) + 1
+        rows = (len(steps) + per_row - 1) // per_row
         for i, tons in enumerate(steps):
-            x = x0 + i * (w + 2)
-            rect = QRectF(x, y, w, b)
+            row, col = divmod(i, per_row)
+            x = x0 + col * (w + 2)
+            top = y + row * (b + 14)
+            rect = QRectF(x, top, w, b)
             self.draw_box(painter, theme, rect)
             self.text(painter, rect, str(tons), size=7.5, color=theme.ink, align=ALIGN_CENTER)
             if tons == cargo:
@@ -511,12 +637,14 @@ class TriplanetarySheet(SheetPainter):
         if cargo not in steps:  # an odd load: a pen tick at its place on the scale, and the number
             below = max(i for i, t in enumerate(steps) if t < cargo)
             lo, hi = steps[below], steps[below + 1]
-            x = x0 + below * (w + 2) + w / 2 + (cargo - lo) / (hi - lo) * (w + 2)
+            row, col = divmod(below, per_row)
+            x = x0 + col * (w + 2) + w / 2 + (cargo - lo) / (hi - lo) * (w + 2)
+            top = y + row * (b + 14)
             painter.setPen(QPen(theme.accent, 1.8))
-            painter.drawLine(QPointF(x, y - 4), QPointF(x, y + b + 4))
-            self.text(painter, QRectF(x - 15, y + b + 3, 30, 9), f"{cargo} t", size=6.5,
+            painter.drawLine(QPointF(x, top - 4), QPointF(x, top + b + 4))
+            self.text(painter, QRectF(x - 15, top + b + 3, 30, 9), f"{cargo} t", size=6.5,
                       bold=True, color=theme.accent, align=ALIGN_CENTER)
-        return y + b + 14
+        return y + rows * (b + 14)
 
     def _counter(self, painter: QPainter, theme: Theme, y: float, key: str, value: int,
                  unit: str) -> float:

@@ -66,6 +66,8 @@ class Application:
             target.open_session(info.load(), source if lock is not False else None, dirty=True,
                                 autosave=handle, lock=lock or None)
             target.show_status(f"Restored the autosave from {info.time_text}")
+            if target.doc is not None:  # shared with the table later: the phones are told
+                target.doc.recovered_at = info.time_text
             restored = True
         self.report_store_problems(window)
         return restored

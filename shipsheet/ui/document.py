@@ -73,6 +73,9 @@ class SessionDocument(QObject):
         self.autosave = autosave_handle or self.autosave_store.handle()
         self.autosave_error = ""  # the last autosave's failure, "" when it worked
         self._journal = None  # every change on disk at once (model/journal.py), made at the first
+        #: When the work restored after a crash was last saved to the autosave (its time in
+        #: words), None for a session opened or made here: a table shared is told of it.
+        self.recovered_at: str | None = None
         self.current_ship_id: str | None = session.ships[0].id if session.ships else None
         #: Asked before every change: why ``action`` may not be applied here, or None (a
         #: play-by-e-mail player file takes only its player's decisions: ``pbem_desk``).

@@ -16,6 +16,7 @@ from ..model import (GAME_TITLES, RemoveShip, RenameShip, RuleViolation, Session
 from ..model.actions import AddShip, NextPhase, NextTurn
 from ..model.autosave import AutosaveStore
 from ..model.paths import resources_dir
+from ..model.words import possessive
 from . import collector
 from .document import SessionDocument
 from .first_paint import after_first_paint
@@ -763,7 +764,7 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QMessageBox
         answer = QMessageBox.question(
             self, "Undo a Phone's Step",
-            f"Undo {seat_name}'s step “{text}”?\n\nIt was made on {seat_name}'s phone; "
+            f"Undo {possessive(seat_name)} step “{text}”?\n\nIt was made on {possessive(seat_name)} phone; "
             "undoing it changes their sheet too.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel)

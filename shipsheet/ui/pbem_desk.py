@@ -266,6 +266,10 @@ class DecisionsView(QWidget):
                                f"for it.")
             return
         forms = piece(session.game, "decisions").forms(session, ship)
+        # What the player already decided this turn (recorded in the file, not yet applied:
+        # an Energy Allocation is committed by the moderator's dice) fills its form again.
+        made = {(o["ship"], o["form"]): o["values"] for o in record.decided(session, session.turn)}
+        forms = [with_values(spec, made.get((ship.id, spec["kind"]))) for spec in forms]
         self.title.setText(f"{ship.name}: {me.name}'s decisions for turn {session.turn}")
         if not forms:
             forms_layout.addWidget(note(f"No decision to make for {ship.name} now."))
@@ -318,6 +322,15 @@ class DecisionsView(QWidget):
             self.doc.refused.emit(str(exc))
             return False
         return self.doc.do(action)
+
+
+def with_values(spec: dict, values: dict | None) -> dict:
+    """``spec`` with its fields showing ``values`` (a decision recorded for it), where given."""
+    if not values:
+        return spec
+    fields = [{**f, "value": values[f["name"]]} if values.get(f["name"]) is not None else f
+              for f in spec["fields"]]
+    return {**spec, "fields": fields}
 
 
 def field_widget(field: dict) -> QWidget:

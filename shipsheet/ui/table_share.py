@@ -39,6 +39,7 @@ from ..model.errors import RuleViolation
 from ..model.update import count_words
 from ..share import Candidate, SeatBook, TableLink, candidate_addresses
 from ..share.authority import QtAuthority
+from ..share.link import recovered_notice
 from ..share.seats import DEFAULT_RIGHTS, MAX_NAME, PLAYER, REFEREE, ROLES, SPECTATOR, Seat
 from .layouts import fit_to_screen
 from .plaintext import plain_label
@@ -161,8 +162,11 @@ def make_link(doc: "SessionDocument") -> TableLink:
     # The referee's phone names the step it undoes; the window's question is not asked of
     # it (the referee is the one asking), but its request waits while the window asks.
     # A phone is answered once its change is in the journal on disk (doc.durable).
-    return TableLink(doc.session, book, QtAuthority(gate=doc), doc.apply,
+    link = TableLink(doc.session, book, QtAuthority(gate=doc), doc.apply,
                      functools.partial(doc.undo, ask=False), durable=doc.durable)
+    if doc.recovered_at:
+        link.notice = recovered_notice(doc.recovered_at)
+    return link
 
 
 # -- the window's side ----------------------------------------------------------------------

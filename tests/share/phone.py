@@ -83,6 +83,10 @@ class Phone:
                     status, areas, _ = self.request("GET", ship["boxes"])
                     assert status == 200, (status, areas)
                     ship["areas"] = areas
+                if isinstance(ship.get("forms"), str):  # its forms' address, as the page reads it
+                    status, forms, _ = self.request("GET", ship["forms"])
+                    assert status == 200, (status, forms)
+                    ship["forms"] = forms
         return view
 
     def act(self, state: dict, ship: dict, **fields):

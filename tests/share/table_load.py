@@ -104,6 +104,7 @@ class PhoneClient:
         self.headers = {"Origin": self.base}
         self.svgs: dict[str, str] = {}
         self.boxes: dict[str, tuple[str, list]] = {}  # ship id -> (address, its boxes)
+        self.forms: dict[str, tuple[str, list]] = {}  # ship id -> (address, its forms)
 
     async def pair(self, http: aiohttp.ClientSession) -> None:
         async with http.post(self.base + self.path + "api/pair", json={"secret": self.secret},
@@ -125,6 +126,11 @@ class PhoneClient:
                 async with http.get(self.base + ship["boxes"], headers=self.headers) as r:
                     self.boxes[ship["id"]] = (ship["boxes"], await r.json())
             ship["areas"] = self.boxes[ship["id"]][1]
+            if isinstance(ship.get("forms"), str):  # once per revision, as the boxes
+                if self.forms.get(ship["id"], (None,))[0] != ship["forms"]:
+                    async with http.get(self.base + ship["forms"], headers=self.headers) as r:
+                        self.forms[ship["id"]] = (ship["forms"], await r.json())
+                ship["forms"] = self.forms[ship["id"]][1]
             self.arrived.setdefault((ship["id"], ship["rev"]), time.perf_counter())
         self.state = state
 

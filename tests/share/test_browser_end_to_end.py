@@ -125,6 +125,14 @@ class Page:
             button.click()
         self._call(click)
 
+    def open_menu(self):
+        """Open the header's menu (the seat, the referee's controls) with a real tap."""
+        def tap():
+            if not self.driver.execute_script("return document.getElementById('more').open"):
+                self.driver.find_element(By.ID, "more-summary").click()
+        self._call(tap)
+        self.until(lambda: self.js("return document.getElementById('more').open"))
+
     def toast(self, expected, timeout=6.0):
         self.until(lambda: self.text("toast") == expected, timeout,
                    f"the live region never said {expected!r}")
@@ -326,7 +334,9 @@ def test_the_referee_seat_marks_damage_and_undoes_from_the_phone(page, table, qt
     assert table.window.act_undo.text() == f"&Undo {name}"
     page.until(lambda: page.text("undo") == f"Undo {name}")
 
-    # Undo from the phone: the window's undo stack steps back, as Edit ▸ Undo would.
+    # Undo from the phone (in the header's menu): the window's undo stack steps back, as
+    # Edit ▸ Undo would.
+    page.open_menu()
     page._call(lambda: page.driver.find_element(By.ID, "undo").click())
     qtbot.waitUntil(lambda: shield_left(ship, 1) == up, timeout=5000)
     assert doc.session.undo_status().steps == steps and doc.session.undo_status().redo == name
@@ -352,8 +362,10 @@ def test_the_referee_seat_steps_the_phase_and_gives_blue_a_new_link_from_the_pho
         assert page.js("return !document.getElementById('referee').hidden")
         assert page.text("referee-title") == "Referee"
 
-        # Next Phase: the window's session steps, one undo step named for the phone.
+        # Next Phase (in the header's menu): the window's session steps, one undo step named
+        # for the phone.
         phase, turn, steps = session.phase, session.turn, doc.session.undo_status().steps
+        page.open_menu()
         page._call(lambda: driver.find_element(By.ID, "next-phase").click())
         qtbot.waitUntil(lambda: (session.turn, session.phase) != (turn, phase), timeout=5000)
         name = "Next phase — Referee's phone"
@@ -383,6 +395,21 @@ def test_the_referee_seat_steps_the_phase_and_gives_blue_a_new_link_from_the_pho
         assert page._call(new_link) == "Give Blue a new link? Their phones are closed out."
         qtbot.waitUntil(lambda: table.blue.secret != old, timeout=5000)
         page.toast("New link for Blue: their phones are closed out.")
+        # The new link and its QR code, on the referee's phone at once.
+        page.until(lambda: page.js("return !document.getElementById('new-link').hidden"))
+        url = table.link.url(table.blue)
+        assert table.blue.secret in url and old not in url
+        assert page.text("new-link-url") == url
+        assert page.text("new-link-title") == "New link for Blue"
+        from shipsheet.share.host import qr_rows
+        drawn = page.js("return document.querySelector('#new-link-qr path.qr-dark').getAttribute('d')")
+        assert drawn.count("M") == sum(row.count("1") for row in qr_rows(url))
+        box = page.js("const r = document.querySelector('#new-link-qr svg').getBoundingClientRect();"
+                      "return [r.width, r.height]")
+        assert min(box) >= 150  # big enough for a camera across the table
+        page._call(lambda: driver.find_element(By.ID, "new-link-close").click())
+        page.until(lambda: page.js("return document.getElementById('new-link').hidden"))
+        page.open_menu()
         page.until(lambda: page.js("return document.querySelector('#seat-list .seat-meta').textContent")
                    == "player · 0 phones")
         page.assert_clean()

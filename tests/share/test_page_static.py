@@ -389,6 +389,12 @@ class Page:
     def area(self, key):
         return self.driver.find_element(By.CSS_SELECTOR, f'.ship:not([hidden]) button.area[data-key="{key}"]')
 
+    def open_menu(self):
+        """Open the header's menu (the seat, the referee's controls) with a tap on it."""
+        if not self.js("return document.getElementById('more').open"):
+            self.driver.find_element(By.ID, "more-summary").click()
+        self.until(lambda d: self.js("return document.getElementById('more').open"))
+
     def toast(self, expected, timeout=6):
         self.until(lambda d: self.text("toast") == expected, timeout,
                    f"live region never said {expected!r} (it says {self.text('toast')!r})")
@@ -617,6 +623,7 @@ def test_the_referee_seat_steps_the_phase_and_asks_before_running_through_the_tu
     fake = page.fake
     fake.referee = True
     page.open()
+    page.open_menu()
     section = page.driver.find_element(By.ID, "referee")
     assert section.is_displayed()
     assert page.js("return document.getElementById('referee-title').textContent") == "Referee"
@@ -658,6 +665,7 @@ def test_the_referee_seat_lists_the_other_seats_and_gives_one_a_new_link(page):
     fake = page.fake
     fake.referee = True
     page.open()
+    page.open_menu()
     page.driver.find_element(By.ID, "seats-summary").click()
     assert page.js("return document.getElementById('seats').open")
     assert page.text("seats-summary") == "Seats (2)"
@@ -698,6 +706,7 @@ def test_the_referee_seat_undoes_the_last_step_with_a_button_that_names_it(page)
     fake = page.fake
     fake.referee = True
     page.open()
+    page.open_menu()
     undo = page.driver.find_element(By.ID, "undo")
     assert undo.is_displayed() and undo.text == "Undo Drive box 1 marked" and undo.is_enabled()
     assert page.text("seat-role") == " (referee)"

@@ -3,40 +3,21 @@ pairs, the referee's seat taps a box; Ctrl+C saves the change to the file and ex
 
 from __future__ import annotations
 
-import os
-import re
 import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 from shipsheet.model.paths import resources_dir
 from shipsheet.model.storage import load_session
 
 from .phone import Phone
+from .serve_process import start_serve
 
 
 def _start(tmp_path, *extra):
     copy = tmp_path / "table.shipsheet"
     copy.write_bytes((resources_dir() / "samples" / "fedcom.shipsheet").read_bytes())
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["QT_QPA_PLATFORM"] = "xcb"  # no display: serve must choose offscreen itself
-    script = Path(sys.executable).with_name("shipsheet")
-    proc = subprocess.Popen([str(script), "serve", str(copy), "--seat", "Blue=Blue",
-                             "--seat", "Red=Hornet,Lance", "--referee-seat",
-                             "--bind", "127.0.0.1", "--port", "0", *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    lines, links = [], {}
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(links) < 3:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        found = re.match(r"(\w+) \((\w+)\): (http://\S+)", line)
-        if found:
-            links[found.group(1)] = found.group(3)
+    proc, links, lines = start_serve(copy, "--seat", "Blue=Blue", "--seat", "Red=Hornet,Lance",
+                                     "--referee-seat", *extra, links=3)
     return proc, copy, links, lines
 
 
@@ -78,3 +59,32 @@ def test_serve_keeps_the_links_from_one_run_to_the_next(tmp_path):
     proc.communicate(timeout=60)
     assert proc.returncode == 0
     assert {k: v.split("#")[1] for k, v in first.items()} == {k: v.split("#")[1] for k, v in second.items()}
+
+
+def test_new_link_from_the_referees_phone_is_shown_there_and_in_the_terminal(tmp_path):
+    import threading
+    proc, copy, links, lines = _start(tmp_path, "--no-qr")
+    later: list[str] = []
+    reader = threading.Thread(target=lambda: later.extend(iter(proc.stdout.readline, "")), daemon=True)
+    reader.start()
+    try:
+        referee = Phone(links["Referee"])
+        assert referee.pair()[0] == 200
+        _, state, _ = referee.state()
+        blue = next(s for s in state["seats"] if s["name"] == "Blue")
+        import secrets
+        status, answer, _ = referee.request("POST", "api/act", {
+            "id": secrets.token_urlsafe(12), "epoch": state["epoch"], "kind": "revoke",
+            "seat": blue["id"]})
+        assert status == 200 and answer["ok"], answer
+        new = answer["link"]["url"]
+        assert new != links["Blue"] and new.split("#")[0] == links["Blue"].split("#")[0]
+        assert all(set(row) <= {"0", "1"} for row in answer["link"]["qr"])
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not any(new in line for line in later):
+            time.sleep(0.05)
+        assert any(line.startswith("Blue (player): ") and new in line for line in later), later
+        assert Phone(new).pair()[0] == 200 and Phone(links["Blue"]).pair()[0] == 403
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=60)

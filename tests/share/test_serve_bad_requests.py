@@ -12,31 +12,21 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from shipsheet.model.paths import resources_dir
 
 from .phone import Phone
+from .serve_process import start_serve
 
 
 def _serve(copy: Path):
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    script = Path(sys.executable).with_name("shipsheet")
-    proc = subprocess.Popen([str(script), "serve", str(copy), "--referee-seat", "--no-qr",
-                             "--bind", "127.0.0.1", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        found = re.match(r"Referee \(referee\): (http://\S+)", line)
-        if found:
-            return proc, found.group(1)
-    proc.kill()
-    raise AssertionError("serve printed no link: " + proc.stderr.read())
+    proc, links, _lines = start_serve(copy, "--referee-seat", "--no-qr")
+    if "Referee" not in links:
+        proc.kill()
+        raise AssertionError("serve printed no link: " + proc.stderr.read())
+    return proc, links["Referee"]
 
 
 def _raw(netloc: str, message: bytes) -> bytes:

@@ -6,10 +6,7 @@ send; ``Popen.kill`` there is TerminateProcess, which the same test would use.)"
 from __future__ import annotations
 
 import os
-import re
 import signal
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -18,25 +15,15 @@ from shipsheet.model.paths import resources_dir
 from shipsheet.model.storage import load_session
 
 from .phone import Phone
+from .serve_process import start_serve
 
 
 def _serve(copy: Path, env: dict, *extra):
-    script = Path(sys.executable).with_name("shipsheet")
-    proc = subprocess.Popen([str(script), "serve", str(copy), "--referee-seat", "--no-qr",
-                             "--bind", "127.0.0.1", "--port", "0", *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    lines = []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        found = re.match(r"Referee \(referee\): (http://\S+)", line)
-        if found:
-            return proc, found.group(1), lines
-    proc.kill()
-    raise AssertionError("serve printed no link: " + "".join(lines) + proc.stderr.read())
+    proc, links, lines = start_serve(copy, "--referee-seat", "--no-qr", *extra)
+    if "Referee" not in links:
+        proc.kill()
+        raise AssertionError("serve printed no link: " + "".join(lines) + proc.stderr.read())
+    return proc, links["Referee"], lines
 
 
 def _tapper(phone: Phone, stop: threading.Event, acknowledged: list):
@@ -60,7 +47,7 @@ def _tapper(phone: Phone, stop: threading.Event, acknowledged: list):
         return
 
 
-def test_serve_killed_mid_burst_loses_nothing_a_phone_was_told(tmp_path):
+def test_serve_killed_mid_burst_loses_nothing_a_phone_was_told(tmp_path, browser):
     copy = tmp_path / "table.shipsheet"
     copy.write_bytes((resources_dir() / "samples" / "fedcom.shipsheet").read_bytes())
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
@@ -90,6 +77,15 @@ def test_serve_killed_mid_burst_loses_nothing_a_phone_was_told(tmp_path):
         assert again.pair()[0] == 200
         _, view, _ = again.state()
         assert "stopped without saving" in view["notice"]
+        # A phone's page says so, in words, until the player says OK.
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import WebDriverWait
+        browser.get(url)
+        WebDriverWait(browser, 15).until(lambda d: d.find_element(By.ID, "recovered").is_displayed())
+        assert "every change your phone was told was applied is here" in \
+            browser.find_element(By.ID, "recovered-text").text
+        browser.find_element(By.ID, "recovered-ok").click()
+        WebDriverWait(browser, 5).until(lambda d: not d.find_element(By.ID, "recovered").is_displayed())
     finally:
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=60)

@@ -89,3 +89,33 @@ def test_kill_during_a_burst_keeps_what_the_autosave_wrote(app, start_app_proces
     saved = int(name.split()[1])
     # Change ``held`` was on disk before the kill: the crash cannot have lost it.
     assert saved >= held, f"the autosave held change {saved}, though change {held} was on disk"
+
+
+#: The burst again, each change said only once the window's journal has it on disk (as a
+#: phone at the table is answered).
+DURABLE_APP = APP.replace('    print(n, flush=True)',
+                          '    window.doc.durable().result(10)\n    print(n, flush=True)')
+
+
+def test_kill_during_a_burst_loses_no_change_the_journal_had(app, start_app_process, monkeypatch,
+                                                            qtbot, autosave):
+    """The journal (model/journal.py): a kill loses nothing that was on disk, however soon
+    after the last autosave; and a table shared after the restore tells its phones."""
+    assert "durable" in DURABLE_APP
+    proc, _path = start_app_process(DURABLE_APP)
+    made = []
+    try:
+        for _ in range(30):
+            made.append(next_change(proc))
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+    import shipsheet.ui.app as app_module
+    monkeypatch.setattr(app_module, "ask_recover", lambda parent, infos: infos[0])
+    window = app.new_window()
+    qtbot.addWidget(window)
+    assert app.recover(window)
+    saved = int(window.doc.session.ships[0].name.split()[1])
+    assert saved >= made[-1], f"change {made[-1]} was on disk before the kill; {saved} came back"
+    from shipsheet.ui.table_share import make_link
+    assert "stopped without saving" in make_link(window.doc).notice

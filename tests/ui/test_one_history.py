@@ -71,7 +71,13 @@ def named_alike(window, qtbot, phone):
     assert redo.isEnabled() == (status.redo is not None)
     if status.undo:  # the toolbar's button keeps a short label; its tooltip names the step
         assert undo.iconText() == "Undo" and undo.toolTip().startswith(f"Undo {status.undo}")
-    _, view, _ = wait(qtbot, phone.state)
+    # The phones are sent a change once it is in the journal on disk (a few ms after the
+    # click): the phone's look is asked again until it has it, as its WebSocket would.
+    for _attempt in range(100):
+        _, view, _ = wait(qtbot, phone.state)
+        if (view["undo"], view["undo_step"]) == (status.undo, status.step):
+            break
+        qtbot.wait(20)
     assert (view["undo"], view["undo_step"]) == (status.undo, status.step)
     return view
 

@@ -670,3 +670,34 @@ def test_the_players_dialog_names_the_moderators_own_player(window, monkeypatch)
     window.pbem.players()
     assert R.moderator_plays(window.doc.session) == "Crimson"
     assert "(the moderator's own player)" in window.doc.session.log_text()
+
+
+def test_a_committed_energy_allocation_stays_in_its_form(window, tmp_path):
+    """War In Space by e-mail: the player commits an Energy Allocation in their file; the
+    form shows what was committed (it came back empty: the player could not see their own
+    decision)."""
+    from shipsheet.model.actions import NextTurn
+    window.show()
+    window.open_sample("war-in-space")
+    session = window.doc.session
+    window.doc.apply(NextTurn())
+    assert session.phase == "Energy Allocation"
+    assert window.pbem.set_players(players_of(session.sides), False, False) is None
+    first = window.pbem.export_player_files(str(tmp_path))[0]
+    window.doc.mark_clean()
+    assert window.open_path(first)
+    doc, view = window.doc, window.pbem.decisions_view
+    ship = next(s for s in doc.session.ships if "energy" in
+                [f["kind"] for f in piece(s.game, "decisions").forms(doc.session, s)]
+                and R.own_player(doc.session).owns(s))
+    doc.select(ship.id)
+    card = view.fields["energy"]["card"]
+    card.setCurrentIndex(2)
+    chosen = card.currentText()
+    view.fields["energy"]["damage_control"].setChecked(True)
+    refusals = []
+    doc.refused.connect(refusals.append)
+    assert view.submit("energy"), refusals
+    assert "energy" in view.fields, "the form is still offered until the orders are sent"
+    assert view.fields["energy"]["card"].currentText() == chosen
+    assert view.fields["energy"]["damage_control"].isChecked()

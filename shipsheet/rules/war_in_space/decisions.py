@@ -23,7 +23,8 @@ from .damage import current_dice, current_die, die_label, locked_suits, marked_b
 from .definition import spec_of
 from .energy import committed_allocation, remaining_damage_control, rolled_dice
 from .game import COMBAT, DAMAGE_CONTROL_PHASE, ENERGY_ALLOCATION
-from .repairs import BOX_COST, CRITICAL_COST, item_words, planned_order, planned_repairs
+from .repairs import (BOX_COST, CRITICAL_COST, damage_control_budget, item_words, planned_order,
+                      planned_repairs)
 from .terms import ACTION_TITLES, ACTIONS, JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, parse_card
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -154,7 +155,8 @@ class WarInSpaceDecisions(GameDecisions):
         elif not energy.damage_control_announced:
             budget = "Damage Control was not announced this turn: there is no energy for repairs."
         else:
-            budget = f"Damage Control energy left this turn: {remaining_damage_control(ship)}."
+            budget = (f"{damage_control_budget(ship, energy)}. The list below is paid from the "
+                      f"{remaining_damage_control(ship)} not yet spent.")
         return form(REPAIRS, "Repairs (Damage Control)", fields, submit="Plan repairs",
                     private=privacy.REPAIRS,
                     text=(f"{budget} A box costs {BOX_COST}, a critical hit {CRITICAL_COST}. "

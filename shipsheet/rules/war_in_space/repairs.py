@@ -191,6 +191,18 @@ def planned_repairs(ship: Ship) -> RepairPlan | None:
                       tuple(plan["criticals"]))
 
 
+def damage_control_budget(ship: Ship, allocation: "EnergyAllocation") -> str:
+    """The turn's Damage Control energy in the sheet's words — what it was, what was spent,
+    what the plan would cost, what is left after it — for a ship whose allocation announced
+    Damage Control. One text for the sheet and the phone's repair form (issue: the form
+    said "left: 15" where the sheet said "left 3")."""
+    left = remaining_damage_control(ship)
+    plan = planned_repairs(ship)
+    cost = plan.cost if plan else 0
+    return (f"Damage Control energy: {allocation.damage_control} · spent "
+            f"{allocation.damage_control - left} · planned {cost} · left {left - cost}")
+
+
 def check_damage_control_energy(ship: Ship) -> int:
     """The Damage Control energy left this turn; refuses when there is none to plan with.
 

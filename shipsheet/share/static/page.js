@@ -130,6 +130,7 @@
     clearTimeout(app.retryTimer);
     clearTimeout(app.stateTimer);
     app.pending = null;
+    forgetSeat();  // what this tab kept for a seat it may no longer use
     document.body.classList.remove("busy");
     if (app.ws) {
       var ws = app.ws;
@@ -300,31 +301,41 @@
      not be fetched keeps the ones it had, and the view is asked for again later. */
   var boxesKept = new Map();
 
+  /* A list kept by its address (a ship's boxes or forms at one revision): fetched once;
+     ``fallback`` when it cannot be, and then ``missed.any`` is set. */
+  async function keptList(url, fallback, missed) {
+    var list = boxesKept.get(url);
+    if (list) return list;
+    try {
+      var r = await fetch(url, { credentials: "same-origin" });
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      list = await r.json();
+      if (!Array.isArray(list)) throw new Error("not a list");
+      boxesKept.set(url, list);
+      return list;
+    } catch (e) {
+      missed.any = true;
+      return Array.isArray(fallback) ? fallback : [];
+    }
+  }
+
   async function withBoxes(view) {
     var ships = view && Array.isArray(view.ships) ? view.ships : [];
     var had = new Map();
-    ((app.view && app.view.ships) || []).forEach(function (s) { had.set(s.id, s.areas); });
-    var complete = true;
+    ((app.view && app.view.ships) || []).forEach(function (s) { had.set(s.id, s); });
+    var missed = { any: false };
     await Promise.all(ships.map(async function (ship) {
-      if (typeof ship.boxes !== "string") return;
-      var areas = boxesKept.get(ship.boxes);
-      if (!areas) {
-        try {
-          var r = await fetch(ship.boxes, { credentials: "same-origin" });
-          if (!r.ok) throw new Error("HTTP " + r.status);
-          areas = await r.json();
-          if (!Array.isArray(areas)) throw new Error("not a list of boxes");
-          boxesKept.set(ship.boxes, areas);
-        } catch (e) {
-          complete = false;
-          areas = had.get(ship.id) || [];
-        }
+      var before = had.get(ship.id) || {};
+      if (typeof ship.forms === "string") {  // its forms at an address per revision too
+        ship.formsUrl = ship.forms;
+        ship.forms = await keptList(ship.formsUrl, before.forms, missed);
       }
-      ship.areas = areas;
+      if (typeof ship.boxes === "string") ship.areas = await keptList(ship.boxes, before.areas, missed);
     }));
-    var named = new Set(ships.map(function (s) { return s.boxes; }));
+    var named = new Set(ships.map(function (s) { return s.boxes; }).concat(
+      ships.map(function (s) { return s.formsUrl; })));
     Array.from(boxesKept.keys()).forEach(function (url) { if (!named.has(url)) boxesKept.delete(url); });
-    return complete;
+    return !missed.any;
   }
 
   function applyView(view, seq) {
@@ -337,24 +348,72 @@
 
   /* ---------------------------------------------------------------- requests */
 
-  function sendAct(ship, fields, onOk) {
-    if (!ship) return;
-    sendRequest({ ship: ship.id, rev: ship.rev }, fields, onOk);
+  /* A request about one ship at the revision drawn. ``onFail(error, status, queued)`` is
+     told of a refusal; a tap's or a menu entry's own says on the ship what was not applied
+     (boxRefused). True when it was sent. */
+  function sendAct(ship, fields, onOk, onFail) {
+    if (!ship) return false;
+    return sendRequest({ ship: ship.id, rev: ship.rev }, fields, onOk,
+                       onFail || boxRefused(ship, fields));
   }
 
   /* One request (PROTOCOL.md, Requests): ``target`` is the ship and its revision, or {}
      for a request about the whole session (the referee's undo, phase and new links). */
-  function sendRequest(target, fields, onOk) {
-    if (app.stopped || !app.view || stillSending()) return;
+  function sendRequest(target, fields, onOk, onFail) {
+    if (app.stopped || !app.view || stillSending()) return false;
     var body = { id: newId(), epoch: app.view.epoch };
     var k;
     for (k in target) body[k] = target[k];
     for (k in fields) body[k] = fields[k];
     // The same text is sent again after a failure: the server applies an id once.
-    app.pending = { json: JSON.stringify(body), inFlight: false, onOk: onOk || null, told: false };
+    app.pending = { json: JSON.stringify(body), inFlight: false, onOk: onOk || null,
+                    onFail: onFail || null, told: false, ship: target.ship || null,
+                    form: fields.kind === "decide" ? fields.form : null };
     app.retryDelay = BACKOFF_MIN;
     document.body.classList.add("busy");
     postPending();
+    return true;
+  }
+
+  /* The form of that ship is being sent (drawn again only once it is answered). */
+  function sendingForm(shipId, kind) {
+    var p = app.pending;
+    return !!p && p.ship === shipId && p.form === kind;
+  }
+
+  /* A tap or a menu entry, in words, and what is said on its ship when it is refused
+     after waiting for the connection (queued while it was down, or over a restart of the
+     referee's app) or because the sheet changed meanwhile: "Not applied: tap on …",
+     kept on the sheet until dismissed (a toast alone may be missed). */
+  function boxRefused(ship, fields) {
+    if (fields.kind !== "tap" && fields.kind !== "menu") return null;
+    var parts = app.ships.get(ship.id);
+    var area = parts ? areaOf(parts, fields.key) : null;
+    var what = shortLabel(area && area.label, fields.key);
+    if (fields.kind === "menu") {
+      var entries = area && Array.isArray(area.menu) ? area.menu : [];
+      var entry = entries.filter(function (m, i) {
+        return (typeof m.index === "number" ? m.index : i) === fields.index;
+      })[0];
+      what = "“" + ((entry && entry.label) || "menu entry") + "” on " + what;
+    } else {
+      what = "tap on " + what;
+    }
+    return function (error, status, queued) {
+      if (!queued && status !== 409) return;  // said at once, to a player looking at it
+      var now = app.ships.get(ship.id);
+      if (now) shipNote(now, "Not applied: " + what + " — " + error);
+    };
+  }
+
+  /* A box's name from its label: the first line, up to its first ": ". */
+  function shortLabel(label, key) {
+    var text = String(label || "").split("\n")[0];
+    var colon = text.indexOf(": ");
+    if (colon > 0) text = text.slice(0, colon);
+    text = text.trim();
+    if (text.length > 60) text = text.slice(0, 59) + "…";
+    return text || String(key);
   }
 
   /* One request at a time: true, and the player told, while the last is not answered. */
@@ -396,13 +455,19 @@
     app.pending = null;
     document.body.classList.remove("busy");
     if (r.status === 401) { fail(INVALID); return; }
-    if (d && d.ok && p.onOk) p.onOk();
+    if (d && d.ok && p.onOk) p.onOk(d);
     if (d && d.state) {
       if (!(await withBoxes(d.state))) retryStateLater();
       applyView(d.state, seq);
     }
-    if (d && d.ok) say(d.message || "Done.", "ok");
-    else say((d && d.error) || ("The referee's app refused (HTTP " + r.status + ")."), "error");
+    if (d && d.ok) {
+      say(d.message || "Done.", "ok");
+    } else {
+      var error = (d && d.error) || ("The referee's app refused (HTTP " + r.status + ").");
+      say(error, "error");
+      // Never dropped in silence: shown where it was asked (after the sheet it refers to).
+      if (p.onFail && !app.stopped) p.onFail(error, r.status, p.told);
+    }
   }
 
   /* ------------------------------------------------------------------ render */
@@ -414,6 +479,9 @@
     $("session-title").textContent = s.title || "ShipSheet";
     $("game").textContent = s.game_title || s.game || "";
     $("turn").textContent = "Turn " + s.turn + (s.phase ? " · " + s.phase : "");
+    // On the header's menu button: the phase, and under it the turn and the connection.
+    $("turn-short").textContent = s.phase || "Turn " + s.turn;
+    $("turn-number").textContent = s.phase ? "Turn " + s.turn + " · " : "";
     $("seat-name").textContent = seat.name || "";
     var role = seat.role && seat.role !== "player" ? " (" + seat.role + ")" : "";
     $("seat-role").textContent = role;
@@ -424,11 +492,14 @@
     var ships = Array.isArray(v.ships) ? v.ships : [];
     if (!ships.some(function (sh) { return sh.id === app.selected; })) {
       var mine = ships.filter(function (sh) { return sh.mine; })[0];
-      app.selected = (mine || ships[0] || {}).id || null;
+      var kept = keptShip();  // the ship picked before a reload
+      app.selected = ships.some(function (sh) { return sh.id === kept; }) ? kept
+        : (mine || ships[0] || {}).id || null;
     }
     var rights = Array.isArray(seat.rights) ? seat.rights : [];
     renderUndo(v, rights);
     renderReferee(v, rights);
+    renderRecovered(v);
     renderPicker(ships);
     renderShips(ships);
     $("no-ships").hidden = ships.length > 0;
@@ -499,7 +570,81 @@
     var seat = (app.view.seats || []).filter(function (s) { return s && s.id === seatId; })[0];
     if (!seat) return;
     if (!window.confirm("Give " + (seat.name || "this seat") + " a new link? Their phones are closed out.")) return;
-    sendRequest({}, { kind: "revoke", seat: seat.id });
+    sendRequest({}, { kind: "revoke", seat: seat.id }, showNewLink);
+  }
+
+  /* The new link a revoke answered with (its QR code as rows of "1" and "0"): shown at
+     once on the referee's phone, to show or send to the player. */
+  function showNewLink(d) {
+    var link = d && d.link;
+    if (!link || typeof link.url !== "string") return;
+    $("new-link-title").textContent = "New link for " + (link.name || "the seat");
+    $("new-link-url").textContent = link.url;
+    var box = $("new-link-qr");
+    while (box.firstChild) box.removeChild(box.firstChild);
+    var rows = Array.isArray(link.qr) ? link.qr.filter(function (r) {
+      return typeof r === "string" && /^[01]+$/.test(r);
+    }) : [];
+    if (rows.length && rows.length <= 200) {
+      var NS = "http://www.w3.org/2000/svg", quiet = 4, n = rows.length + 2 * quiet;
+      var svg = document.createElementNS(NS, "svg");
+      svg.setAttribute("viewBox", "0 0 " + n + " " + n);
+      svg.setAttribute("role", "img");
+      svg.setAttribute("aria-label", "QR code of the new link");
+      svg.setAttribute("class", "qr");
+      var back = document.createElementNS(NS, "rect");
+      back.setAttribute("width", n);
+      back.setAttribute("height", n);
+      back.setAttribute("class", "qr-back");
+      svg.appendChild(back);
+      var path = "";
+      rows.forEach(function (row, y) {
+        for (var x = 0; x < row.length; x++) {
+          if (row.charAt(x) === "1") path += "M" + (x + quiet) + " " + (y + quiet) + "h1v1h-1z";
+        }
+      });
+      var dark = document.createElementNS(NS, "path");
+      dark.setAttribute("d", path);
+      dark.setAttribute("class", "qr-dark");
+      svg.appendChild(dark);
+      box.appendChild(svg);
+    }
+    $("more").open = false;  // the header's menu would take the panel's taps for its own
+    $("new-link").hidden = false;
+    $("new-link-close").focus();
+  }
+
+  function closeNewLink() {
+    $("new-link").hidden = true;
+    $("new-link-url").textContent = "";
+    var box = $("new-link-qr");
+    while (box.firstChild) box.removeChild(box.firstChild);
+  }
+
+  function copyNewLink() {
+    var text = $("new-link-url").textContent;
+    if (navigator.clipboard && text) {
+      navigator.clipboard.writeText(text).then(function () { say("Link copied.", "ok"); },
+        function () { say("Could not copy: select the link and copy it.", "error"); });
+    }
+  }
+
+  /* Words from the referee's app for every phone (a recovery after a crash): shown until
+     the player says OK, once per start of the referee's app (its epoch). */
+  function renderRecovered(v) {
+    var text = typeof v.notice === "string" ? v.notice : "";
+    var key = "shipsheet.recovered." + (v.epoch || "");
+    var seen = false;
+    try { seen = window.sessionStorage.getItem(key) === "1"; } catch (e) { seen = false; }
+    $("recovered-text").textContent = text;
+    $("recovered").hidden = !text || seen || app.recoveredSeen === v.epoch;
+  }
+
+  function dismissRecovered() {
+    var epoch = app.view && app.view.epoch;
+    app.recoveredSeen = epoch;
+    try { window.sessionStorage.setItem("shipsheet.recovered." + epoch, "1"); } catch (e) { /* private mode */ }
+    $("recovered").hidden = true;
   }
 
   function renderPicker(ships) {
@@ -509,6 +654,11 @@
     var picker = $("picker");
     var focusedId = picker.contains(document.activeElement) ? document.activeElement.dataset.ship : null;
     picker.textContent = "";
+    // The header names the ship shown: its tab among several, or its name alone.
+    var current = ships.filter(function (s) { return s.id === app.selected; })[0];
+    var now = $("ship-now");
+    now.textContent = current ? current.name || "" : "";
+    now.hidden = !current || ships.length > 1;
     picker.hidden = ships.length < 2;
     if (ships.length < 2) return;
     ships.forEach(function (ship, i) {
@@ -523,14 +673,33 @@
       picker.appendChild(tab);
       if (focusedId === ship.id) tab.focus();
     });
+    showTab(picker);
   }
 
+  /* The selected tab scrolled into the header's row (the row scrolls sideways). */
+  function showTab(picker) {
+    var tab = picker.querySelector('[aria-selected="true"]');
+    if (!tab) return;
+    var left = tab.offsetLeft - picker.offsetLeft;
+    if (left < picker.scrollLeft) picker.scrollLeft = left;
+    else if (left + tab.offsetWidth > picker.scrollLeft + picker.clientWidth) {
+      picker.scrollLeft = left + tab.offsetWidth - picker.clientWidth;
+    }
+  }
+
+  /* How far down each ship's sheet was read: switching back to a ship returns there. */
+  var shipScrolls = new Map();
+
   function selectShip(id, focus) {
+    var changed = app.selected !== id;
+    if (changed && app.selected) shipScrolls.set(app.selected, window.scrollY);
     app.selected = id;
+    keepShip(id);
     renderPicker(app.view.ships);
     app.ships.forEach(function (parts, shipId) {
       parts.section.hidden = app.view.ships.length > 1 && shipId !== id;
     });
+    if (changed) window.scrollTo(0, shipScrolls.get(id) || 0);
     if (focus) {
       var tab = $("picker").querySelector('[aria-selected="true"]');
       if (tab) tab.focus();
@@ -834,6 +1003,15 @@
 
   /* -------------------------------------------------------------------- forms */
 
+  /* A decision being filled is the player's (issue 29). A form is drawn again only when
+     its spec changes: a change to another ship, or one that leaves the form as it was,
+     leaves it as typed. When what it decides changes, what the player typed stays (where
+     the field still is) and the form says in words what changed since they began; when
+     a send is refused (stale, or by the rules) the values sent are shown back with the
+     reason and Send again. What is typed is kept in the tab (keepFormValues), so a reload
+     keeps it; it goes once the form is applied. */
+  var formApi = new WeakMap();  // form node -> {read() -> values, write(values) -> names not set}
+
   function renderForms(parts, ship) {
     var forms = Array.isArray(ship.forms) ? ship.forms : [];
     var keep = new Map();
@@ -841,18 +1019,342 @@
     forms.forEach(function (spec, i) {
       var sig = JSON.stringify(spec);
       var entry = parts.forms.get(spec.kind);
-      if (!entry || entry.sig !== sig || entry.reset) {
-        var node = buildForm(parts, spec);
-        if (entry) entry.node.replaceWith(node);
-        entry = { sig: sig, node: node, reset: false };
+      if (!entry) {
+        entry = newForm(parts, ship, spec, sig, keptForm(ship.id, spec.kind));
+      } else if (entry.reset) {
+        entry = replaceForm(entry, newForm(parts, ship, spec, sig, null));  // applied: afresh
+      } else if (entry.sig !== sig && !sendingForm(ship.id, spec.kind)) {
+        entry = replaceForm(entry, changedForm(parts, ship, entry, spec, sig));
       }
       keep.set(spec.kind, entry);
       if (box.children[i] !== entry.node) box.insertBefore(entry.node, box.children[i] || null);
     });
     parts.forms.forEach(function (entry, kind) {
-      if (!keep.has(kind)) entry.node.remove();
+      if (keep.has(kind)) return;
+      entry.node.remove();
+      if (entry.reset || sendingForm(ship.id, kind)) return;  // its answer says what became of it
+      if (Object.keys(typedValues(entry)).length) {
+        shipNote(parts, (entry.spec.title || kind) + " is not open any more (" + (ship.name || "the ship") +
+                 " changed): what you typed was not sent.");
+      }
+      dropKept(formKey(ship.id, kind));
     });
     parts.forms = keep;
+    // What was kept of a form that is not open now (say, before a reload) is dropped: it
+    // is never filled into the next turn's form.
+    keptKeys(shipForms(ship.id)).forEach(function (key) {
+      var kind = decodeURIComponent(key.slice(shipForms(ship.id).length));
+      if (!keep.has(kind) && !sendingForm(ship.id, kind)) dropKept(key);
+    });
+  }
+
+  /* A form drawn from its spec; ``saved``: what the tab kept of it (values typed before a
+     reload, and a digest of the form they were typed in, with that form when it fit). */
+  function newForm(parts, ship, spec, sig, saved) {
+    var node = buildForm(parts, spec);
+    var api = formApi.get(node);
+    var entry = { kind: spec.kind, sig: sig, spec: spec, node: node, api: api, initial: api.read(),
+                  base: spec, baseHash: hashText(sig), reset: false, changed: null, problem: null };
+    if (saved && saved.v && typeof saved.v === "object") {
+      var lost = api.write(saved.v);
+      if (typeof saved.h === "string" && saved.h !== entry.baseHash) {
+        entry.baseHash = saved.h;
+        entry.base = saved.b && typeof saved.b === "object" && Array.isArray(saved.b.fields) ? saved.b : null;
+      }
+      showChanged(entry, ship, saved.v, lost);
+    }
+    return entry;
+  }
+
+  /* The form again from a spec that changed: the values typed kept where they still fit,
+     and what changed since the player began said in words. Nothing typed: drawn afresh. */
+  function changedForm(parts, ship, old, spec, sig) {
+    var typed = typedValues(old);
+    var entry = newForm(parts, ship, spec, sig, null);
+    if (!Object.keys(typed).length && !old.problem) {
+      dropKept(formKey(ship.id, spec.kind));
+      return entry;
+    }
+    entry.base = old.base;
+    entry.baseHash = old.baseHash;
+    var lost = entry.api.write(typed);
+    showChanged(entry, ship, typed, lost);
+    if (old.problem) showProblem(entry, old.problem.firstChild.textContent);
+    keepFormValues(ship.id, entry);
+    return entry;
+  }
+
+  function replaceForm(old, entry) {
+    var active = document.activeElement;
+    var name = active && old.node.contains(active) ? active.name : null;
+    if (old.node.parentNode) old.node.replaceWith(entry.node);
+    var input = name ? entry.node.elements.namedItem(name) : null;
+    if (input && input.focus) input.focus({ preventScroll: true });
+    return entry;
+  }
+
+  /* The fields whose value the player changed: {name: value}. */
+  function typedValues(entry) {
+    var now = entry.api.read(), typed = {};
+    Object.keys(now).forEach(function (name) {
+      if (JSON.stringify(now[name]) !== JSON.stringify(entry.initial[name])) typed[name] = now[name];
+    });
+    return typed;
+  }
+
+  /* Says in the form what changed since the player began (nothing when it did not):
+     "Resolute changed since you began: “Drive die (d10)” is now “Drive die (d8)”; …
+     Check and send." ``typed``: the values they typed, ``lost``: the names of those the
+     form has no place for now. */
+  function showChanged(entry, ship, typed, lost) {
+    var words = [];
+    function add(w) { if (w && words.indexOf(w) < 0) words.push(w); }
+    if (entry.baseHash !== hashText(entry.sig)) {
+      if (entry.base) changeWords(entry.base, entry.spec, typed).forEach(add);
+      else add("the form is not the one you began");
+    }
+    (lost || []).forEach(function (name) {
+      var was = fieldOf(entry.base, name), now = fieldOf(entry.spec, name);
+      var label = (now || was || {}).label || name;
+      if (!now) add("“" + label + "” is gone (you had " + valueWords(was, typed[name]) + ")");
+      else add(label + ": " + valueWords(was || now, typed[name]) + " is not offered now");
+    });
+    var note = entry.changed;
+    if (!words.length) {
+      if (note) { note.remove(); entry.changed = null; }
+      return;
+    }
+    if (!note) {
+      note = entry.changed = el("p", "decision-changed");
+      note.setAttribute("role", "status");
+      var after = entry.node.querySelector(".decision-text") || entry.node.querySelector(".decision-title");
+      entry.node.insertBefore(note, after ? after.nextSibling : entry.node.firstChild);
+    }
+    note.textContent = (ship.name || "The ship") + " changed since you began: " + words.join("; ") +
+      ". Check and send.";
+  }
+
+  function fieldOf(spec, name) {
+    var fields = spec && Array.isArray(spec.fields) ? spec.fields : [];
+    for (var i = 0; i < fields.length; i++) if (fields[i] && fields[i].name === name) return fields[i];
+    return null;
+  }
+
+  function optionLabel(field, value) {
+    var options = field && Array.isArray(field.options) ? field.options : [];
+    for (var i = 0; i < options.length; i++) {
+      if (options[i].value === value) return options[i].label !== undefined ? options[i].label : value;
+    }
+    return null;
+  }
+
+  function valueWords(field, value) {
+    if (value === null || value === undefined || value === "") return "nothing";
+    if (typeof value === "boolean") return value ? "yes" : "no";
+    var label = field && field.type === "choice" ? optionLabel(field, value) : null;
+    return "“" + String(label !== null ? label : value) + "”";
+  }
+
+  /* What differs between the form the player began (``base``) and the one now, in words. */
+  function changeWords(base, spec, typed) {
+    var words = [];
+    (Array.isArray(spec.fields) ? spec.fields : []).forEach(function (f) {
+      var b = fieldOf(base, f.name);
+      var label = f.label || f.name;
+      if (!b) { words.push("“" + label + "” is new"); return; }
+      var was = b.label || b.name;
+      if (was !== label) words.push("“" + was + "” is now “" + label + "”");
+      if (f.type === "int" && (b.min !== f.min || b.max !== f.max)) {
+        words.push(label + ": from " + f.min + " to " + f.max + " now");
+      }
+      var yours = Object.prototype.hasOwnProperty.call(typed, f.name);
+      if (f.type === "choice" && JSON.stringify(b.options) !== JSON.stringify(f.options)) {
+        var before = yours ? optionLabel(b, typed[f.name]) : null;
+        var after = yours ? optionLabel(f, typed[f.name]) : null;
+        if (before !== null && after !== null && before !== after) {
+          words.push(label + ": “" + before + "” is now “" + after + "”");
+        } else if (!yours || after !== null) {
+          words.push(label + ": its choices changed");
+        }
+      }
+      if (JSON.stringify(b.value) !== JSON.stringify(f.value)) {
+        words.push(yours ? label + ": the sheet says " + valueWords(f, f.value) + " now; yours, " +
+                           valueWords(f, typed[f.name]) + ", is kept"
+                         : label + " is " + valueWords(f, f.value) + " now");
+      }
+    });
+    (Array.isArray(base.fields) ? base.fields : []).forEach(function (b) {
+      if (b && !fieldOf(spec, b.name)) words.push("“" + (b.label || b.name) + "” is gone");
+    });
+    // The explanation's sentences that are new (the energy left, the turn).
+    var old = sentences(base.text);
+    sentences(spec.text).forEach(function (s) {
+      if (old.indexOf(s) < 0) words.push(s.replace(/[.!]$/, "").slice(0, 200));
+    });
+    if (!words.length && JSON.stringify(base) !== JSON.stringify(spec)) words.push("the form changed");
+    return words;
+  }
+
+  function sentences(text) {
+    return String(text || "").split(/(?<=[.!?])\s+/).map(function (s) { return s.trim(); })
+      .filter(function (s) { return s; });
+  }
+
+  /* A refused send of a form: the values sent shown back in it, with the reason and one
+     tap to send them again. A form no longer open says so on its ship. */
+  function formRefused(parts, shipId, spec, values, error) {
+    if (app.ships.get(shipId) !== parts) return;  // the ship is gone (the toast said why)
+    var entry = parts.forms.get(spec.kind);
+    if (!entry) {
+      shipNote(parts, "Not applied: " + (spec.title || spec.kind) + " — " + error +
+               " The form is not open any more.");
+      dropKept(formKey(shipId, spec.kind));
+      return;
+    }
+    entry.api.write(values);
+    showProblem(entry, "Not applied: " + error + " What you sent is in the form: check it and send again.");
+    keepFormValues(shipId, entry);
+  }
+
+  function showProblem(entry, text) {
+    var box = entry.problem;
+    if (!box) {
+      box = entry.problem = el("div", "decision-problem");
+      box.setAttribute("role", "alert");
+      box.appendChild(el("p", "decision-problem-text"));
+      var again = el("button", "decision-again", "Send again");
+      again.type = "button";
+      again.addEventListener("click", function () {
+        var form = again.closest("form");
+        if (form) form.requestSubmit();
+      });
+      box.appendChild(again);
+      entry.node.insertBefore(box, entry.node.querySelector(".decision-submit"));
+    }
+    box.firstChild.textContent = text;
+  }
+
+  function clearProblem(entry) {
+    if (entry && entry.problem) { entry.problem.remove(); entry.problem = null; }
+  }
+
+  /* A line on a ship's section, kept until dismissed: a tap or a form not applied. */
+  var SHIP_NOTES = 5;
+
+  function shipNote(parts, text) {
+    var box = parts.notes;
+    if (!box || box.parentNode !== parts.section) {
+      box = parts.notes = el("div", "ship-notes");
+      // Above the sheet (under the ship's name), where the player looks after a tap.
+      var at = parts.frame && parts.frame.parentNode === parts.section ? parts.frame : parts.formsBox;
+      parts.section.insertBefore(box, at && at.parentNode === parts.section ? at : null);
+    }
+    var note = el("div", "ship-note");
+    note.setAttribute("role", "alert");
+    note.appendChild(el("p", "ship-note-text", text));
+    var ok = el("button", "ship-note-dismiss", "OK");
+    ok.type = "button";
+    ok.setAttribute("aria-label", "Dismiss this note");
+    ok.addEventListener("click", function () { note.remove(); });
+    note.appendChild(ok);
+    box.appendChild(note);
+    while (box.children.length > SHIP_NOTES) box.firstChild.remove();
+  }
+
+  /* ------------------------------------------------------------ kept in the tab */
+
+  /* What a reload keeps: the ship picked and what the player typed into each form, in
+     this tab's sessionStorage under the seat's id (from the page's address), the ship's id
+     and the form's kind. Never a secret (the link's is dropped at once, the device's is
+     an HttpOnly cookie) and nothing of another seat. A form's entry is its typed values,
+     a digest of the form they were typed in and, when it fits, that form (to say what
+     changed since); it goes once the form is applied or closes, and everything goes when
+     a link is opened here anew or the seat is closed. */
+  var KEPT = "shipsheet.";
+  var KEPT_ENTRY_MAX = 8000;  // characters of one form's entry (past it, without the form)
+  var KEPT_FORMS_MAX = 20;    // forms kept for the seat, the oldest dropped first
+
+  function tabStore() {
+    try { return window.sessionStorage; } catch (e) { return null; }
+  }
+
+  function seatKey() {
+    var m = /^\/s\/([^/]+)\/$/.exec(base);
+    return KEPT + (m ? m[1] : "page") + ".";
+  }
+
+  function formKey(shipId, kind) { return shipForms(shipId) + keyPart(kind); }
+
+  function shipForms(shipId) { return seatKey() + "form." + keyPart(shipId) + "."; }
+
+  function keyPart(text) { return encodeURIComponent(String(text)).replace(/\./g, "%2E"); }
+
+  function readKept(key) {
+    var store = tabStore();
+    try {
+      var d = store ? JSON.parse(store.getItem(key) || "null") : null;
+      return d && typeof d === "object" ? d : null;
+    } catch (e) { return null; }
+  }
+
+  function writeKept(key, text) {
+    var store = tabStore();
+    try { if (store) store.setItem(key, text); } catch (e) { /* full or refused: not kept */ }
+  }
+
+  function dropKept(key) {
+    var store = tabStore();
+    try { if (store) store.removeItem(key); } catch (e) { /* refused: nothing kept */ }
+  }
+
+  function keptKeys(prefix) {
+    var store = tabStore(), out = [];
+    try {
+      for (var i = 0; store && i < store.length; i++) {
+        var k = store.key(i);
+        if (k && k.indexOf(prefix) === 0) out.push(k);
+      }
+    } catch (e) { /* refused: nothing kept */ }
+    return out;
+  }
+
+  function keptForm(shipId, kind) { return readKept(formKey(shipId, kind)); }
+
+  function keepFormValues(shipId, entry) {
+    var key = formKey(shipId, entry.kind);
+    var typed = typedValues(entry);
+    if (!Object.keys(typed).length) { dropKept(key); return; }
+    var kept = { v: typed, h: entry.baseHash, at: Date.now() };
+    var text = JSON.stringify({ v: typed, h: entry.baseHash, at: kept.at, b: entry.base });
+    if (!entry.base || text.length > KEPT_ENTRY_MAX) text = JSON.stringify(kept);
+    if (text.length > KEPT_ENTRY_MAX) { dropKept(key); return; }
+    writeKept(key, text);
+    var keys = keptKeys(seatKey() + "form.");
+    if (keys.length > KEPT_FORMS_MAX) {
+      keys.map(function (k) { return [k, (readKept(k) || {}).at || 0]; })
+        .sort(function (a, b) { return a[1] - b[1]; })
+        .slice(0, keys.length - KEPT_FORMS_MAX)
+        .forEach(function (k) { dropKept(k[0]); });
+    }
+  }
+
+  function keepShip(id) { writeKept(seatKey() + "ship", JSON.stringify({ id: String(id) })); }
+
+  function keptShip() {
+    var d = readKept(seatKey() + "ship");
+    return d && typeof d.id === "string" ? d.id : null;
+  }
+
+  function forgetSeat() { keptKeys(seatKey()).forEach(dropKept); }
+
+  /* FNV-1a (32 bits) of a text: whether a form is still the one the values were typed in. */
+  function hashText(text) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h.toString(36);
   }
 
   function buildForm(parts, spec) {
@@ -903,6 +1405,16 @@
           if (!opt || opt.value === "") return null;
           var o = options[Number(opt.value)];
           return o ? o.value : null;
+        }, function (v) {
+          if (v === null || v === undefined) {
+            var empty = input.options.length > 0 && input.options[0].value === "";
+            if (empty) input.selectedIndex = 0;
+            return empty;
+          }
+          for (var j = 0; j < options.length; j++) {
+            if (options[j].value === v) { input.value = String(j); return true; }
+          }
+          return false;  // not offered (any more)
         }]);
       } else if (type === "int") {
         input = document.createElement("input");
@@ -917,18 +1429,31 @@
           if (t === "") return null;
           var n = Number(t);
           return isFinite(n) ? Math.trunc(n) : null;
+        }, function (v) {
+          if (v === null || v === undefined) { input.value = ""; return true; }
+          if (typeof v !== "number" || !isFinite(v)) return false;
+          input.value = String(Math.trunc(v));
+          return true;
         }]);
       } else if (type === "bool") {
         input = document.createElement("input");
         input.type = "checkbox";
         input.checked = !!f.value;
-        readers.push([f.name, function () { return input.checked; }]);
+        readers.push([f.name, function () { return input.checked; }, function (v) {
+          if (typeof v !== "boolean") return false;
+          input.checked = v;
+          return true;
+        }]);
       } else {
         input = document.createElement("input");
         input.type = "text";
         if (typeof f.max === "number") input.maxLength = f.max;
         input.value = f.value === null || f.value === undefined ? "" : String(f.value);
-        readers.push([f.name, function () { return input.value; }]);
+        readers.push([f.name, function () { return input.value; }, function (v) {
+          if (typeof v !== "string") return false;
+          input.value = input.maxLength >= 0 ? v.slice(0, input.maxLength) : v;
+          return true;
+        }]);
       }
       input.id = id;
       input.name = f.name;
@@ -939,15 +1464,45 @@
     var submit = el("button", "decision-submit", spec.submit || "Send");
     submit.type = "submit";
     form.appendChild(submit);
+    function read() {
+      var values = {};
+      readers.forEach(function (r) { values[r[0]] = r[1](); });
+      return values;
+    }
+    formApi.set(form, {
+      read: read,
+      write: function (values) {  // the names that could not be set (no such field, or option)
+        var lost = [];
+        Object.keys(values || {}).forEach(function (name) {
+          var r = readers.filter(function (x) { return x[0] === name; })[0];
+          if (!r || !r[2](values[name])) lost.push(name);
+        });
+        return lost;
+      }
+    });
+    function mine() {
+      var entry = parts.forms.get(spec.kind);
+      return entry && entry.node === form ? entry : null;
+    }
+    function typed() {  // kept in the tab as it is typed (a reload keeps it)
+      var entry = mine();
+      if (entry && parts.ship) keepFormValues(parts.ship.id, entry);
+    }
+    form.addEventListener("input", typed);
+    form.addEventListener("change", typed);
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       if (!form.reportValidity()) return;
-      var values = {};
-      readers.forEach(function (r) { values[r[0]] = r[1](); });
-      sendAct(parts.ship, { kind: "decide", form: spec.kind, values: values }, function () {
-        var entry = parts.forms.get(spec.kind);
-        if (entry && entry.node === form) entry.reset = true;  // drawn afresh from the answer
+      var values = read();
+      var ship = parts.ship;
+      var sent = sendAct(ship, { kind: "decide", form: spec.kind, values: values }, function () {
+        var entry = mine();
+        if (entry) entry.reset = true;  // drawn afresh from the answer
+        dropKept(formKey(ship.id, spec.kind));
+      }, function (error) {
+        formRefused(parts, ship.id, spec, values, error);
       });
+      if (sent) clearProblem(mine());
     });
     return form;
   }
@@ -985,6 +1540,26 @@
 
   /* -------------------------------------------------------------------- start */
 
+  /* The header's menu (a <details>): it closes on Escape and on a tap anywhere else. A tap
+     on the page then only closes it (it marks no box); one in the header goes on (a tab). */
+  function bindMore() {
+    var more = $("more");
+    document.addEventListener("click", function (ev) {
+      if (!more.open || more.contains(ev.target)) return;
+      more.open = false;
+      if (!(ev.target.closest && ev.target.closest(".top"))) {
+        ev.preventDefault();
+        ev.stopPropagation();
+      }
+    }, true);
+    document.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape" && more.open && !app.menu) {
+        more.open = false;
+        $("more-summary").focus();
+      }
+    });
+  }
+
   function bind() {
     $("picker").addEventListener("click", function (ev) {
       var tab = ev.target.closest ? ev.target.closest("button.tab") : null;
@@ -1010,6 +1585,7 @@
       if (ev.key === "Escape" && app.menu) { ev.preventDefault(); closeMenu(true); }
     });
     $("toast").addEventListener("click", function () { $("toast").classList.remove("show"); });
+    bindMore();
     $("undo").addEventListener("click", function () {
       if (!app.view || !app.view.undo) return;
       // The step the button names: never one that arrived since it was drawn.
@@ -1021,6 +1597,9 @@
       var button = ev.target.closest ? ev.target.closest("button.new-link") : null;
       if (button) newLink(button.dataset.seat);
     });
+    $("new-link-close").addEventListener("click", closeNewLink);
+    $("new-link-copy").addEventListener("click", copyNewLink);
+    $("recovered-ok").addEventListener("click", dismissRecovered);
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") wakeUp();
     });
@@ -1041,6 +1620,7 @@
     if (secret !== null) {
       // Out of the address bar and the history at once; kept in memory for the exchange.
       dropFragment();
+      forgetSeat();  // a link opened here anew starts afresh (a reload keeps what was typed)
       if (!(await pair(secret))) return;
     }
     await refreshState();

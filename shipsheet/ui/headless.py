@@ -90,7 +90,7 @@ def serve_command(argv: list[str]) -> int:
                  if recovered.journalled else "")
               + ". Ctrl+C saves it to the file; --as-saved would serve the file as saved.", flush=True)
 
-    from .seats import PLAYER, REFEREE, SPECTATOR, SeatBook
+    from ..share.seats import PLAYER, REFEREE, SPECTATOR, SeatBook
     book = SeatBook(session.uid, path=path)
     if book.problem:
         print(f"warning: {safe(book.problem)}", file=sys.stderr)
@@ -148,10 +148,10 @@ def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int
     from PySide6.QtCore import QSocketNotifier
     from PySide6.QtGui import QGuiApplication
 
-    from ..ui.document import SessionDocument
-    from .addresses import likely_address
-    from .authority import QtAuthority
-    from .link import TableLink
+    from .document import SessionDocument
+    from ..share.addresses import likely_address
+    from ..share.authority import QtAuthority
+    from ..share.link import TableLink, recovered_notice
 
     app = QGuiApplication.instance() or QGuiApplication(["shipsheet serve"])
     # The window's document, without a window: the same autosave (its bounds), journal
@@ -190,9 +190,7 @@ def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int
     authority = QtAuthority(gate=doc)
     link = TableLink(session, book, authority, doc.apply, doc.undo, durable=doc.durable)
     if recovered is not None:
-        link.notice = (f"The referee's ShipSheet stopped without saving and has started again "
-                       f"(at {recovered.time_text}): every change your phone was told was "
-                       "applied is here. Look at your sheet before you go on.")
+        link.notice = recovered_notice(recovered.time_text)
     link.on_revoke = lambda seat: _print_link(link, seat, not args.no_qr)
     addresses = args.bind or [likely_address()]
     try:

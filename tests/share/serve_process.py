@@ -1,0 +1,36 @@
+"""A real ``shipsheet serve`` for the tests: started in a process of its own with no display
+(it must choose offscreen itself), read until it has printed the seats' links."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+LINK = re.compile(r"(\w+) \((\w+)\): (http://\S+)")
+
+
+def start_serve(session_file: Path, *args: str, links: int = 1):
+    """``shipsheet serve SESSION_FILE ARGS…`` on 127.0.0.1 at any free port; returns the
+    process, the links printed by seat name (once ``links`` of them are), and the lines
+    read so far."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["QT_QPA_PLATFORM"] = "xcb"  # no display: serve must choose offscreen itself
+    script = Path(sys.executable).with_name("shipsheet")
+    proc = subprocess.Popen([str(script), "serve", str(session_file), *args,
+                             "--bind", "127.0.0.1", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    lines, found = [], {}
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(found) < links:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        match = LINK.match(line)
+        if match:
+            found[match.group(1)] = match.group(3)
+    return proc, found, lines
