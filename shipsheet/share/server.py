@@ -212,6 +212,8 @@ class TableServer:
         #: forms as JSON text): a view lists every box of every ship it has, the same text
         #: in every look until the ship's next revision (the latest sheet's only).
         self._sheet_texts: dict[tuple[str, bool], tuple[RenderedSheet, dict]] = {}
+        #: (snapshot seq, the seat's ships' names, those it owns) -> its log lines as text.
+        self._log_texts: dict[tuple, str] = {}
         self._seen: dict[str, _Seen] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -679,13 +681,24 @@ class TableServer:
                        "seat": {"id": seat.id, "name": seat.name, "role": seat.role,
                                 "rights": sorted(seat.allowed)},
                        "session": snap.session_json()})
-        tail = _dumps({"log": _log_json(snap, {ship.id: ship.name for ship, _mine in ships},
-                                        {ship.id for ship, mine in ships if mine}),
-                       "undo": snap.undo_name if seat.may("undo") else None,
+        tail = _dumps({"undo": snap.undo_name if seat.may("undo") else None,
                        "undo_step": snap.undo_step if seat.may("undo") else 0,
                        "seats": self._seats_json(seat),
                        "notice": self.host.notice})
-        return f'{head[:-1]}, "ships": [{", ".join(out_ships)}], {tail[1:]}'
+        log = self._log_text(snap, {ship.id: ship.name for ship, _mine in ships},
+                             frozenset(ship.id for ship, mine in ships if mine))
+        return f'{head[:-1]}, "ships": [{", ".join(out_ships)}], "log": {log}, {tail[1:]}'
+
+    def _log_text(self, snap: Snapshot, names: dict[str, str], mine: frozenset[str]) -> str:
+        """The log lines a seat is sent, as JSON text: the same for every seat that sees and
+        owns the same ships, made once per snapshot (every phone looks after each change)."""
+        key = (snap.seq, tuple(sorted(names.items())), mine)
+        kept = self._log_texts.get(key)
+        if kept is None:
+            if self._log_texts and next(iter(self._log_texts))[0] != snap.seq:
+                self._log_texts.clear()  # an older snapshot's: no look asks for it again
+            kept = self._log_texts[key] = _dumps(_log_json(snap, names, set(mine)))
+        return kept
 
     def _texts(self, ship_id: str, public: bool, sheet: RenderedSheet) -> dict:
         """What is kept as text for the ship's latest sheet (its boxes for each rights and
