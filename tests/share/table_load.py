@@ -117,20 +117,25 @@ class PhoneClient:
             async with http.get(self.base + self.path + "api/state", headers=self.headers) as r:
                 state = await r.json()
                 assert r.status == 200, state
+        async def kept(table: dict, ship: dict, field: str) -> None:
+            """A ship's boxes or forms, fetched once per revision (their address names it)."""
+            if table.get(ship["id"], (None,))[0] != ship[field]:
+                async with http.get(self.base + ship[field], headers=self.headers) as r:
+                    table[ship["id"]] = (ship[field], await r.json())
         for ship in state["ships"]:
+            # As the page does it: the boxes and the forms of a revision at once, then the
+            # drawing (page.js: withBoxes, then render's loadSvg).
+            wanted = [kept(self.boxes, ship, "boxes")]
+            if isinstance(ship.get("forms"), str):
+                wanted.append(kept(self.forms, ship, "forms"))
+            await asyncio.gather(*wanted)
+            ship["areas"] = self.boxes[ship["id"]][1]
+            if isinstance(ship.get("forms"), str):
+                ship["forms"] = self.forms[ship["id"]][1]
             if self.svgs.get(ship["id"]) != ship["svg"]:
                 async with http.get(self.base + ship["svg"], headers=self.headers) as r:
                     await r.read()
                 self.svgs[ship["id"]] = ship["svg"]
-            if self.boxes.get(ship["id"], (None,))[0] != ship["boxes"]:  # once per revision
-                async with http.get(self.base + ship["boxes"], headers=self.headers) as r:
-                    self.boxes[ship["id"]] = (ship["boxes"], await r.json())
-            ship["areas"] = self.boxes[ship["id"]][1]
-            if isinstance(ship.get("forms"), str):  # once per revision, as the boxes
-                if self.forms.get(ship["id"], (None,))[0] != ship["forms"]:
-                    async with http.get(self.base + ship["forms"], headers=self.headers) as r:
-                        self.forms[ship["id"]] = (ship["forms"], await r.json())
-                ship["forms"] = self.forms[ship["id"]][1]
             self.arrived.setdefault((ship["id"], ship["rev"]), time.perf_counter())
         self.state = state
 
