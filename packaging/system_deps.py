@@ -18,6 +18,10 @@ Two uses, standard library only (it runs before anything else is known to work):
 ``system_deps.py --advise`` (``make run``)
     Never installs anything: prints the one ``apt-get install`` line to run and exits 1
     when the app could not start (Qt would abort), so the user reads our line, not Qt's.
+
+On Windows and macOS there is nothing to install: PySide6's wheels carry Qt and what it
+links against. ``--install`` says so; ``--advise`` only checks that Qt's GUI library
+loads and, when it does not, names that platform's fix (``PLATFORM_FIX``).
 """
 
 from __future__ import annotations
@@ -180,7 +184,12 @@ class Report:
         return out
 
 
-def check(ldd=run_ldd, which=shutil.which, fonts=has_fonts, files=qt_files) -> Report:
+# Tools another browser stands in for when the tests are told of it (tests/share/browser.py).
+NAMED_BROWSER = {"chromium": "SHIPSHEET_CHROME", "chromedriver": "SHIPSHEET_CHROMEDRIVER"}
+
+
+def check(ldd=run_ldd, which=shutil.which, fonts=has_fonts, files=qt_files,
+          environ=os.environ) -> Report:
     """Ask ``ldd`` of Qt's GUI library and xcb plugin, and look for the test tools and fonts."""
     gui_lib, xcb_plugin = files()
     gui_missing = missing_libraries(ldd(gui_lib))
@@ -190,6 +199,8 @@ def check(ldd=run_ldd, which=shutil.which, fonts=has_fonts, files=qt_files) -> R
     if not fonts():
         report.fonts = [FONT_PACKAGE]
     for tool, (pkg, what) in TEST_TOOLS.items():
+        if environ.get(NAMED_BROWSER.get(tool, ""), ""):
+            continue  # the tests use the browser named in the environment
         if not which(tool) and pkg not in report.tools:
             report.tools[pkg] = what
     return report
@@ -240,7 +251,51 @@ def apt_install(packages: list[str], out=sys.stdout) -> bool:
     return True
 
 
-def main(argv: list[str] | None = None) -> int:
+# Where Qt could not load on a system with nothing to install: what fixes it there.
+PLATFORM_FIX = {
+    "win32": ("Qt's libraries did not load. PySide6 needs 64-bit Windows 10 or later and a "
+              "64-bit Python from python.org; if it still fails, install Microsoft's "
+              "\"Visual C++ Redistributable for Visual Studio 2015-2022 (x64)\" and make the "
+              "environment again: py -m venv --clear .venv; .venv\\Scripts\\pip install -e ."),
+    "darwin": ("Qt's libraries did not load. PySide6 needs macOS 11 or later; make the "
+               "environment again with a python.org Python: python3 -m venv --clear .venv && "
+               ".venv/bin/pip install -e ."),
+}
+NOTHING_TO_INSTALL = ("system_deps: nothing to install on {name}: PySide6's wheels carry Qt "
+                      "and what it needs")
+
+
+def platform_name(platform: str) -> str:
+    return {"win32": "Windows", "darwin": "macOS"}.get(platform, platform)
+
+
+def qt_gui_loads(python: str = sys.executable) -> tuple[bool, str]:
+    """Does ``from PySide6 import QtGui`` work in a process of its own (a DLL that does not
+    load would otherwise end the caller)? The error text when it does not."""
+    try:
+        run = subprocess.run([python, "-c", "from PySide6 import QtGui"], capture_output=True,
+                             text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return False, str(exc)
+    return run.returncode == 0, run.stderr.strip()[-800:]
+
+
+def other_platform(args, platform: str, out=None, loads=None) -> int:
+    """Windows and macOS: nothing to install; ``--advise`` names the fix when Qt cannot load."""
+    out = out or sys.stderr
+    if args.install:
+        print(NOTHING_TO_INSTALL.format(name=platform_name(platform)), file=out)
+        return 0
+    ok, error = (loads or qt_gui_loads)()
+    if ok:
+        return 0
+    print(error, file=out)
+    print(PLATFORM_FIX.get(platform, "Qt's libraries did not load: reinstall PySide6 "
+                           "(pip install --force-reinstall PySide6-Essentials)."), file=out)
+    return 1
+
+
+def main(argv: list[str] | None = None, platform: str = sys.platform) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--install", action="store_true",
@@ -248,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--advise", action="store_true",
                       help="for make run: never install; say what to install, exit 1 if Qt cannot start")
     args = parser.parse_args(argv)
+    if not platform.startswith("linux"):
+        return other_platform(args, platform)
 
     try:
         report = check()

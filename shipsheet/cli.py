@@ -1,7 +1,8 @@
 """Command line: ``shipsheet [FILE]``, ``shipsheet check FILE``, ``shipsheet print``,
 ``shipsheet serve`` (Table Link with no window), ``shipsheet verify-dice FILE`` (recompute
 every recorded die roll), ``shipsheet pbem ...`` (the play-by-e-mail desk:
-players, orders, the turn desk; ``pbem/cli.py``), ``shipsheet --version``.
+players, orders, the turn desk; ``pbem/cli.py``), ``shipsheet --version``;
+``shipsheet-gui [FILE]`` (:func:`gui_main`) is the window alone, with no console.
 
 Subcommands (``COMMANDS``) are headless: they never need a display, whatever
 ``QT_QPA_PLATFORM`` the environment names, so they run on a server, over ssh or in
@@ -17,7 +18,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .model.text import terminal_safe
+from .model.text import plain_where_needed, terminal_safe
 
 COMMANDS = ("check", "print", "serve", "pbem", "verify-dice")
 
@@ -64,6 +65,10 @@ def _headless() -> None:
     """Qt's offscreen platform for every subcommand: an inherited ``QT_QPA_PLATFORM=xcb``
     with no ``DISPLAY`` would otherwise abort the process (exit 134) when Qt loads."""
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    # What the console cannot encode (a redirected Windows console is cp1252) is printed as
+    # ASCII escapes, never a traceback in the middle of a line.
+    for stream in (sys.stdout, sys.stderr):
+        plain_where_needed(stream)
 
 
 def _app_parser() -> argparse.ArgumentParser:
@@ -97,6 +102,18 @@ def main(argv: list[str] | None = None) -> int:
             return verify_dice_command(argv[1:])
         from .printing.cli import print_command
         return print_command(argv[1:])
+    return _window(argv)
+
+
+def gui_main(argv: list[str] | None = None) -> int:
+    """``shipsheet-gui``: the window only (a ``gui-scripts`` entry point, started with no
+    console on Windows; the Windows and macOS builds' app). Subcommands need a console and
+    stay with ``shipsheet``; macOS's old ``-psn_…`` process argument is dropped."""
+    argv = [a for a in (sys.argv[1:] if argv is None else argv) if not a.startswith("-psn_")]
+    return _window(argv)
+
+
+def _window(argv: list[str]) -> int:
     args = _app_parser().parse_args(argv)
     from .ui import collector
     collector.pause()  # until the window is up (see ui/collector.py)

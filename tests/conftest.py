@@ -25,3 +25,16 @@ def _private_user_dirs(tmp_path_factory, monkeypatch):
     base = tmp_path_factory.mktemp("userdirs")
     for var in ("SHIPSHEET_DATA_DIR", "SHIPSHEET_STATE_DIR", "SHIPSHEET_CONFIG_DIR"):
         monkeypatch.setenv(var, str(base / var.lower()))
+
+
+def pytest_collection_modifyitems(config, items):
+    """``linux_only`` (its rule is in pyproject's markers and HACKING.md, Platforms): the
+    tests that need a Debian package or the Linux build are skipped on Windows and macOS,
+    with the rule as the reason. No other test is skipped for its platform."""
+    if sys.platform.startswith("linux"):
+        return
+    skip = pytest.mark.skip(reason="linux_only: needs a Debian package make test installs "
+                                   "with apt-get, or the Linux build (HACKING.md, Platforms)")
+    for item in items:
+        if "linux_only" in item.keywords:
+            item.add_marker(skip)

@@ -130,3 +130,17 @@ def test_check_warns_of_fields_a_box_kind_does_not_use(tmp_path, capsys):
     assert "frigate.toml: warning: boxes[" in out and "arc" in out and "ignored" in out
     main(["check", str(resources_dir() / "ships/fedcom/sample-frigate.toml")])
     assert "warning" not in capsys.readouterr().out
+
+
+def test_gui_entry_point_is_the_window_alone(monkeypatch):
+    """``shipsheet-gui`` (pyproject's gui-scripts): the window's arguments only, macOS's old
+    ``-psn_…`` process argument dropped; a subcommand name is a file name there."""
+    from shipsheet import cli
+    seen = []
+    monkeypatch.setattr(cli, "_window", lambda argv: seen.append(argv) or 0)
+    assert cli.gui_main(["-psn_0_12345", "game.shipsheet"]) == 0
+    assert cli.gui_main(["check"]) == 0
+    assert seen == [["game.shipsheet"], ["check"]]
+    from importlib.metadata import entry_points
+    [point] = [p for p in entry_points(group="gui_scripts") if p.name == "shipsheet-gui"]
+    assert point.value == "shipsheet.cli:gui_main"  # installed beside the console script

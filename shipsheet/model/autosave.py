@@ -10,14 +10,24 @@ A key's files, all in the store's folder:
 
 ``<key>.<n>.shipsheet``
     A slot: the session file as saved, with an ``"autosave"`` entry (key, counter, the
-    session's own file, title). Slots are ordered by that **counter**, not by the clock,
-    so two autosaves in one clock tick still order right.
+    session's own file, title, and ``base``: what that file was on disk when the work began,
+    at its opening or last save — ``filelock.DiskState``). Slots are ordered by that
+    **counter**, not by the clock, so two autosaves in one clock tick still order right.
 ``<key>.journal``
     Every change since the newest slot, fsynced as it is made (``model/journal.py``): a
     crash between two autosaves loses nothing the table was told was applied.
 ``<key>.lock``
     Held (``flock``) by the process that owns the key for as long as it runs. A key whose
     lock can be taken belongs to a process that is gone: its newest slot is offered back.
+
+**Which crashed work is offered** (:meth:`AutosaveStore.recoverable`): a slot is stale only
+when its session's file holds this very work — it was saved from it after the slot (a crash
+between the save and the removal of the slots). Not the clock: when another window or
+process saved the file after this work began, the file is newer than the slot and the work
+is still this document's alone, so it is offered, saying the file was changed elsewhere
+since (:attr:`AutosaveInfo.changed_elsewhere`). A file still as it was when the work began
+(its ``base``) was not saved from the work; a file that differs is read and compared with
+the work, and only the same session in it makes the slot stale (it is then removed).
 
 A slot or lock that cannot be read is **set aside** (renamed ``*.damaged``) and reported in
 :attr:`AutosaveStore.problems`; a damaged store never stops ShipSheet from starting.
@@ -38,7 +48,7 @@ from .session import Session
 from .storage import (MAX_FILE_BYTES, check_savable, check_saved_size, decode_session_json,
                       session_from_data, session_to_bytes, write_atomic)
 
-from .portable import BINARY, LOCK_INFO_AT, NOFOLLOW, NONBLOCK, try_lock, write_at
+from .portable import BINARY, LOCK_INFO_AT, NOFOLLOW, NONBLOCK, replace, try_lock, write_at
 
 #: A key: hex digits only (keys made here have 16; older ShipSheets named slots by the
 #: session's 32-digit uid, which are still found and offered once).
@@ -51,10 +61,11 @@ META = "autosave"
 class AutosaveInfo:
     """One autosave that may be recovered: a key's newest readable slot."""
 
-    __slots__ = ("key", "path", "counter", "saved_at", "source", "title", "session", "journalled")
+    __slots__ = ("key", "path", "counter", "saved_at", "source", "title", "session", "journalled",
+                 "changed_elsewhere", "file_as_begun")
 
     def __init__(self, key: str, path: Path, counter: int, saved_at: float, source: Path | None,
-                 title: str, session: Session, journalled: int = 0):
+                 title: str, session: Session, journalled: int = 0, changed_elsewhere: bool = False):
         self.key = key
         self.path = path
         self.counter = counter
@@ -64,6 +75,12 @@ class AutosaveInfo:
         self.session = session
         #: Changes replayed from the journal on top of the slot (made after it was written).
         self.journalled = journalled
+        #: The session's file was saved elsewhere (another window or program) after this
+        #: work began: each holds changes the other does not.
+        self.changed_elsewhere = changed_elsewhere
+        #: The session's file is as it was when this work began (its ``base``): the work is
+        #: newer, whatever the clocks say.
+        self.file_as_begun = False
 
     def load(self) -> Session:
         """The session as autosaved (read when the store was scanned)."""
@@ -82,6 +99,13 @@ class AutosaveInfo:
             saved = self.source.stat().st_mtime
         except OSError:
             return f"holds work on {self.source.name}, which is no longer where it was saved"
+        when = time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(saved))
+        if self.file_as_begun:
+            return f"is newer than the saved file {self.source.name}"
+        if self.changed_elsewhere:
+            return (f"holds work on {self.source.name} that was never saved, and the file was "
+                    f"changed elsewhere since that work began (saved {when}): each has "
+                    "changes the other does not")
         if saved > self.saved_at:
             return (f"is older than {self.source.name}, which was saved again since "
                     f"({time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(saved))})")
@@ -126,13 +150,16 @@ class AutosaveHandle:
         self._lock_fd = fd
 
     def write(self, session: Session, source: str | Path | None = None,
-              payload: bytes | None = None, journal: tuple[str, int] | None = None) -> Path:
+              payload: bytes | None = None, journal: tuple[str, int] | None = None,
+              base: tuple | None = None) -> Path:
         """Write the session to the oldest slot; returns its path. Raises OSError (a full
         disk, a folder that cannot be written) for the caller to show.
 
         ``payload`` lets a caller serialise on one thread and write on another.
         ``journal``: (the journal's id, its last ticket the payload holds), from
-        ``Journal.mark`` when the payload was made: a recovery replays the later records."""
+        ``Journal.mark`` when the payload was made: a recovery replays the later records.
+        ``base``: what ``source`` was on disk when the work began (``DiskState.key`` at its
+        opening or last save), which tells a recovery whether the file changed since."""
         self.store.folder.mkdir(parents=True, exist_ok=True)
         self._take_lock()
         free = [n for n in range(self.store.slots) if n not in self._counters]
@@ -142,6 +169,8 @@ class AutosaveHandle:
                 "source": str(Path(source).resolve()) if source else None}
         if journal is not None:
             meta["journal"], meta["upto"] = journal
+        if base is not None:
+            meta["base"] = list(base)
         check_savable(session)
         body = check_saved_size(payload if payload is not None else session_to_bytes(session))
         if not body.startswith(b"{"):
@@ -216,7 +245,7 @@ class AutosaveStore:
     # -- reading -----------------------------------------------------------------
     def _set_aside(self, path: Path, why: str) -> None:
         try:
-            os.replace(path, path.with_name(path.name + ".damaged"))
+            replace(path, path.with_name(path.name + ".damaged"))
             self.problems.append(f"{path.name}: {why}; set aside as {path.name}.damaged")
         except OSError as exc:
             self.problems.append(f"{path.name}: {why} (could not set it aside: {exc.strerror or exc})")
@@ -255,8 +284,12 @@ class AutosaveStore:
         journal = meta.get("journal") if isinstance(meta, dict) else None
         if not isinstance(upto, int) or isinstance(upto, bool) or not isinstance(journal, str):
             upto, journal = 0, None
+        base = meta.get("base") if isinstance(meta, dict) else None
+        if not (isinstance(base, list) and len(base) == 3
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in base)):
+            base = None
         return {"counter": counter, "title": meta.get("title"), "source": meta.get("source"),
-                "data": data, "journal": journal, "upto": upto}
+                "data": data, "journal": journal, "upto": upto, "base": base}
 
     def _holder_alive(self, key: str) -> bool:
         """Whether a running process holds ``key``'s lock."""
@@ -335,7 +368,7 @@ class AutosaveStore:
         elif records and "full" in records[0]:
             base, after = None, 0
             path, counter = self.folder / f"{key}.journal", 0
-            meta = {"title": None, "source": journal.source}
+            meta = {"title": None, "source": journal.source, "base": journal.base}
         else:
             return None if newest is None else (base, path, counter, meta, saved_at, 0)
         data, applied, problem = replay(base, records, after)
@@ -348,8 +381,11 @@ class AutosaveStore:
         return data, path, counter, meta, saved_at, applied
 
     def recoverable(self) -> list[AutosaveInfo]:
-        """The newest readable slot of every key no running ShipSheet holds, when it is
-        newer than its session's own file (or the session was never saved); newest first."""
+        """The newest readable slot of every key no running ShipSheet holds, unless its
+        session's own file holds that very work (saved from it after the slot: see the module
+        docstring); newest first. Temporary files killed saves left in the folder go first."""
+        from .storage import remove_abandoned_temporaries
+        remove_abandoned_temporaries(self.folder)
         found = []
         for key in self.keys():
             if self._holder_alive(key):
@@ -373,11 +409,12 @@ class AutosaveStore:
             title = meta["title"] if isinstance(meta["title"], str) else session.title
             info = AutosaveInfo(key, path, counter, saved_at, source, title, session, applied)
             if source is not None:
-                try:
-                    if source.stat().st_mtime >= saved_at:
-                        continue  # saved after this autosave: nothing to recover
-                except OSError:
-                    pass  # the session's file is gone: the autosave is all there is
+                stands = _against_file(source, meta.get("base"), session)
+                if stands == "holds it":  # saved from this work after the slot: nothing to recover
+                    self.remove_key(key)
+                    continue
+                info.changed_elsewhere = stands == "changed" and meta.get("base") is not None
+                info.file_as_begun = stands == "as begun"
             found.append(info)
         return sorted(found, key=lambda i: i.saved_at, reverse=True)
 
@@ -385,3 +422,22 @@ class AutosaveStore:
         """The newest recoverable autosave of the session saved at ``path``."""
         target = Path(path).resolve()
         return next((i for i in self.recoverable() if i.source == target), None)
+
+
+def _against_file(source: Path, base: list | None, session: Session) -> str:
+    """How the session's own file stands to the recovered work: "gone", "as begun" (still
+    what it was when the work began: the work is newer), "holds it" (it holds this very
+    session: saved from this work) or "changed" (changed since, and not to this work)."""
+    from .filelock import DiskState
+    from .storage import load_session
+    now = DiskState.of(source)
+    if now.key is None:
+        return "gone"
+    if base is not None and now.key == tuple(base):
+        return "as begun"
+    try:
+        on_disk = load_session(source)
+    except (SessionFileError, OSError, ValueError):
+        return "changed"
+    same = session_to_bytes(on_disk) == session_to_bytes(session)
+    return "holds it" if same else "changed"

@@ -18,6 +18,7 @@ from pathlib import Path
 import tomlkit
 
 from .errors import ShipDefinitionError
+from .files import file_name_problem
 from .games import piece
 from .library import load_ship_class, parse_ship_class, read_toml_document
 from .paths import user_ships_dir
@@ -54,7 +55,8 @@ def stem_problem(stem: str) -> str | None:
     if not STEM_RE.fullmatch(stem):
         return (f'"{stem}" is not a usable file name (letters, digits, "-", "_" and "."; '
                 f"starting with a letter or digit; at most 80 characters)")
-    return None
+    # Every system's rules (Windows' reserved names, a trailing dot): model.files, once.
+    return file_name_problem(stem) or file_name_problem(f"{stem}.toml")
 
 
 # -- validation -----------------------------------------------------------------------------

@@ -6,7 +6,8 @@ file is open. The kernel drops the
 lock when its process ends, however it ends, so a lock left by a crash is recognised as
 stale and simply taken over; the file's content (process, host, time) only says who holds
 a live one. Where the folder cannot be written, nothing is locked (nothing can be saved
-there either).
+there either). Taking the lock also removes the temporary files killed saves left in the
+file's folder (``storage.remove_abandoned_temporaries``: those no live writer holds).
 
 :class:`DiskState` is what a file looked like when it was opened or saved (inode, size,
 modification time): Save compares it with the file now, so a change made meanwhile by
@@ -81,6 +82,9 @@ class SessionLock:
             write_at(fd, b"\n" + json.dumps(info).encode(), LOCK_INFO_AT - 1)
         except OSError:
             pass
+        # The file is ours to work on now: what killed saves left beside it goes.
+        from .storage import remove_abandoned_temporaries
+        remove_abandoned_temporaries(target.parent)
         return cls(target, fd)
 
     @property

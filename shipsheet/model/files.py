@@ -85,6 +85,61 @@ def problem(exc: OSError) -> str:
     return f"cannot read the file ({exc.strerror or exc})"
 
 
+#: Names Windows reserves for devices, whatever the case and extension (``con.txt`` too).
+RESERVED_NAMES = frozenset({"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$",
+                            *(f"COM{c}" for c in "0123456789\u00b9\u00b2\u00b3"),
+                            *(f"LPT{c}" for c in "0123456789\u00b9\u00b2\u00b3")})
+#: Characters no file name may hold on some system (Windows: all of them; POSIX: "/").
+FORBIDDEN_CHARS = frozenset('<>:"/\\|?*')
+#: The longest file name (with its extension), in UTF-8 bytes, most file systems take.
+MAX_NAME_BYTES = 255
+
+
+def file_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a file's name on every system ShipSheet runs on (Linux, macOS,
+    Windows), in words, or None when it can. The one place these rules are kept: the
+    designer's class and chart names, the play-by-e-mail player files and the reports made
+    from players' names all ask it.
+
+    Refused: an empty name, ``.`` and ``..``; control characters; ``< > : " / \\ | ? *``; a
+    trailing dot or space (Windows drops them, so the file would be another's); the names
+    Windows reserves for devices (``CON``, ``NUL``, ``COM1``, ``LPT1``…, in any case, with
+    any extension: ``nul.toml``); more than 255 bytes."""
+    if not name:
+        return "a file name must not be empty"
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                    for c in name)
+    if name in (".", ".."):
+        return f'"{shown}" cannot be a file name'
+    bad = next((c for c in name if ord(c) < 32 or ord(c) == 127 or c in FORBIDDEN_CHARS), None)
+    if bad is not None:
+        what = "a control character" if bad not in FORBIDDEN_CHARS else f'"{bad}"'
+        return f'"{shown}" cannot be a file name: it holds {what}, which Windows does not allow'
+    if name[-1] in ". ":
+        return (f'"{shown}" cannot be a file name: it ends with a '
+                f'{"dot" if name[-1] == "." else "space"}, which Windows drops')
+    if name.split(".")[0].rstrip(" ").upper() in RESERVED_NAMES:
+        return f'"{shown}" cannot be a file name: Windows reserves "{name.split(".")[0]}" for a device'
+    if len(name.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
+        return f"a file name can be at most {MAX_NAME_BYTES} bytes long"
+    return None
+
+
+def safe_file_stem(stem: str) -> str:
+    """``stem`` if it can be a file's name on every system (:func:`file_name_problem`),
+    else a name made from it that can: forbidden and control characters become ``_``, a
+    trailing dot or space goes, a reserved device name gets a leading ``_``, and the name is
+    cut to 200 bytes. For names a file already holds (a player's, from an older file)."""
+    if file_name_problem(stem) is None:
+        return stem
+    text = "".join("_" if ord(c) < 32 or ord(c) == 127 or c in FORBIDDEN_CHARS else c
+                   for c in stem).rstrip(". ")
+    text = text.encode("utf-8", "surrogatepass")[:200].decode("utf-8", "ignore").rstrip(". ")
+    if text in ("", ".", "..") or file_name_problem(text) is not None:
+        text = "_" + text
+    return text if file_name_problem(text) is None else "_"
+
+
 def is_regular(path: str | Path) -> bool:
     """Whether ``path`` is a regular file (following symlinks), without opening it."""
     try:

@@ -39,7 +39,7 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .portable import BINARY, NOFOLLOW
+from .portable import BINARY, NOFOLLOW, full_fsync
 from .dice import session_scheme
 from .storage import _ship_data, session_to_data, write_atomic
 
@@ -66,11 +66,15 @@ class Journal:
     costs one sync per batch). :meth:`durable` is a future that is done once everything
     recorded so far is on disk."""
 
-    def __init__(self, folder: str | Path, key: str, source: str | Path | None = None):
+    def __init__(self, folder: str | Path, key: str, source: str | Path | None = None,
+                 base: tuple | None = None):
         """``source``: the session's own file (None: never saved), named in the header so
-        that a journal recovered without a slot says which file it is the work of."""
+        that a journal recovered without a slot says which file it is the work of; ``base``:
+        what that file was on disk when the work began (``DiskState.key``), as a slot keeps
+        it (``model/autosave.py``)."""
         self.folder = Path(folder)
         self.source = str(Path(source).resolve()) if source else None
+        self.base = list(base) if base is not None else None
         self.key = key
         self.path = self.folder / f"{key}{SUFFIX}"
         self.id = os.urandom(8).hex()
@@ -233,7 +237,7 @@ class Journal:
             if pending:
                 self._append(pending)
             if self._fd is not None:
-                os.fsync(self._fd)
+                full_fsync(self._fd)
             self.error = ""
         except OSError as exc:
             self.error = f"the journal could not be written: {exc.strerror or exc}"
@@ -241,7 +245,10 @@ class Journal:
         return last
 
     def _header(self) -> bytes:
-        return _line({"journal": _FORMAT, "id": self.id, "source": self.source})
+        header = {"journal": _FORMAT, "id": self.id, "source": self.source}
+        if self.base is not None:
+            header["base"] = self.base
+        return _line(header)
 
     def _append(self, payload: bytes) -> None:
         if self._fd is None:
@@ -270,12 +277,13 @@ class JournalRead:
     """What a journal file holds: its id, its records (ticket order, contiguous), and what
     was wrong with it ("" when nothing)."""
 
-    __slots__ = ("id", "records", "problem", "source")
+    __slots__ = ("id", "records", "problem", "source", "base")
 
     def __init__(self, journal_id: str | None, records: list[dict], problem: str = "",
-                 source: str | None = None):
+                 source: str | None = None, base: list | None = None):
         self.id = journal_id
         self.source = source
+        self.base = base
         self.records = records
         self.problem = problem
 
@@ -308,7 +316,12 @@ def read_journal(raw: bytes) -> JournalRead:
             break
         records.append(record)
     source = header.get("source")
-    return JournalRead(header["id"], records, problem, source if isinstance(source, str) else None)
+    base = header.get("base")
+    if not (isinstance(base, list) and len(base) == 3
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in base)):
+        base = None
+    return JournalRead(header["id"], records, problem, source if isinstance(source, str) else None,
+                       base)
 
 
 class BadRecord(ValueError):

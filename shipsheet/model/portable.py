@@ -14,19 +14,30 @@ Everything else calls these and never a POSIX-only (or Windows-only) function it
   read-only, so nothing is done.
 - **Making a rename durable** (:func:`sync_folder`): POSIX fsyncs the folder; Windows cannot
   open a folder as a file and makes the rename durable itself.
+- **Making a write durable** (:func:`full_fsync`): ``fsync``, and on macOS
+  ``fcntl(F_FULLFSYNC)``, without which macOS leaves the data in the drive's cache.
+- **Putting a file in place** (:func:`replace`): ``os.replace``, retried for about a second
+  on Windows when it fails with PermissionError (an antivirus scanner, a search indexer or a
+  sync client holding the file open for a moment).
+- **Who owns a file** (:func:`owned_by_someone_else`): POSIX compares the owner with the
+  user; Windows has no owner id to compare (the profile folder's access list decides).
 - **Flags** ``os.open`` takes on some systems only (:data:`NOFOLLOW`, :data:`NONBLOCK`,
   :data:`NOCTTY`, :data:`CLOEXEC`, and Windows' :data:`BINARY`, without which a descriptor
   reads CR LF as LF and stops at Ctrl+Z): 0 where the system has none.
 - **The machine's name** (:func:`hostname`).
 
 A test of a behaviour only one kind of system has checks it under ``if os.name ==
-"posix":`` with the reason beside it, and checks the rest everywhere.
+"posix":`` with the reason beside it, and checks the rest everywhere. ``tests/platforms.py``
+(``as_platform("win32" | "darwin")``) runs code through this module's Windows and macOS
+branches on Linux, with the POSIX-only calls taken away: it proves the branches, not those
+systems.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 WINDOWS = sys.platform == "win32"
@@ -40,6 +51,9 @@ CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 BINARY = getattr(os, "O_BINARY", 0)
 #: Where a lock file's words about its holder start: past the byte Windows locks.
 LOCK_INFO_AT = 1
+#: How often, and how far apart, :func:`replace` tries again on Windows (about a second).
+REPLACE_TRIES = 10
+REPLACE_PAUSE = 0.1
 
 
 def hostname() -> str:
@@ -123,5 +137,49 @@ def sync_folder(folder: Path) -> None:
         os.close(dir_fd)
 
 
-__all__ = ["BINARY", "CLOEXEC", "LOCK_INFO_AT", "NOCTTY", "NOFOLLOW", "NONBLOCK", "WINDOWS", "hostname", "read_at",
-           "release_lock_file", "set_mode", "sync_folder", "try_lock", "write_at"]
+def full_fsync(fd: int) -> None:
+    """Make what was written to ``fd`` durable: ``os.fsync``, and where the system has it
+    (macOS) ``fcntl(fd, F_FULLFSYNC)``, which also flushes the drive's own cache (macOS's
+    fsync does not). A file system that refuses F_FULLFSYNC (some network ones) gets the
+    plain fsync. OSError as ``os.fsync`` raises it."""
+    if not WINDOWS:
+        import fcntl
+        full = getattr(fcntl, "F_FULLFSYNC", None)
+        if full is not None:
+            try:
+                fcntl.fcntl(fd, full)
+                return
+            except OSError:
+                pass
+    os.fsync(fd)
+
+
+def replace(src: str | Path, dst: str | Path) -> None:
+    """``os.replace(src, dst)``. On Windows a PermissionError (another program holding
+    ``dst`` or ``src`` open for a moment: an antivirus scan, an indexer, a sync client) is
+    tried again :data:`REPLACE_TRIES` times, :data:`REPLACE_PAUSE` seconds apart, and
+    raised if it persists. Elsewhere a rename never waits for readers."""
+    if not WINDOWS:
+        os.replace(src, dst)
+        return
+    for _attempt in range(REPLACE_TRIES - 1):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            time.sleep(REPLACE_PAUSE)
+    os.replace(src, dst)
+
+
+def owned_by_someone_else(st: os.stat_result) -> bool:
+    """Whether the file ``st`` describes belongs to another user than the one running
+    ShipSheet (POSIX: its owner id; Windows: never said, there is no owner id to compare)."""
+    if WINDOWS:
+        return False
+    getuid = getattr(os, "geteuid", None)
+    return getuid is not None and st.st_uid != getuid()
+
+
+__all__ = ["BINARY", "CLOEXEC", "LOCK_INFO_AT", "NOCTTY", "NOFOLLOW", "NONBLOCK", "REPLACE_PAUSE",
+           "REPLACE_TRIES", "WINDOWS", "full_fsync", "hostname", "owned_by_someone_else", "read_at",
+           "release_lock_file", "replace", "set_mode", "sync_folder", "try_lock", "write_at"]

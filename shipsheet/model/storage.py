@@ -36,7 +36,8 @@ from .keypath import Node
 from .library import parse_ship_class
 from .log import LogEntry
 from .session import Session, valid_uid
-from .portable import set_mode, sync_folder
+from .portable import (BINARY, CLOEXEC, NOFOLLOW, NONBLOCK, WINDOWS, full_fsync, owned_by_someone_else,
+                       release_lock_file, replace, set_mode, sync_folder, try_lock)
 from .ship import Ship, clone, new_id
 
 FORMAT = "shipsheet-session"
@@ -200,75 +201,229 @@ def check_savable(session: Session) -> None:
                 "go on in a new session")
 
 
+class WouldBreakFile(OSError):
+    """A save refused because replacing the file would quietly change what it is: it has
+    other hard links (they would keep the old content), or it belongs to another user (the
+    new file would be ours). ``str()`` says which, and what to do."""
+
+    def __str__(self) -> str:
+        return self.args[0] if self.args else "the file cannot be replaced safely"
+
+
+#: The end of the name of a temporary file a save writes (``.NAME.<random>.saving.tmp``).
+TEMP_SUFFIX = ".saving.tmp"
+
+
+def check_replaceable(path: Path) -> None:
+    """Refuse (:class:`WouldBreakFile`) to replace a file with other hard links, or (POSIX)
+    one that belongs to another user: a new file put in its place would break the links (they
+    would keep the old content) or change its owner (``SECURITY.md``, "Saving"). Save it
+    under another name instead. A missing file is fine."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return
+    if st.st_nlink > 1:
+        raise WouldBreakFile(
+            f"{path.name} has {st.st_nlink - 1} other hard link{'s' if st.st_nlink > 2 else ''}: "
+            "saving replaces the file with a new one, and the other links would keep the old "
+            "content. Save under another name (Save As), or remove the other links first")
+    if owned_by_someone_else(st):
+        raise WouldBreakFile(
+            f"{path.name} belongs to another user: saving replaces the file with a new one, "
+            "which would be yours. Save under another name (Save As)")
+
+
+class _Temporary:
+    """A temporary file being written: its descriptor (None once closed) and its name."""
+
+    __slots__ = ("fd", "path")
+
+    def __init__(self, fd: int, path: Path):
+        self.fd: int | None = fd
+        self.path = path
+
+    def close(self) -> None:
+        fd, self.fd = self.fd, None
+        if fd is not None:
+            os.close(fd)
+
+
 @contextmanager
-def replacing(path: str | Path, *, private: bool = False) -> Iterator[Path]:
-    """Write a file under a temporary name beside ``path``, then put it in place at once.
-
-    The block writes to the yielded path; if it raises, the temporary file goes and
-    ``path`` is untouched. Otherwise the new file replaces ``path`` (``os.replace``)
-    and the folder is fsynced, so a crash leaves the old file or the new one.
-
-    A symlink is written through: its target is replaced, the link stays. Temporary files
-    a killed save left beside this file are removed after a save succeeds.
-
-    ``private``: readable by the user only (0600) from the first byte written — for files
-    that hold secrets (a player's file, the table's seats); otherwise the file keeps the
-    permissions it had (new files: the usual ones).
-    """
-    path = Path(path)
-    if path.is_symlink():
-        path = Path(os.path.realpath(path))
+def _temporary(path: Path, private: bool, lock: bool) -> Iterator[_Temporary]:
+    """A new temporary file beside ``path``, open, with the OS lock held on it (``lock``) so
+    that :func:`remove_abandoned_temporaries` in any process sees its writer is alive.
+    Closed, and removed if the block raises."""
     folder = path.parent if str(path.parent) else Path(".")
     import tempfile  # on first save (it pulls in shutil): keeps start-up light
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    tmp = Path(name)
+    for attempt in range(5):
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
+        tmp = Path(name)
+        if not lock or _locked_as_named(fd, tmp) or attempt == 4:
+            break
+        # Another process's clean-up took it between its making and our lock (it saw no
+        # writer): let it go and make another.
+        os.close(fd)
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+    temp = _Temporary(fd, tmp)
     try:
         set_mode(fd, 0o600 if private else _file_mode(path))
-        os.close(fd)
-        yield tmp
-        os.replace(tmp, path)
+        yield temp
     except BaseException:
+        try:
+            temp.close()
+        except OSError:
+            pass
         try:
             tmp.unlink()
         except OSError:
             pass
         raise
-    _remove_stale_temporaries(folder, path.name)
+    temp.close()
+
+
+def _locked_as_named(fd: int, tmp: Path) -> bool:
+    """Take the OS lock on the new temporary ``fd`` and check ``tmp`` still names it; True
+    too where the file system has no locks (the age of a temporary file tells then)."""
+    try:
+        if not try_lock(fd):
+            return False
+    except OSError:
+        return True
+    try:
+        return os.stat(tmp).st_ino == os.fstat(fd).st_ino
+    except OSError:
+        return False
+
+
+def _put_in_place(temp: _Temporary, path: Path) -> None:
+    """Rename the temporary file over ``path`` and close it: POSIX closes after (the lock
+    held to the end), Windows before (it cannot rename an open file; in the moment between,
+    another process's clean-up could remove it, and the save then fails, raising, with the
+    old file kept)."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if WINDOWS:
+        temp.close()
+        replace(temp.path, path)
+    else:
+        try:
+            replace(temp.path, path)
+        finally:
+            temp.close()
+    remove_abandoned_temporaries(folder, path.name)
     sync_folder(folder)
 
 
-#: A temporary file this old is not another save in progress: a killed save left it.
+def _target(path: str | Path) -> Path:
+    path = Path(path)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    check_replaceable(path)
+    return path
+
+
+@contextmanager
+def replacing(path: str | Path, *, private: bool = False) -> Iterator[Path]:
+    """Write a file under a temporary name beside ``path``, then put it in place at once.
+
+    The block writes to the yielded path; if it raises, the temporary file goes and
+    ``path`` is untouched. Otherwise the new file replaces ``path`` (``portable.replace``)
+    and the folder is fsynced, so a crash leaves the old file or the new one.
+
+    A symlink is written through: its target is replaced, the link stays. A file with other
+    hard links, or another user's, is not replaced (:func:`check_replaceable`). Temporary
+    files killed saves left in the folder are removed after a save succeeds
+    (:func:`remove_abandoned_temporaries`).
+
+    ``private``: readable by the user only (0600) from the first byte written — for files
+    that hold secrets (a player's file, the table's seats); otherwise the file keeps the
+    permissions it had (new files: the usual ones).
+
+    The temporary file is held with the OS lock while the block runs, except on Windows,
+    where the lock would stop the block's own writes to its first byte; there, a file open
+    in a live process cannot be removed, which protects it as well.
+    """
+    path = _target(path)
+    with _temporary(path, private, lock=not WINDOWS) as temp:
+        yield temp.path
+        _put_in_place(temp, path)
+
+
+#: Where the file system has no locks, a temporary file this old is not another save in
+#: progress: a killed save left it. (Temporary files of older ShipSheets, which were not
+#: locked, are told by their age too.)
 STALE_TEMP_SECONDS = 60
 
 
-def _remove_stale_temporaries(folder: Path, name: str) -> None:
-    """Remove ``.NAME.*.tmp`` files (the names ``replacing`` makes) that a killed save left."""
+def remove_abandoned_temporaries(folder: str | Path, name: str | None = None) -> int:
+    """Remove the temporary files (``.*.saving.tmp``) that saves killed in the middle left in
+    ``folder``, any file's, and return how many went. Cheap: one listing of the folder.
+
+    A temporary file's writer holds the OS lock on it (:func:`replacing`): one whose lock can
+    be taken has no writer left and goes; one whose lock is held is a save in progress and
+    stays. No clock is asked, except where the file system has no locks at all (a file
+    older than :data:`STALE_TEMP_SECONDS` then goes). With ``name``, an older ShipSheet's
+    ``.NAME.*.tmp`` files beside ``name`` go too when older than that."""
     import time
+    folder = Path(folder)
     now = time.time()
-    prefix = f".{name}."
+    prefix = f".{name}." if name else None
     try:
         entries = list(os.scandir(folder))
     except OSError:
-        return
+        return 0
+    removed = 0
     for entry in entries:
-        if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp")):
+        ours = entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX)
+        older = prefix is not None and entry.name.startswith(prefix) and entry.name.endswith(".tmp")
+        if not (ours or older):
             continue
         try:
-            st = entry.stat(follow_symlinks=False)
-            if entry.is_file(follow_symlinks=False) and now - st.st_mtime > STALE_TEMP_SECONDS:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            if ours and _writer_gone(entry.path, now):
+                removed += 1
+            elif older and not ours and now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
                 os.unlink(entry.path)
+                removed += 1
         except OSError:
             pass
+    return removed
+
+
+def _writer_gone(path: str, now: float) -> bool:
+    """Remove the temporary file ``path`` if no process is writing it; True if removed."""
+    fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK | CLOEXEC | BINARY)
+    try:
+        taken = try_lock(fd)
+    except OSError:  # no locks here: its age tells
+        os.close(fd)
+        if now - os.stat(path, follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
+            os.unlink(path)
+            return True
+        return False
+    if not taken:
+        os.close(fd)
+        return False
+    release_lock_file(fd, Path(path))  # removes it (POSIX: while still holding the lock)
+    return not os.path.lexists(path)
 
 
 def write_atomic(path: str | Path, payload: bytes, *, private: bool = False) -> None:
     """Write ``payload`` to ``path`` so that a crash leaves the old file or the new one
     (temp file in the same folder, write, flush, fsync, rename, fsync the folder).
-    ``private``: readable by the user only (see :func:`replacing`)."""
-    with replacing(path, private=private) as tmp, open(tmp, "wb") as fh:
-        fh.write(payload)
-        fh.flush()
-        os.fsync(fh.fileno())
+    ``private``: readable by the user only (see :func:`replacing`). The payload is written
+    through the descriptor that holds the temporary file's lock, on every system."""
+    path = _target(path)
+    with _temporary(path, private, lock=True) as temp:
+        view = memoryview(payload)
+        while view:
+            view = view[os.write(temp.fd, view):]
+        full_fsync(temp.fd)
+        _put_in_place(temp, path)
 
 
 def _file_mode(path: Path) -> int:

@@ -21,6 +21,32 @@ def terminal_safe(text: str) -> str:
     return "".join(out)
 
 
+def encodable(text: str, stream) -> bool:
+    """Whether ``stream`` (a text stream: ``sys.stdout``) can write ``text`` as it is: its
+    encoding holds every character (a Windows console redirected to a file is cp1252, which
+    has no block characters). A stream without an encoding is taken to take anything."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def plain_where_needed(stream) -> None:
+    """Make ``stream`` write what its encoding cannot hold as ASCII escapes (``\\u2026``)
+    instead of raising UnicodeEncodeError mid-print: a name from a file, a seat's name, in a
+    console or a file whose encoding lacks them."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None and getattr(stream, "errors", "strict") == "strict":
+        try:
+            reconfigure(errors="backslashreplace")
+        except (ValueError, OSError):  # a stream already written to in a way that forbids it
+            pass
+
+
 def name_and_items(text: str) -> tuple[str, list[str]] | None:
     """A command line's ``NAME=A,B,C`` (a seat and its ships, a player and their sides):
     the name and the items, trimmed, empty items dropped; None without a name and ``=``."""

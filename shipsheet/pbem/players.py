@@ -34,6 +34,7 @@ from shipsheet.model.actions import Action, SessionAction
 from shipsheet.model.decisions import form_values
 from shipsheet.model.dice import Dice, dice_record
 from shipsheet.model.errors import RuleViolation
+from shipsheet.model.files import safe_file_stem
 from shipsheet.model.games import piece
 from shipsheet.model.privacy import public_state
 from shipsheet.model.session import Session
@@ -264,7 +265,10 @@ def player_session(session: Session, player: Player | str,
 
 
 def player_file_name(player: Player | str) -> str:
-    return f"{player.name if isinstance(player, Player) else player}.shipsheet"
+    """``<name>.shipsheet``: a player's file. A player's name may be any name (``Con`` is
+    one); a name that cannot name a file on every system (``model.files.file_name_problem``:
+    ``CON``, ``Bob.``, ``A:B``) is made into one that can (``safe_file_stem``: ``_CON``)."""
+    return f"{safe_file_stem(player.name if isinstance(player, Player) else player)}.shipsheet"
 
 
 def save_player_file(player_file: Session, path: str | Path) -> None:

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 from urllib.parse import quote
 
 from shipsheet.model.errors import RuleViolation
+from shipsheet.model.files import file_name_problem
 from shipsheet.model.games import GAME_TITLES, piece
 from shipsheet.model.privacy import seen_text
 from shipsheet.model.storage import write_atomic
@@ -479,8 +480,6 @@ def mailto_url(report: Report, to: str = "") -> str:
 
 # -- the files ------------------------------------------------------------------------------------
 
-_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)),
-             *(f"LPT{i}" for i in range(10))}
 _FILE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
 
 
@@ -512,8 +511,8 @@ def safe_file_name(name: object, limit: int = MAX_FILE_STEM) -> str:
     if not stem.strip("_"):
         digest = hashlib.sha256(original.encode("utf-8", "surrogatepass")).hexdigest()
         return f"player-{digest[:8]}"[:max(limit, 1)]
-    if stem.split(".")[0].upper() in _RESERVED:
-        stem = ("_" + stem)[:limit]
+    if file_name_problem(stem) is not None:  # a name Windows reserves (model.files)
+        stem = ("_" + stem)[:limit].rstrip("._-")
     return stem
 
 

@@ -35,6 +35,7 @@ from aiohttp import WSMsgType, web
 from ..model.decisions import DECIDE
 from ..model.privacy import public_state, seen_text
 from ..model.words import PHONE, for_device, form_for_device
+from ..sheets.fonts import font_path
 from . import heap
 from .addresses import netloc
 from .host import BOX_KINDS, SHIP_KINDS, Resolved, resolve
@@ -57,25 +58,15 @@ NOT_PAIRED = "This phone is not paired with this seat. Open the referee's link a
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
        "frame-ancestors 'none'")
-_FONT_CANDIDATES = {
-    "sheet-sans.ttf": ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                       "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
-                       "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"),
-    "sheet-sans-bold.ttf": ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-                            "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf",
-                            "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf"),
-}
+#: The sheets' font, the very files Qt draws them with (``sheets/fonts.py``: bundled).
+_FONTS = {"sheet-sans.ttf": False, "sheet-sans-bold.ttf": True}
 _TYPES = {".js": "text/javascript", ".css": "text/css", ".ttf": "font/ttf"}
 
 
 def static_files() -> dict[str, Path]:
     """The only files the server sends: name in the URL -> file (a fixed table)."""
     files = {name: STATIC / name for name in ("page.js", "page.css")}
-    for name, candidates in _FONT_CANDIDATES.items():
-        for candidate in candidates:
-            if Path(candidate).is_file():
-                files[name] = Path(candidate)
-                break
+    files.update((name, font_path(bold)) for name, bold in _FONTS.items())
     return files
 
 

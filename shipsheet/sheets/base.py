@@ -23,6 +23,7 @@ from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText
 
 from .display import remembered
+from .fonts import FAMILY as _BUNDLED, register_bundled_fonts
 
 if TYPE_CHECKING:  # pragma: no cover
     from PySide6.QtGui import QPicture
@@ -30,7 +31,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Session, Ship
     from ..model.boxes import ActionFactory, BoxAnswer
 
-FONT_FAMILIES = ["Noto Sans", "DejaVu Sans", "Liberation Sans", "Helvetica", "Arial"]
+#: The bundled font first (``sheets/fonts.py``: every machine and the phone measure the sheet
+#: in the same font); the others only for a glyph it lacks (a ship named in Chinese).
+FONT_FAMILIES = [_BUNDLED, "Noto Sans", "Noto Sans CJK SC", "Arial Unicode MS", "Arial"]
+#: Glyphs are fitted to the pixel grid vertically only, whatever the system's font settings
+#: say (fontconfig's hinting would make the advances whole pixels on one machine and not on
+#: another): a label's width is the font's own, as the printer and the phone measure it.
+_HINTING = QFont.HintingPreference.PreferVerticalHinting
 _local = threading.local()
 
 
@@ -81,15 +88,18 @@ _FLAG_INTS: dict = {}
 def sheet_font(size: float, bold: bool = False, scale: float = 0.75) -> QFont:
     """The sans font of sheets and printed pages: ``size`` units high where ``scale`` is
     72 / the device's dpi. Cached and shared (a sheet draws hundreds of labels in a handful
-    of sizes): set it on a painter, never change it."""
+    of sizes): set it on a painter, never change it. The bundled font is registered with Qt
+    before the first is made (``fonts.register_bundled_fonts``)."""
     key = (size, bold, scale)
     fonts = _caches().fonts
     font = fonts.get(key)
     if font is None:
+        register_bundled_fonts()
         font = fonts[key] = QFont()
         font.setFamilies(FONT_FAMILIES)
         font.setPointSizeF(size * scale)
         font.setBold(bold)
+        font.setHintingPreference(_HINTING)
     return font
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QApplication
 
 from .. import __version__
@@ -37,6 +38,24 @@ class Application:
         if show:
             window.show()
         return window
+
+    def open_from_system(self, path: str) -> MainWindow:
+        """A file the system asked us to open (macOS: a ``.shipsheet`` double-clicked in the
+        Finder arrives as a ``QFileOpenEvent``): in a window with no session, else a new one."""
+        window = next((w for w in self.windows if w.doc is None), None) or self.new_window()
+        window.open_path(path)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
+    def listen_for_file_open(self) -> bool:
+        """Open the files the system sends (``QFileOpenEvent``) with :meth:`open_from_system`;
+        False when the QApplication is not ours (:class:`ShipSheetApplication`)."""
+        if not isinstance(self.qapp, ShipSheetApplication):
+            return False
+        self.qapp.file_open_requested.connect(self.open_from_system)
+        return True
 
     def _forget(self, window: MainWindow) -> None:
         if window in self.windows:
@@ -83,11 +102,25 @@ class Application:
                                "\n".join(problems))
 
 
+class ShipSheetApplication(QApplication):
+    """The QApplication, with the one event macOS sends a running app to open a document
+    (a ``.shipsheet`` double-clicked in the Finder, or dropped on the Dock icon) made a
+    signal. Only events sent to the application itself pass through this Python method."""
+
+    file_open_requested = Signal(str)
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.FileOpen and event.file():
+            self.file_open_requested.emit(event.file())
+            return True
+        return super().event(event)
+
+
 def make_qapp(argv: list[str] | None = None, *, guard: bool = True) -> QApplication:
     """The QApplication, named, following the system's colour scheme, with the plain-text
     guard (:mod:`.plaintext`) installed; ``guard=False`` leaves installing it to the caller
     (``run_app`` arms it once the first window has painted)."""
-    app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
+    app = QApplication.instance() or ShipSheetApplication(argv or [sys.argv[0]])
     app.setApplicationName("ShipSheet")
     app.setApplicationDisplayName("ShipSheet")
     app.setOrganizationName("ShipSheet")
@@ -115,6 +148,7 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
     gave), as the command line does before Qt is imported."""
     qapp = make_qapp(guard=False)
     application = Application(qapp)
+    application.listen_for_file_open()  # macOS: files double-clicked in the Finder
     # A file is opened before the window shows, so its first paint is the session.
     window = application.new_window(show=False)
     if quit_after_startup:

@@ -167,7 +167,8 @@ class SessionDocument(QObject):
         was told was applied. A new one after every save (its first record is whole)."""
         if self._journal is None:
             from ..model.journal import Journal
-            self._journal = Journal(self.autosave_store.folder, self.autosave.key, self.path)
+            base = self.disk_state.key if self.disk_state is not None else None
+            self._journal = Journal(self.autosave_store.folder, self.autosave.key, self.path, base)
         return self._journal
 
     def durable(self):
@@ -226,8 +227,8 @@ class SessionDocument(QObject):
         self.path = target
         self.disk_state = DiskState.of(target)
         self.mark_clean()
+        self._drop_journal()  # first: its writer must not write the file again after
         self.autosave.discard()
-        self._drop_journal()
         self.path_changed.emit()
         return target
 
@@ -258,11 +259,12 @@ class SessionDocument(QObject):
             self._on_autosave_done(exc)
             return
         handle, session, source = self.autosave, self.session, self.path
+        base = self.disk_state.key if self.disk_state is not None else None
         journal = self.journal
         mark = journal.mark()
 
         def write():
-            path = handle.write(session, source, payload, journal=mark)
+            path = handle.write(session, source, payload, journal=mark, base=base)
             journal.rebase(mark[1])  # the slot holds these: the journal keeps the later ones
             return path
         future = _autosave_writer().submit(write)
@@ -292,8 +294,8 @@ class SessionDocument(QObject):
         """A clean close: no autosave is left to recover, and the file is unlocked."""
         self._autosave_timer.stop()
         self.flush_autosave()
+        self._drop_journal()  # first: its writer must not write the file again after
         self.autosave.discard()
-        self._drop_journal()
         self.set_lock(None)
         self.session.unsubscribe(self._listener)
 

@@ -24,7 +24,10 @@ import socket
 import sys
 from pathlib import Path
 
-from ..model.text import name_and_items, terminal_safe as safe
+from ..model.text import encodable, name_and_items, plain_where_needed, terminal_safe as safe
+
+#: What a QR code printed compactly is made of (segno's ``terminal(compact=True)``).
+QR_BLOCKS = "\u2580\u2584\u2588 "
 
 
 
@@ -56,6 +59,8 @@ def serve_command(argv: list[str]) -> int:
                         help="serve the file as saved, even when a crash of the last run left "
                              "newer work in the autosave (it is kept, for the window to offer)")
     args = parser.parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):  # a name the console cannot show: escaped, not a traceback
+        plain_where_needed(stream)
 
     from ..model import SessionFileError, load_session
     from ..model.errors import RuleViolation
@@ -81,6 +86,12 @@ def serve_command(argv: list[str]) -> int:
         print(f"Serving {safe(path.name)} as saved: the autosave of {recovered.time_text} a crash "
               "left is kept until the file is saved again (stop now and open the file in "
               "ShipSheet to recover it).", flush=True)
+        recovered = None
+    elif recovered is not None and recovered.changed_elsewhere:
+        print(f"Serving {safe(path.name)} as saved: it was changed elsewhere after the work of "
+              f"{recovered.time_text} a crash left in the autosave began, and each has changes "
+              "the other does not. The autosave is kept: open the file in ShipSheet to "
+              "recover it.", flush=True)
         recovered = None
     elif recovered is not None:
         session = recovered.session
@@ -140,8 +151,21 @@ def _print_link(link, seat, qr: bool) -> None:
     print(f"\n{safe(seat.name)} ({seat.role}): {url}", flush=True)
     if qr:
         import segno
-        segno.make(url, error="m").terminal(out=sys.stdout, compact=True, border=2)
+        code = segno.make(url, error="m")
+        if encodable(QR_BLOCKS, sys.stdout):
+            code.terminal(out=sys.stdout, compact=True, border=2)
+        else:
+            print_ascii_qr(code, sys.stdout)
     sys.stdout.flush()
+
+
+def print_ascii_qr(code, out) -> None:
+    """``code`` (a segno QR code) in plain ASCII, two characters a module (``##`` dark,
+    spaces light): for a console or file whose encoding has no block characters (a
+    redirected Windows console, cp1252). segno's own non-compact output is ANSI colour
+    escapes, which a file shows as text."""
+    for row in code.matrix_iter(border=2):
+        out.write("".join("##" if dark else "  " for dark in row).rstrip() + "\n")
 
 
 def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from ..model.files import read_regular
@@ -28,10 +29,39 @@ def load_settings() -> dict:
     return data if isinstance(data, dict) else {}
 
 
+#: What writing the settings can raise when the write itself fails: OSError (a full disk,
+#: no permission, a read-only folder, a file or folder in the way, the file another user's
+#: or hard-linked: ``storage.WouldBreakFile``) and UnicodeError (a folder name the file
+#: system cannot encode). Anything else — a value that is not JSON (TypeError, ValueError) —
+#: is a bug and is raised.
+WRITE_FAILURES = (OSError, UnicodeError)
+#: Why the settings could not be written the last time, "" when they were.
+last_error = ""
+
+
 def save_settings(data: dict) -> None:
+    """Write the settings; raises what a failed write raises (:data:`WRITE_FAILURES`)."""
+    payload = json.dumps(data, indent=1).encode("utf-8")  # a value that is not JSON: a bug, raised
     path = _path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, json.dumps(data, indent=1).encode("utf-8"))
+    write_atomic(path, payload)
+
+
+def _save_or_say(data: dict) -> bool:
+    """Save the settings; when the write fails, say so once on stderr and keep why in
+    :data:`last_error` (settings and recent files are a convenience: never fail the action
+    that changed them). True when saved."""
+    global last_error
+    try:  # a value that is not JSON raises TypeError or ValueError, not caught here: a bug
+        save_settings(data)
+    except WRITE_FAILURES as exc:
+        why = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
+        if why != last_error:
+            print(f"ShipSheet: the settings could not be saved ({why})", file=sys.stderr)
+        last_error = why
+        return False
+    last_error = ""
+    return True
 
 
 def recent_files() -> list[str]:
@@ -47,10 +77,7 @@ def add_recent_file(path: str | Path) -> None:
     data = load_settings()
     files = [f for f in data.get("recent", []) if isinstance(f, str) and f != path]
     data["recent"] = [path] + files[: MAX_RECENT - 1]
-    try:
-        save_settings(data)
-    except OSError:
-        pass  # recent files are a convenience; never fail an open over them
+    _save_or_say(data)  # recent files are a convenience; never fail an open over them
 
 
 def get_setting(key: str, default=None):
@@ -60,7 +87,4 @@ def get_setting(key: str, default=None):
 def set_setting(key: str, value) -> None:
     data = load_settings()
     data[key] = value
-    try:
-        save_settings(data)
-    except OSError:
-        pass
+    _save_or_say(data)

@@ -11,6 +11,7 @@ import pytest
 
 from shipsheet.model import save_session
 from shipsheet.model.autosave import AutosaveStore
+from shipsheet.model.filelock import DiskState
 from shipsheet.model.paths import user_state_dir
 
 from sessions import three_ship_session
@@ -199,9 +200,100 @@ def test_the_offer_says_what_is_true_of_the_saved_file(tmp_path):
     old = time.time() - 100
     os.utime(file, (old, old))
     handle = store.handle()
-    handle.write(session, file)
+    handle.write(session, file, base=DiskState.of(file).key)  # as the window's document does
     handle.abandon()
     info = next(i for i in store.recoverable() if i.key == handle.key)
     assert info.compared() == "is newer than the saved file night.shipsheet"
     file.unlink()
     assert "no longer where it was saved" in info.compared()
+
+
+def _open_twice(tmp_path):
+    """One file open in two windows (A and B), each with its own autosaves, as the
+    document makes them: ``base`` is the file as it was when each began."""
+    store = AutosaveStore(tmp_path / "auto")
+    file = tmp_path / "night.shipsheet"
+    save_session(three_ship_session(), file)
+    base = DiskState.of(file).key
+    return store, file, base
+
+
+def test_an_unsaved_edit_is_offered_after_another_window_saved_the_file(tmp_path):
+    """Issue 30: A saves while B's unsaved edit sits in B's autosave, and B crashes. The file
+    is newer than B's slot, yet B's edit is in no file: it is offered, saying the file was
+    changed elsewhere since (before, the next start offered nothing and the slot stayed)."""
+    store, file, base = _open_twice(tmp_path)
+    b_session = three_ship_session()
+    b_session.turn = 7  # B's edit
+    b = store.handle()
+    b.write(b_session, file, base=base)
+    a_session = three_ship_session()
+    a_session.name = "A's evening"  # A's edit, saved
+    save_session(a_session, file)
+    os.utime(file, (time.time() + 5, time.time() + 5))  # certainly newer than B's slot
+    b.abandon()  # B crashes
+    [info] = store.recoverable()
+    assert info.key == b.key and info.load().turn == 7
+    assert info.changed_elsewhere
+    assert "changed elsewhere since that work began" in info.compared()
+    assert store.newer_than_file(file).key == b.key  # what the window and serve ask
+
+
+def test_an_autosave_whose_work_the_file_holds_is_not_offered_and_goes(tmp_path):
+    """A slot is stale only when its file was saved from that very work after it (a crash
+    between the save and the removal of the slots)."""
+    store, file, base = _open_twice(tmp_path)
+    session = three_ship_session()
+    session.turn = 7
+    b = store.handle()
+    b.write(session, file, base=base)
+    save_session(session, file)  # B saves this work...
+    b.abandon()  # ...and crashes before its slots were removed
+    assert store.recoverable() == []
+    assert store.keys() == []  # nothing left to offer again at every start
+
+
+def test_an_autosave_of_a_file_unchanged_since_is_offered_whatever_the_clock_says(tmp_path):
+    store, file, base = _open_twice(tmp_path)
+    session = three_ship_session()
+    session.turn = 2
+    handle = store.handle()
+    handle.write(session, file, base=base)
+    handle.abandon()
+    later = time.time() + 3600
+    os.utime(file, (later, later))  # a clock set wrong: the file looks newer than the slot
+    base_now = DiskState.of(file).key
+    [info] = store.recoverable()  # mtime is part of the base: the file "changed", not to this work
+    assert info.load().turn == 2
+    handle2 = store.adopt(info)
+    handle2.write(session, file, base=base_now)
+    handle2.abandon()
+    [info] = store.recoverable()
+    assert not info.changed_elsewhere and info.file_as_begun
+    assert info.compared() == "is newer than the saved file night.shipsheet"  # not the clock's word
+
+
+def test_a_journalled_edit_is_offered_after_another_window_saved(tmp_path):
+    """B's edit made after its last slot is in its journal (model/journal.py): still
+    offered, the journal replayed, when A has saved the file since."""
+    from shipsheet.model.actions import NextTurn
+    from shipsheet.model.journal import Journal
+    store, file, base = _open_twice(tmp_path)
+    b_session = three_ship_session()
+    b = store.handle()
+    journal = Journal(store.folder, b.key, file)
+    b_session.subscribe(lambda change: journal.record(b_session, change))
+    b_session.apply(NextTurn())
+    mark = journal.mark()
+    b.write(b_session, file, journal=mark, base=base)
+    journal.rebase(mark[1])
+    b_session.apply(NextTurn())  # in the journal only
+    assert journal.durable().result(timeout=10) == ""
+    a_session = three_ship_session()
+    a_session.name = "A's evening"
+    save_session(a_session, file)
+    journal.close()
+    b.abandon()
+    [info] = store.recoverable()
+    assert info.journalled == 1 and info.load().turn == b_session.turn == 3
+    assert info.changed_elsewhere

@@ -10,15 +10,21 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from shipsheet.model import portable
 from shipsheet.model.filelock import LockHolder, SessionLock, lock_path
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Calls and modules some systems lack (POSIX-only, or Windows-only).
+#: Calls and modules some systems lack (POSIX-only, or Windows-only), and calls that behave
+#: differently enough to need portable's version: ``os.fsync`` (macOS needs F_FULLFSYNC:
+#: ``portable.full_fsync``) and ``os.replace``/``os.rename`` (Windows refuses while another
+#: program holds the file: ``portable.replace``).
 ONE_SYSTEM = re.compile(
     r"\bimport (fcntl|termios|pwd|grp|resource|msvcrt|winreg)\b"
     r"|\bos\.(fchmod|fchown|chown|lchmod|pread|pwrite|uname|getuid|geteuid|getpgid|setsid|"
-    r"killpg|fork|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC|O_BINARY|startfile)\b")
+    r"killpg|fork|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC|O_BINARY|startfile|"
+    r"fsync|fdatasync|replace|rename)\b")
 
 
 def test_no_module_but_portable_calls_what_only_some_systems_have():
@@ -70,5 +76,67 @@ def test_reading_and_writing_at_an_offset_without_pread(tmp_path, monkeypatch):
         portable.write_at(fd, b"ab", 8)
         assert portable.read_at(fd, 4, 3) == expected == b"3456"
         assert portable.read_at(fd, 100, 0) == b"01234567ab"
+    finally:
+        os.close(fd)
+
+
+def test_a_rename_windows_refuses_for_a_moment_is_tried_again(tmp_path, monkeypatch):
+    """An antivirus scanner or a sync client holds a file just written: Windows refuses to
+    replace it (PermissionError) for a moment. ``portable.replace`` tries for about a second."""
+    src, dst = tmp_path / "new", tmp_path / "old"
+    src.write_text("new")
+    dst.write_text("old")
+    real, calls = os.replace, []
+
+    def busy(a, b):
+        calls.append(a)
+        if len(calls) < 4:
+            raise PermissionError(13, "in use by another process")
+        real(a, b)
+    monkeypatch.setattr(os, "replace", busy)
+    monkeypatch.setattr(portable, "WINDOWS", True)
+    monkeypatch.setattr(portable, "REPLACE_PAUSE", 0.001)
+    portable.replace(src, dst)
+    assert dst.read_text() == "new" and len(calls) == 4
+    # Held for good: the PermissionError, after REPLACE_TRIES attempts.
+    calls.clear()
+
+    def held(a, b):
+        calls.append(a)
+        raise PermissionError(13, "held")
+    monkeypatch.setattr(os, "replace", held)
+    with pytest.raises(PermissionError):
+        portable.replace(dst, src)
+    assert len(calls) == portable.REPLACE_TRIES
+    # Elsewhere a rename does not wait for readers: no retry.
+    monkeypatch.setattr(portable, "WINDOWS", False)
+    calls.clear()
+    with pytest.raises(PermissionError):
+        portable.replace(dst, src)
+    assert len(calls) == 1
+
+
+def test_full_fsync_asks_for_f_fullfsync_where_there_is_one(tmp_path, monkeypatch):
+    """macOS's fsync leaves the data in the drive's cache; F_FULLFSYNC flushes it. A file
+    system refusing F_FULLFSYNC gets the plain fsync."""
+    import fcntl
+    asked, synced = [], []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd)))
+    monkeypatch.setattr(fcntl, "F_FULLFSYNC", 51, raising=False)
+    monkeypatch.setattr(fcntl, "fcntl", lambda fd, cmd, *a: asked.append((fd, cmd)) or 0)
+    fd = os.open(tmp_path / "f", os.O_RDWR | os.O_CREAT)
+    try:
+        portable.full_fsync(fd)
+        assert asked == [(fd, 51)] and synced == []
+
+        def refuse(fd, cmd, *a):
+            raise OSError(22, "not supported")
+        monkeypatch.setattr(fcntl, "fcntl", refuse)
+        portable.full_fsync(fd)
+        assert synced == [fd]
+        monkeypatch.delattr(fcntl, "F_FULLFSYNC")  # Linux: fsync alone
+        portable.full_fsync(fd)
+        assert synced == [fd, fd]
     finally:
         os.close(fd)

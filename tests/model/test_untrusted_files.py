@@ -340,6 +340,9 @@ def test_saving_through_a_symlink_writes_the_target(tmp_path):
 
 
 def test_temporary_files_of_killed_saves_are_removed_by_the_next_save(tmp_path):
+    """An older ShipSheet's temporary files (``.NAME.<random>.tmp``, never locked) go by
+    their age, beside the file saved; today's (``.saving.tmp``, locked while written) go
+    whatever their age once no writer holds them: tests/model/test_save_leftovers.py."""
     path = tmp_path / "night.shipsheet"
     stale = tmp_path / ".night.shipsheet.abc123.tmp"
     fresh = tmp_path / ".night.shipsheet.def456.tmp"  # perhaps another save right now

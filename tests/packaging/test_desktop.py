@@ -16,6 +16,7 @@ LINUX = ROOT / "packaging" / "linux"
 APP_ID = "io.github.shipsheet.ShipSheet"
 
 
+@pytest.mark.linux_only
 def test_real_x_server_draws_the_sheet(tmp_path):
     """Under Xvfb (the xcb platform, not offscreen): the window shows the sample's sheet."""
     assert shutil.which("xvfb-run"), ("needs xvfb (Debian: apt-get install xvfb); make test "
@@ -42,6 +43,7 @@ def test_real_x_server_draws_the_sheet(tmp_path):
     assert paper > 1000 and inked > 200, (paper, inked)
 
 
+@pytest.mark.linux_only
 def test_desktop_entry_is_valid():
     tool = shutil.which("desktop-file-validate")
     assert tool, "needs desktop-file-utils; make test installs it (packaging/system_deps.py)"
@@ -49,6 +51,7 @@ def test_desktop_entry_is_valid():
     assert run.returncode == 0 and not run.stdout.strip(), run.stdout + run.stderr
 
 
+@pytest.mark.linux_only
 def test_appstream_metainfo_is_valid():
     tool = shutil.which("appstreamcli")
     assert tool, "needs appstream; make test installs it (packaging/system_deps.py)"

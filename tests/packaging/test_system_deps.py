@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("system_deps", ROOT / "packaging" / "system_deps.py")
 system_deps = importlib.util.module_from_spec(_spec)
@@ -40,7 +42,7 @@ XCB_LDD_MISSING = """\
 def fake_check(gui_ldd, xcb_ldd, tools=(), fonts=True):
     outputs = {GUI: gui_ldd, XCB: xcb_ldd}
     return system_deps.check(ldd=outputs.__getitem__, which=lambda t: t in tools and f"/usr/bin/{t}",
-                             fonts=lambda: fonts, files=lambda: (GUI, XCB))
+                             fonts=lambda: fonts, files=lambda: (GUI, XCB), environ={})
 
 
 ALL_TOOLS = tuple(system_deps.TEST_TOOLS)
@@ -98,6 +100,7 @@ def test_platform_choice():
     assert system_deps.platform_is_xcb({"QT_QPA_PLATFORM": "xcb"})
 
 
+@pytest.mark.linux_only  # apt-get
 def test_advise_never_installs_and_stops_before_qt_would_abort(monkeypatch, capsys):
     report = fake_check(GUI_LDD_OK, XCB_LDD_MISSING, tools=())
     monkeypatch.setattr(system_deps, "check", lambda: report)
@@ -116,6 +119,7 @@ def test_advise_never_installs_and_stops_before_qt_would_abort(monkeypatch, caps
     assert system_deps.main(["--advise"]) == 0
 
 
+@pytest.mark.linux_only  # apt-get
 def test_install_mode_installs_then_checks_again(monkeypatch, capsys):
     reports = [fake_check(GUI_LDD_OK, XCB_LDD_MISSING, tools=()),
                fake_check(GUI_LDD_OK, "", tools=ALL_TOOLS)]
@@ -129,6 +133,7 @@ def test_install_mode_installs_then_checks_again(monkeypatch, capsys):
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.linux_only  # apt-get
 def test_install_mode_without_root_prints_the_line(monkeypatch, capsys):
     report = fake_check(GUI_LDD_OK, XCB_LDD_MISSING, tools=ALL_TOOLS)
     monkeypatch.setattr(system_deps, "check", lambda: report)
@@ -139,6 +144,7 @@ def test_install_mode_without_root_prints_the_line(monkeypatch, capsys):
     assert "no window on an X display" in err
 
 
+@pytest.mark.linux_only  # apt-get
 def test_this_machine_passes_the_check_after_make_test():
     """The real question, asked of this machine's PySide6: make test installed the rest."""
     run = subprocess.run([sys.executable, str(ROOT / "packaging/system_deps.py"), "--advise"],
@@ -148,3 +154,41 @@ def test_this_machine_passes_the_check_after_make_test():
 
 def pytest_fail(msg):
     raise AssertionError(msg)
+
+
+# Windows and macOS (the platform passed in, so these run everywhere).
+
+@pytest.mark.parametrize("platform, name", [("win32", "Windows"), ("darwin", "macOS")])
+def test_nothing_to_install_on_windows_and_macos(monkeypatch, capsys, platform, name):
+    monkeypatch.setattr(system_deps, "check", lambda: pytest_fail("ldd asked"))
+    monkeypatch.setattr(system_deps, "apt_install", lambda *a, **k: pytest_fail("apt-get"))
+    assert system_deps.main(["--install"], platform=platform) == 0
+    err = capsys.readouterr().err
+    assert f"nothing to install on {name}: PySide6's wheels carry Qt" in err
+    assert "apt-get" not in err
+
+
+@pytest.mark.parametrize("platform, fix", [("win32", "Visual C++ Redistributable"),
+                                           ("darwin", "macOS 11 or later")])
+def test_qt_that_cannot_load_names_the_platforms_fix(monkeypatch, capsys, platform, fix):
+    monkeypatch.setattr(system_deps, "qt_gui_loads", lambda: (False, "ImportError: DLL load failed"))
+    assert system_deps.main(["--advise"], platform=platform) == 1
+    err = capsys.readouterr().err
+    assert "DLL load failed" in err and fix in err and "apt-get" not in err
+    monkeypatch.setattr(system_deps, "qt_gui_loads", lambda: (True, ""))
+    assert system_deps.main(["--advise"], platform=platform) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_qt_gui_loads_here():
+    assert system_deps.qt_gui_loads() == (True, "")
+
+
+def test_a_named_browser_is_not_asked_for(monkeypatch):
+    outputs = {GUI: GUI_LDD_OK, XCB: ""}
+    report = system_deps.check(ldd=outputs.__getitem__, which=lambda t: None, fonts=lambda: True,
+                               files=lambda: (GUI, XCB),
+                               environ={"SHIPSHEET_CHROME": "C:/chrome.exe",
+                                        "SHIPSHEET_CHROMEDRIVER": "C:/chromedriver.exe"})
+    assert "chromium" not in report.tools and "chromium-driver" not in report.tools
+    assert "poppler-utils" in report.tools

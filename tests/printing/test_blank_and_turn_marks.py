@@ -25,6 +25,7 @@ from shipsheet.sheets import painter_for
 from test_pdf_export import pdf_text, sample
 
 
+@pytest.mark.linux_only  # pdf_text: poppler-utils
 def test_blank_sheets_from_the_command_line_one_page_per_class(tmp_path):
     out = tmp_path / "blank.pdf"
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}  # no display
@@ -57,6 +58,7 @@ def test_an_unknown_class_is_refused_by_name(tmp_path, capsys):
         print_command(["-o", str(tmp_path / "x.pdf")])  # neither a file nor --blank
 
 
+@pytest.mark.linux_only  # pdf_text: poppler-utils
 def test_paper_gets_no_screen_hints(qapp, tmp_path):
     """Before: "click a box to mark or regenerate", "Click a box: its next state ·
     right-click: more" and "hover it" were printed."""
@@ -107,6 +109,7 @@ def test_new_marks_are_a_slash_and_earlier_ones_an_x(qapp):
     assert plain._destroyed_mark(fresh, True) == plain._destroyed_mark(old, True) == "x"
 
 
+@pytest.mark.linux_only  # pdf_text: poppler-utils
 @pytest.mark.parametrize("game", ["war-in-space", "triplanetary", "fedcom"])
 def test_the_turn_marks_page_has_its_key_and_draws_differently(qapp, tmp_path, game):
     session = sample(game)
@@ -126,6 +129,7 @@ def test_the_turn_marks_page_has_its_key_and_draws_differently(qapp, tmp_path, g
     assert "marked this turn" not in pdf_text(plain)[0]
 
 
+@pytest.mark.linux_only  # pdf_text: poppler-utils
 def test_the_turn_marks_page_has_one_key_to_slash_and_x(qapp, tmp_path):
     """With this turn's marks apart, slash and X say when a box was marked; the card's own
     key ("X destroyed", "slash: shield box down") would contradict the key under the title."""

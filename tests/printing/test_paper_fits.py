@@ -18,6 +18,9 @@ from shipsheet.sheets import Theme, painter_for
 sys.path.insert(0, str(Path(__file__).parent))
 from test_pdf_export import _poppler, pdf_text, sample  # noqa: E402,F401  (poppler check)
 
+# Reads the PDFs with poppler-utils, a Debian package make test installs (HACKING.md, Platforms).
+pytestmark = pytest.mark.linux_only
+
 
 def test_a_printed_counter_has_no_step_buttons_but_the_window_keeps_them(qapp, tmp_path):
     session = sample("triplanetary")

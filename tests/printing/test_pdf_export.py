@@ -14,6 +14,9 @@ from shipsheet.model.paths import resources_dir
 from shipsheet.printing import PrintJob, export_pdf
 from shipsheet.printing.cli import print_command
 
+# Reads the PDFs with poppler-utils, a Debian package make test installs (HACKING.md, Platforms).
+pytestmark = pytest.mark.linux_only
+
 GAMES = ["war-in-space", "triplanetary", "fedcom"]
 
 

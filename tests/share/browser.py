@@ -1,7 +1,8 @@
 """A phone-sized headless Chromium for the Table Link browser tests (Selenium + Debian's
 chromium and chromium-driver, which ``make test`` installs: see packaging/system_deps.py).
 
-Never downloads anything: the driver is Debian's ``/usr/bin/chromedriver`` and
+Never downloads anything: the driver is Debian's ``/usr/bin/chromedriver`` (or the one
+``SHIPSHEET_CHROMEDRIVER`` names, with ``SHIPSHEET_CHROME`` the browser) and
 ``SE_OFFLINE=true`` stops Selenium Manager from looking for another one. A missing
 browser is a failure, not a skip: the tests say what to install."""
 
@@ -12,8 +13,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
+# Debian's, unless named: SHIPSHEET_CHROME and SHIPSHEET_CHROMEDRIVER (packaging/ci.py names
+# the GitHub runner's Google Chrome and its chromedriver on Windows, macOS and Ubuntu).
+CHROMIUM = os.environ.get("SHIPSHEET_CHROME") or "/usr/bin/chromium"
+CHROMEDRIVER = os.environ.get("SHIPSHEET_CHROMEDRIVER") or "/usr/bin/chromedriver"
 PHONE = {"width": 390, "height": 844, "pixelRatio": 2.0}
 
 ARGS = (
@@ -49,7 +52,9 @@ def start_chrome(*, phone: dict = PHONE, touch: bool = True):
     gone = missing()
     if gone:
         raise RuntimeError("The Table Link browser tests need Debian's Chromium and its driver: "
-                           f"sudo apt-get install {' '.join(gone)}  (make test installs them)")
+                           f"sudo apt-get install {' '.join(gone)}  (make test installs them); "
+                           "elsewhere name a Chrome and its chromedriver in SHIPSHEET_CHROME "
+                           "and SHIPSHEET_CHROMEDRIVER")
     os.environ["SE_OFFLINE"] = "true"  # before Selenium looks for a driver: never download one
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import glob
 import json
 import re
 import threading
@@ -50,7 +49,7 @@ SVG = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <title>Qt SVG Document</title>
 <desc>Generated with Qt</desc>
 <rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>
-<g fill="none" stroke="#000000" font-family="Noto Sans,DejaVu Sans,Liberation Sans,Helvetica,Arial" font-size="9">
+<g fill="none" stroke="#000000" font-family="DejaVu Sans,Noto Sans,Noto Sans CJK SC,Arial Unicode MS,Arial" font-size="9">
 <text fill="#000000" stroke="none" x="8" y="16" font-size="13" font-weight="700">{name} r{rev}</text>
 <text fill="#000000" stroke="none" x="8" y="44">Drive</text>
 <rect x="60" y="32" width="16" height="16"/>
@@ -69,10 +68,10 @@ SVG = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 """
 
 
-def _font(bold: bool) -> Path | None:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    found = glob.glob(f"/usr/share/fonts/**/{name}", recursive=True)
-    return Path(found[0]) if found else None
+def _font(bold: bool) -> Path:
+    """The bundled font, as the real server serves it."""
+    from shipsheet.sheets.fonts import font_path
+    return font_path(bold)
 
 
 class FakeServer:
@@ -445,9 +444,9 @@ def test_pairing_drops_the_secret_and_draws_the_sheet_with_a_button_per_area(pag
     assert "Resolute r7" in svg["text"] and "foreign" not in svg["text"]
     assert svg["pwned"] is None
     assert svg["styledFill"] == "rgb(204, 0, 0)"  # a style attribute survives the CSP
-    # The sheet's text is drawn with the served font, under both of the sheet's names.
+    # The sheet's text is drawn with the served font (the bundled one), regular and bold.
     page.until(lambda d: "sheet-sans.ttf" in fake.static_gets and "sheet-sans-bold.ttf" in fake.static_gets)
-    assert page.js("return document.fonts.check('12px \"Noto Sans\"') && document.fonts.check('bold 12px \"DejaVu Sans\"')")
+    assert page.js("return document.fonts.check('12px \"DejaVu Sans\"') && document.fonts.check('bold 12px \"DejaVu Sans\"')")
     page.assert_clean()
 
 

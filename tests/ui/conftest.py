@@ -70,7 +70,6 @@ def start_app_process(tmp_path, autosave):
     killed (SIGKILL) at the end of the test if the test has not done so: crash tests.
     """
     import os
-    import signal
     import subprocess
     import sys
     import time
@@ -95,5 +94,5 @@ def start_app_process(tmp_path, autosave):
     yield start
     for proc in procs:
         if proc.poll() is None:
-            os.kill(proc.pid, signal.SIGKILL)
+            proc.kill()  # SIGKILL; TerminateProcess on Windows
             proc.wait()

@@ -14,8 +14,6 @@ No clock in the verdict (``make test`` asserts no timing). The promise "at most 
 from __future__ import annotations
 
 import json
-import os
-import signal
 import time
 
 from shipsheet.ui.document import AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_DELAY_MS
@@ -77,7 +75,7 @@ def test_kill_during_a_burst_keeps_what_the_autosave_wrote(app, start_app_proces
         for _ in range(GOING_ON):  # the burst went on past that autosave
             made.append(next_change(proc))
     finally:
-        os.kill(proc.pid, signal.SIGKILL)
+        proc.kill()  # SIGKILL; TerminateProcess on Windows
         proc.wait()
 
     import shipsheet.ui.app as app_module
@@ -108,7 +106,7 @@ def test_kill_during_a_burst_loses_no_change_the_journal_had(app, start_app_proc
         for _ in range(30):
             made.append(next_change(proc))
     finally:
-        os.kill(proc.pid, signal.SIGKILL)
+        proc.kill()  # SIGKILL; TerminateProcess on Windows
         proc.wait()
     import shipsheet.ui.app as app_module
     monkeypatch.setattr(app_module, "ask_recover", lambda parent, infos: infos[0])

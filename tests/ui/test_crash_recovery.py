@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import signal
 
 APP = r"""
 import sys
@@ -27,7 +25,7 @@ def test_killed_app_is_offered_back_on_next_start(app, start_app_process, monkey
     try:
         assert proc.stdout.readline().strip() == "changed"
     finally:
-        os.kill(proc.pid, signal.SIGKILL)
+        proc.kill()  # SIGKILL; TerminateProcess on Windows
         proc.wait()
 
     offered = []
