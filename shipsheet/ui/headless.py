@@ -11,9 +11,9 @@ After a crash, ``serve`` finds the autosave and journal the last run left (newer
 file), says so, and serves that — every change a phone was told was applied — unless given
 ``--as-saved``; the phones are told what happened. The seats are exactly those given:
 seats of an earlier run that are not named again are retired, and said so. Ctrl+C (or
-SIGTERM) stops it cleanly: Python's signal wake-up file descriptor is watched by Qt's event
-loop, so the signal is noticed at once even while Qt waits, then the file is saved and only
-then does the process exit. A save that fails says so, keeps the autosave, and exits 1.
+SIGTERM, or Ctrl+Break on Windows) stops it cleanly: Python's signal wake-up file
+descriptor is watched by Qt's event loop, so the signal is noticed at once even while Qt
+waits, then the file is saved and only then does the process exit. A save that fails says so, keeps the autosave, and exits 1.
 """
 
 from __future__ import annotations
@@ -208,8 +208,15 @@ def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int
     def on_signal(signum, _frame) -> None:
         stopping.append(signum)
         app.quit()
-    old_int = signal.signal(signal.SIGINT, on_signal)
-    old_term = signal.signal(signal.SIGTERM, on_signal)
+    # Windows' consoles send Ctrl+Break too (and a process started in a group of its own
+    # can be stopped only so): it stops and saves as Ctrl+C does.
+    stops = [signal.SIGINT, signal.SIGTERM] + ([signal.SIGBREAK] if hasattr(signal, "SIGBREAK") else [])
+    old_handlers = {signum: signal.signal(signum, on_signal) for signum in stops}
+
+    def restore_signals() -> None:
+        for signum, handler in old_handlers.items():
+            signal.signal(signum, handler)
+        signal.set_wakeup_fd(old_fd)
 
     authority = QtAuthority(gate=doc)
     link = TableLink(session, book, authority, doc.apply, doc.undo, durable=doc.durable)
@@ -222,9 +229,7 @@ def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int
     except (OSError, ValueError) as exc:
         print(f"ERROR: cannot listen on {', '.join(map(safe, addresses))}: {safe(str(exc))}",
               file=sys.stderr)
-        signal.signal(signal.SIGINT, old_int)
-        signal.signal(signal.SIGTERM, old_term)
-        signal.set_wakeup_fd(old_fd)
+        restore_signals()
         if doc.dirty:  # recovered work stays in the autosave, for the next start
             doc.journal.close()
             doc.autosave.abandon()
@@ -245,9 +250,7 @@ def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int
         if not stopping:
             app.exec()
     finally:
-        signal.signal(signal.SIGINT, old_int)
-        signal.signal(signal.SIGTERM, old_term)
-        signal.set_wakeup_fd(old_fd)
+        restore_signals()
         notifier.setEnabled(False)
         reader.close()
         writer.close()

@@ -813,7 +813,7 @@ def test_a_wrong_or_forgotten_link_says_ask_the_referee(page):
     page.assert_clean()
 
 
-def test_the_page_fits_a_phone_in_light_and_dark(page):
+def test_the_page_fits_a_phone_in_light_and_dark(page, tmp_path):
     page.open()
     page.js("document.getElementById('log').open = true; scrollTo(0, 0)")
     size = page.js("return [innerWidth, innerHeight, devicePixelRatio, document.documentElement.scrollWidth]")
@@ -822,13 +822,13 @@ def test_the_page_fits_a_phone_in_light_and_dark(page):
     frame = page.js("return document.querySelector('.ship:not([hidden]) .sheet').getBoundingClientRect().width")
     assert 340 <= frame <= 390
     light = page.js("return getComputedStyle(document.body).backgroundColor")
-    screenshot(page.driver, "/tmp/page.png")
+    screenshot(page.driver, str(tmp_path / "page.png"))
     page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                 {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     try:
         dark = page.js("return getComputedStyle(document.body).backgroundColor")
         assert dark != light
-        screenshot(page.driver, "/tmp/page-dark.png")
+        screenshot(page.driver, str(tmp_path / "page-dark.png"))
     finally:
         page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     page.assert_clean()

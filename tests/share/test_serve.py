@@ -3,14 +3,13 @@ pairs, the referee's seat taps a box; Ctrl+C saves the change to the file and ex
 
 from __future__ import annotations
 
-import signal
 import time
 
 from shipsheet.model.paths import resources_dir
 from shipsheet.model.storage import load_session
 
 from .phone import Phone
-from .serve_process import start_serve
+from .serve_process import start_serve, stop_serve
 
 
 def _start(tmp_path, *extra):
@@ -41,7 +40,7 @@ def test_serve_shares_applies_and_saves_on_ctrl_c(tmp_path):
         # The terminal QR code: block characters under each link.
         assert sum("█" in line or "▀" in line or "▄" in line for line in lines) > 10
     finally:
-        proc.send_signal(signal.SIGINT)
+        stop_serve(proc)
         out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert "Saved" in out
@@ -52,10 +51,10 @@ def test_serve_shares_applies_and_saves_on_ctrl_c(tmp_path):
 
 def test_serve_keeps_the_links_from_one_run_to_the_next(tmp_path):
     proc, copy, first, _ = _start(tmp_path, "--no-qr")
-    proc.send_signal(signal.SIGINT)
+    stop_serve(proc)
     proc.communicate(timeout=60)
     proc, copy, second, _ = _start(tmp_path, "--no-qr")
-    proc.send_signal(signal.SIGINT)
+    stop_serve(proc)
     proc.communicate(timeout=60)
     assert proc.returncode == 0
     assert {k: v.split("#")[1] for k, v in first.items()} == {k: v.split("#")[1] for k, v in second.items()}
@@ -86,5 +85,5 @@ def test_new_link_from_the_referees_phone_is_shown_there_and_in_the_terminal(tmp
         assert any(line.startswith("Blue (player): ") and new in line for line in later), later
         assert Phone(new).pair()[0] == 200 and Phone(links["Blue"]).pair()[0] == 403
     finally:
-        proc.send_signal(signal.SIGINT)
+        stop_serve(proc)
         proc.wait(timeout=60)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -18,7 +17,7 @@ from urllib.parse import urlsplit
 from shipsheet.model.paths import resources_dir
 
 from .phone import Phone
-from .serve_process import start_serve
+from .serve_process import start_serve, stop_serve
 
 
 def _serve(copy: Path):
@@ -73,7 +72,7 @@ def test_malformed_bodies_and_messages_at_a_real_serve(tmp_path):
         # The server still answers the phone.
         assert phone.state()[0] == 200
     finally:
-        proc.send_signal(signal.SIGINT)
+        stop_serve(proc)
         out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert "Traceback" not in err, err
@@ -93,7 +92,7 @@ def test_a_second_serve_names_who_holds_the_file(tmp_path):
                                  "--bind", "127.0.0.1", "--port", "0"],
                                 capture_output=True, text=True, env=env, timeout=60)
     finally:
-        proc.send_signal(signal.SIGINT)
+        stop_serve(proc)
         proc.communicate(timeout=60)
     assert second.returncode == 1
     assert "object at 0x" not in second.stderr

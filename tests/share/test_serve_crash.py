@@ -1,12 +1,11 @@
 """``shipsheet serve`` killed mid-burst (SIGKILL: as a power cut would stop it), then run
 again: every change a phone was told was applied is there, counted from the phone's own
-answers, and the phones are told what happened. (POSIX only: Windows has no SIGKILL to
-send; ``Popen.kill`` there is TerminateProcess, which the same test would use.)"""
+answers, and the phones are told what happened. (``Popen.kill``: SIGKILL on POSIX,
+TerminateProcess on Windows — neither lets the process clean up.)"""
 
 from __future__ import annotations
 
 import os
-import signal
 import threading
 import time
 from pathlib import Path
@@ -15,7 +14,7 @@ from shipsheet.model.paths import resources_dir
 from shipsheet.model.storage import load_session
 
 from .phone import Phone
-from .serve_process import start_serve
+from .serve_process import start_serve, stop_serve
 
 
 def _serve(copy: Path, env: dict, *extra):
@@ -60,7 +59,7 @@ def test_serve_killed_mid_burst_loses_nothing_a_phone_was_told(tmp_path, browser
     deadline = time.monotonic() + 30
     while len(acknowledged) < 40 and time.monotonic() < deadline and tapper.is_alive():
         time.sleep(0.01)
-    proc.send_signal(signal.SIGKILL)  # mid-burst: the phone is still tapping
+    proc.kill()  # SIGKILL (TerminateProcess on Windows) mid-burst: the phone is still tapping
     proc.wait(timeout=30)
     stop.set()
     tapper.join(timeout=30)
@@ -87,7 +86,7 @@ def test_serve_killed_mid_burst_loses_nothing_a_phone_was_told(tmp_path, browser
         browser.find_element(By.ID, "recovered-ok").click()
         WebDriverWait(browser, 5).until(lambda d: not d.find_element(By.ID, "recovered").is_displayed())
     finally:
-        proc.send_signal(signal.SIGINT)
+        stop_serve(proc)
         proc.communicate(timeout=60)
     assert proc.returncode == 0
     saved = [e.text for e in load_session(copy).log if not e.undone and e.kind == "action"
@@ -112,7 +111,7 @@ def test_serve_as_saved_serves_the_file_and_keeps_the_autosave(tmp_path):
     proc.kill()
     proc.wait(timeout=30)
     proc, url, lines = _serve(copy, env, "--as-saved")
-    proc.send_signal(signal.SIGINT)
+    stop_serve(proc)
     proc.communicate(timeout=60)
     assert "as saved" in "".join(lines)
     from shipsheet.model.autosave import AutosaveStore

@@ -6,13 +6,14 @@ traceback (before, segno's block characters raised UnicodeEncodeError and serve 
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 from shipsheet.model.paths import resources_dir
+
+from .serve_process import stop_serve
 
 
 def test_serve_prints_links_and_qr_codes_in_ascii_where_the_console_is_cp1252(tmp_path):
@@ -23,7 +24,8 @@ def test_serve_prints_links_and_qr_codes_in_ascii_where_the_console_is_cp1252(tm
     script = Path(sys.executable).with_name("shipsheet")
     proc = subprocess.Popen([str(script), "serve", str(copy), "--seat", "船=Blue",
                              "--referee-seat", "--bind", "127.0.0.1", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                            creationflags=subprocess.CREATE_NEW_PROCESS_GROUP if os.name == "nt" else 0)
     lines: list[str] = []
     try:
         deadline = time.monotonic() + 60
@@ -36,7 +38,7 @@ def test_serve_prints_links_and_qr_codes_in_ascii_where_the_console_is_cp1252(tm
             lines.append(line)
             links += "http://127.0.0.1:" in line
     finally:
-        proc.send_signal(signal.SIGINT)
+        stop_serve(proc)
         out, err = proc.communicate(timeout=60)
     text = "".join(lines) + out.decode("cp1252")
     errors = err.decode("cp1252", "replace")

@@ -5,14 +5,13 @@ the terminal says which, and their old links open nothing."""
 from __future__ import annotations
 
 import re
-import signal
 from pathlib import Path
 
 from selenium.webdriver.support.ui import WebDriverWait
 
 from shipsheet.model.paths import resources_dir
 
-from .serve_process import start_serve
+from .serve_process import start_serve, stop_serve
 
 SHOWN = ("var t = function (i) { var e = document.getElementById(i); "
          "return e && !e.hidden ? e.textContent : null; }; "
@@ -25,7 +24,7 @@ def _serve(copy: Path, *seats: str, expect: int):
 
 
 def _stop(proc) -> str:
-    proc.send_signal(signal.SIGINT)
+    stop_serve(proc)
     out, _err = proc.communicate(timeout=60)
     return out
 
