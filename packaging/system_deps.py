@@ -226,11 +226,15 @@ def consequences(report: Report, *, with_tools: bool) -> list[str]:
 
 
 def platform_is_xcb(environ=os.environ) -> bool:
-    """Would Qt pick the xcb plugin here? (An explicit choice, else X without Wayland.)"""
+    """Would Qt load the xcb plugin here? (An explicit choice, else anything but Wayland.)
+
+    With no ``DISPLAY`` Qt still loads the xcb plugin first (it is Linux's default): a
+    missing xcb library then aborts it ("xcb-cursor0 is needed") before it can say there is
+    no display, so the libraries are advised then too (``shipsheet`` says the rest)."""
     chosen = environ.get("QT_QPA_PLATFORM", "")
     if chosen:
         return chosen.split(":")[0].split(";")[0] == "xcb"
-    return bool(environ.get("DISPLAY")) and not environ.get("WAYLAND_DISPLAY")
+    return not environ.get("WAYLAND_DISPLAY")
 
 
 def can_install() -> bool:

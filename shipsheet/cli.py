@@ -113,8 +113,39 @@ def gui_main(argv: list[str] | None = None) -> int:
     return _window(argv)
 
 
+#: Qt platforms that draw with no X or Wayland display (``QT_QPA_PLATFORM``).
+DISPLAYLESS = ("offscreen", "minimal", "minimalegl", "eglfs", "linuxfb", "vnc", "vkkhrdisplay",
+               "directfb")
+
+NO_DISPLAY = ("ShipSheet needs a display: neither DISPLAY nor WAYLAND_DISPLAY is set here "
+              "(no desktop session: an ssh login, a container, a console). Run it in a desktop "
+              "session (or over ssh -X), or use 'shipsheet print', 'shipsheet check' or "
+              "'shipsheet serve', which need none.")
+
+
+def no_display(environ=os.environ, platform: str | None = None) -> str | None:
+    """Why the window cannot open here, said before Qt is loaded (Qt itself would abort with
+    its own words: "could not connect to display", or "xcb-cursor0 is needed"), or None.
+
+    Linux (and the BSDs) only: Windows and macOS always have their own display. A
+    ``QT_QPA_PLATFORM`` naming a platform that needs no display (offscreen, eglfs...) is
+    left to Qt."""
+    if (platform or sys.platform) in ("win32", "darwin"):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    chosen = [p.split(":")[0].strip() for p in environ.get("QT_QPA_PLATFORM", "").split(";")]
+    if any(p in DISPLAYLESS for p in chosen):
+        return None
+    return NO_DISPLAY
+
+
 def _window(argv: list[str]) -> int:
     args = _app_parser().parse_args(argv)
+    problem = no_display()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     from .ui import collector
     collector.pause()  # until the window is up (see ui/collector.py)
     loaded = _read_before_qt(args.file) if args.file else None

@@ -98,6 +98,41 @@ def test_subcommands_need_no_display_whatever_the_platform(command, tmp_path):
         assert "cannot be verified: old dice scheme" in run.stdout
 
 
+@pytest.mark.parametrize("platform", [None, "xcb"])
+def test_the_window_with_no_display_says_what_to_do_in_its_own_words(platform, tmp_path):
+    """``make run`` over ssh: Qt aborted with its own text ("xcb-cursor0 is needed", or
+    "could not connect to display") and ShipSheet said nothing. Now it says, before Qt loads,
+    and exits 2."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    if platform:
+        env["QT_QPA_PLATFORM"] = platform
+    script = [str(Path(sys.executable).with_name("shipsheet"))]
+    if not sys.platform.startswith("linux"):  # Windows and macOS have a display: run as Linux
+        as_linux = ("import sys; sys.platform = 'linux'; "
+                    "from shipsheet.cli import main; sys.exit(main(sys.argv[1:]))")
+        script = [sys.executable, "-c", as_linux]
+    sample = resources_dir() / "samples" / "fedcom.shipsheet"
+    for argv in ([script] if platform is None else [[*script, str(sample)]]):
+        run = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+        assert run.returncode == 2, (run.returncode, run.stderr[-2000:])
+        assert run.stderr.startswith("ShipSheet needs a display: neither DISPLAY nor WAYLAND_DISPLAY")
+        assert "desktop session" in run.stderr and "'shipsheet print'" in run.stderr
+        assert "'shipsheet check'" in run.stderr and "'shipsheet serve'" in run.stderr
+        assert "xcb" not in run.stderr and "Qt" not in run.stderr  # Qt never started
+
+
+def test_no_display_is_told_only_where_there_is_none():
+    from shipsheet.cli import no_display
+    assert no_display({}, "linux") and no_display({"QT_QPA_PLATFORM": "xcb"}, "linux")
+    assert no_display({"QT_QPA_PLATFORM": "wayland;xcb"}, "linux")
+    assert not no_display({"DISPLAY": ":0"}, "linux")
+    assert not no_display({"WAYLAND_DISPLAY": "wayland-0"}, "linux")
+    for platform in ("offscreen", "minimal", "eglfs", "linuxfb", "vnc:size=800x600", "wayland;offscreen"):
+        assert not no_display({"QT_QPA_PLATFORM": platform}, "linux"), platform
+    assert not no_display({}, "win32") and not no_display({}, "darwin")
+
+
 def _serve_until_listening(argv, env):
     """Start ``shipsheet serve``, wait for its links, stop it with Ctrl+C (SIGINT)."""
     import signal

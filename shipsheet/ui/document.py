@@ -303,12 +303,17 @@ class SessionDocument(QObject):
 class HistoryAction(QAction):
     """An Undo or Redo (``word``) for a dialog: the document's one Undo or Redo, its text
     naming the step ("&Undo Volley of 6 at Hornet", as the Edit menu does), enabled only
-    when there is one. Its shortcut works while the dialog (``parent``) has the focus."""
+    when there is one. Its shortcut works while the dialog (``parent``) has the focus.
 
-    def __init__(self, doc: SessionDocument, parent, word: str):
+    ``ship_id``: the dialog is one ship's. The session has one history, so Undo can only
+    take back the session's last step; when that step is another ship's (or every ship's),
+    the text says so: "Undo the session's last step: Volley of 6 at Hornet" — never a
+    step named as if it were this ship's."""
+
+    def __init__(self, doc: SessionDocument, parent, word: str, ship_id: str | None = None):
         super().__init__(f"&{word}", parent)
         from PySide6.QtCore import Qt
-        self.doc, self.word = doc, word
+        self.doc, self.word, self.ship_id = doc, word, ship_id
         self.setShortcut(QKeySequence.StandardKey.Undo if word == "Undo"
                          else QKeySequence("Ctrl+Shift+Z"))
         self.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -321,7 +326,21 @@ class HistoryAction(QAction):
         status = self.doc.session.undo_status()
         name = status.undo if self.word == "Undo" else status.redo
         self.setEnabled(name is not None)
+        if name and self.word == "Undo" and self.ship_id is not None and not self._ours():
+            self.setText(f"&Undo the session's last step: {name}")
+            self.setToolTip(f"The session has one Undo: its last step is “{name}”, not a "
+                            f"change to this dialog's ship")
+            return
         self.setText(f"&{self.word} {name}" if name else f"&{self.word}")
+        self.setToolTip(self.text().replace("&", ""))
+
+    def _ours(self) -> bool:
+        """The step Undo would take back is a change to this dialog's ship alone."""
+        change = self.doc.session.undo_step()
+        if change is None:
+            return False
+        touched = change.action.touches(self.doc.session)
+        return touched is not None and set(touched) == {self.ship_id}
 
     def act(self, _checked: bool = False) -> None:
         try:

@@ -198,7 +198,8 @@ class OrdersDialog(QDialog):
                                      "each SOP); tick to give the same orders next turn")
         self.clear = QPushButton("Clear &all")
         self.clear.setToolTip("Give no orders this turn: the DDAP decides every hit")
-        self.undo_action = HistoryAction(doc, self, "Undo")
+        # Undo names the step it takes back; the session's last step may be another ship's.
+        self.undo_action = HistoryAction(doc, self, "Undo", ship_id=ship_id)
         self.redo_action = HistoryAction(doc, self, "Redo")
         self.undo_button = QToolButton()
         self.undo_button.setDefaultAction(self.undo_action)

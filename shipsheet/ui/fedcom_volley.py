@@ -5,8 +5,8 @@ with its roll, row, column, cell, the box hit (or frame, skipped, lost) and
 why, then the notes on standing orders that are not applied. Apply makes the
 same volley through ``volley_action``: one undo step, and the session log
 (the moderator's log) gets one line per point. Rolls can be typed from
-physical dice; any the volley needs beyond them come from the session dice,
-and the preview says which is which.
+physical dice — all of them: too few are refused by the rules (in words that say
+how many the volley needs), never topped up from the session dice (issue 31).
 """
 
 from __future__ import annotations
@@ -137,8 +137,8 @@ class VolleyDialog(QDialog):
         self.roll_mode = QRadioButton("&Roll with the session dice")
         self.roll_mode.setToolTip("The session's seeded dice roll every DAC row (logged)")
         self.type_mode = QRadioButton("T&ype the rolls from physical dice")
-        self.type_mode.setToolTip("Type the d6 rolls for the DAC rows, in order; the session dice "
-                                  "roll any more the volley needs")
+        self.type_mode.setToolTip("Type the d6 rolls for the DAC rows, in order: every roll the "
+                                  "volley needs (too few are refused, never topped up)")
         self.modes = QButtonGroup(self)
         self.modes.addButton(self.roll_mode)
         self.modes.addButton(self.type_mode)
@@ -146,7 +146,8 @@ class VolleyDialog(QDialog):
         self.rolls = QLineEdit()
         self.rolls.setPlaceholderText("e.g. 3 5 2 — one d6 per group of up to 10 points")
         self.rolls.setToolTip("One d6 per group of up to 10 internal points, in order, including "
-                              "the groups of skipped points allocated again; extra rolls are ignored")
+                              "the groups of skipped points allocated again; too few are refused; "
+                              "extra rolls are ignored")
         self.rolls.setEnabled(False)
         self.use_orders = QCheckBox("Apply the ship's standing &orders")
         self.use_orders.setChecked(True)
@@ -351,11 +352,18 @@ class VolleyDialog(QDialog):
 
     def set_inputs(self, *, ship_id: str | None = None, damage: int | None = None,
                    shield: int | None | str = "keep", rolls: list[int] | str | None = None) -> None:
-        """Fill the form as a user would (for scripts and tests); refreshes the preview once."""
+        """Fill the form as a user would (for scripts and tests); refreshes the preview once.
+        Aimed at another ship (``ship_id`` not the target now: the panel's Volley for the
+        ship selected), the form starts fresh: no damage, no typed rolls, as after an Apply —
+        a volley set up (and not applied) for one ship is never left filled in for the next."""
         widgets = (self.target, self.shield, self.damage, self.rolls, self.roll_mode, self.type_mode)
         for w in widgets:
             w.blockSignals(True)
         try:
+            if ship_id is not None and ship_id != self.target.currentData():
+                self.damage.setValue(0)
+                self.rolls.clear()
+                self.table.clearSelection()
             if ship_id is not None:
                 self.target.setCurrentIndex(self.target.findData(ship_id))
                 self._fill_shields()

@@ -405,17 +405,34 @@ class MainWindow(QMainWindow):
         self.show_status(f"Not allowed: {message}", 10000)
 
     def show_status(self, message: str, timeout: int = 6000) -> None:
-        """A transient message that fits: shortened with "…" to the status bar's width when
-        it is too long, whole in the status bar's tooltip until the next message (a refusal
-        is also said in full beside the box that caused it)."""
+        """A transient message that fits: shortened with "…" to the room the status bar has
+        beside its permanent widgets when it is too long, and then whole in the status
+        bar's tooltip and accessible description while it shows (a refusal is also said in
+        full beside the box that caused it)."""
         bar = self.statusBar()
         # The bar spans the window; before its first layout (a file opened at start-up) its
-        # own width is still Qt's default, so the window's is the one to fit.
-        room = max(80, max(bar.width(), self.width()) - self.turn_label.width() - 40)
+        # own width is still Qt's default, so the window's is the one to fit. Every widget
+        # shown in the bar (the turn, an autosave warning, the table's indicator, the size
+        # grip) takes room from the message: the message is never clipped without "…".
+        taken = sum(max(w.width(), w.sizeHint().width()) + 8
+                    for w in bar.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+                    if w.isVisibleTo(self))
+        room = max(80, max(bar.width(), self.width()) - taken - 24)
         shown = bar.fontMetrics().elidedText(message, Qt.TextElideMode.ElideRight, room)
-        bar.setToolTip(message if shown != message else "")
+        whole = message if shown != message else ""
+        bar.setToolTip(whole)
+        bar.setAccessibleDescription(whole)
         self._status_full = (shown, message)
+        if not getattr(self, "_status_follows", False):
+            bar.messageChanged.connect(self._status_changed)
+            self._status_follows = True
         bar.showMessage(shown, timeout)
+
+    def _status_changed(self, text: str) -> None:
+        """The status message timed out or was replaced: its whole text goes with it."""
+        if text != getattr(self, "_status_full", ("", ""))[0]:
+            self.statusBar().setToolTip("")
+            self.statusBar().setAccessibleDescription("")
 
     def status_text(self) -> str:
         """The status message on show now, whole (as its tooltip has it), or ""."""
@@ -622,13 +639,26 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QFileDialog
         if self.doc is None:
             return False
-        suggested = self.doc.path or Path.home() / f"{self.doc.session.name or 'session'}.shipsheet"
+        suggested = self.doc.path or Path.home() / f"{self._save_stem()}.shipsheet"
         path, _ = QFileDialog.getSaveFileName(self, "Save Session As", str(suggested), FILE_FILTER)
         if not path:
             return False
         if not path.endswith(".shipsheet"):
             path += ".shipsheet"
         return self._save_to(Path(path))
+
+    def _save_stem(self) -> str:
+        """The name Save As proposes for a session never saved: the session's name, else its
+        first ship's (New Ship's session has no name), else "session"; made a name every
+        system can save (``model.files``: "Ajax/II" becomes "Ajax_II")."""
+        from ..model.files import MAX_NAME_BYTES, file_name_problem, safe_file_stem
+        session = self.doc.session
+        names = [session.name] + [ship.name for ship in session.ships[:1]]
+        name = next((n.strip() for n in names if n and n.strip()), "session")
+        stem = safe_file_stem(name)
+        room = MAX_NAME_BYTES - len(".shipsheet")  # the stem and its extension, one name
+        stem = stem.encode("utf-8", "surrogatepass")[:room].decode("utf-8", "ignore").rstrip(". ")
+        return stem if stem and file_name_problem(f"{stem}.shipsheet") is None else "session"
 
     def _save_to(self, path: Path) -> bool:
         """Save to ``path``; any failure is shown and leaves the work open and unsaved."""
@@ -852,8 +882,26 @@ class MainWindow(QMainWindow):
         if self.pbem.stage() is not None:  # by e-mail with verifiable dice: Close Turn
             self.pbem.close_turn()
             return
+        session = self.doc.session
+        phases = list(session.rules.phases)
+        skipped = phases[phases.index(session.phase) + 1:] if session.phase in phases else []
+        if skipped and not self.confirm_skip_phases(session.turn, skipped):
+            return
         if self.confirm_turn_end() and self.doc.do(NextTurn()):
             self.show_status(f"Turn {self.doc.session.turn} begins")
+
+    def confirm_skip_phases(self, turn: int, skipped: list[str]) -> bool:
+        """Next Turn before the last phase skips the phases not played yet: ask first,
+        naming them (at the last phase nothing is skipped and nothing is asked)."""
+        from PySide6.QtWidgets import QMessageBox
+        names = ", ".join(skipped)
+        answer = QMessageBox.question(
+            self, "Skip Phases?",
+            f"End turn {turn} now? Next Turn skips the "
+            f"{'phase' if len(skipped) == 1 else 'phases'} not played yet: {names}.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Yes
 
     def confirm_turn_end(self) -> bool:
         """Before a turn ends: the rules name ships whose owners still have a choice to make

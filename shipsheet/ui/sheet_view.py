@@ -62,10 +62,14 @@ class SheetCanvas(QWidget):
         self.last_repaint: Repaint | None = None
         self._focus_key: str | None = None  # keyboard focus among the hit areas
         self._heights: dict[str, float] = {}  # each ship's sheet height when last drawn
+        self._clicked = None  # (area, pos) while a click's action is being applied
+        #: The last note said beside a box: (its key, the whole text), or None.
+        self.note: tuple[str, str] | None = None
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         doc.changed.connect(self._on_doc_changed)
         doc.selection_changed.connect(self.refresh)
+        doc.refused.connect(self._on_refused)
         self.refresh()
 
     def _on_doc_changed(self) -> None:
@@ -343,15 +347,34 @@ class SheetCanvas(QWidget):
         return self.click_area(area, pos)
 
     def click_area(self, area, pos: QPointF | None = None) -> bool:
-        """Apply what clicking ``area`` does; explain a refusal instead."""
+        """Apply what clicking ``area`` does; explain a refusal instead: one the sheet knows
+        while drawing (``area.refusal``), or one the action raises when applied (the
+        document's ``refused``), beside the box either way."""
         if area.refusal:
             self.status_message.emit(area.refusal)
-            where = pos if pos is not None else self._centre_of(area)
-            show_tooltip(self.mapToGlobal(where.toPoint()), area.refusal, self)
+            self.show_note(area, area.refusal, pos)
             return False
         if area.click is None:
             return False
-        return self.doc.do(area.click())
+        self._clicked = (area, pos)
+        try:
+            return self.doc.do(area.click())
+        finally:
+            self._clicked = None
+
+    def show_note(self, area, text: str, pos: QPointF | None = None) -> None:
+        """Say ``text`` (whole) beside the box ``area``, at ``pos`` (widget pixels) or its
+        middle; :attr:`note` keeps the box's key and the text until the next note."""
+        self.note = (area.key, text)
+        where = pos if pos is not None else self._centre_of(area)
+        show_tooltip(self.mapToGlobal(where.toPoint()), text, self)
+
+    def _on_refused(self, message: str) -> None:
+        """A refusal raised by the action of the box being clicked: said beside that box
+        (the window says it in the status bar too)."""
+        if self._clicked is not None:
+            area, pos = self._clicked
+            self.show_note(area, message, pos)
 
     def contextMenuEvent(self, event) -> None:
         area = self.area_at(QPointF(event.pos()))

@@ -25,6 +25,7 @@ from ..rules.triplanetary.house import house_rule
 from ..rules.triplanetary.ordnance import ATTACKING_ORDNANCE
 from ..rules.triplanetary.planning import AttackPlan, Die
 from ..rules.triplanetary.state import track_title
+from ..rules.triplanetary.tables import damage_for_roll
 from ..sheets.triplanetary import LADDER_TOP
 from .document import HistoryAction, SessionDocument
 from .plaintext import esc, rich
@@ -48,6 +49,10 @@ def _strength_sum(what: str, ships: list, pick: str) -> str:
     return f"{what} strength: <b>{total}</b>" + (f" ({words})" if len(parts) > 1 else "")
 
 
+#: Every result a damage roll can show (the damage table's words), to reserve their room.
+_RESULT_WORDS = tuple(damage_for_roll(n).describe() for n in range(1, 7)) + ("no damage",)
+
+
 class DieBox(QWidget):
     """One die: type its value (physical dice) or roll it with the session dice."""
 
@@ -66,9 +71,17 @@ class DieBox(QWidget):
         self.roll_button = QPushButton(roll_text)
         self.roll_button.setToolTip(f"Roll {what.lower()} with the session dice (seeded and logged)")
         self.roll_button.clicked.connect(self.roll)
+        # The labels whose words change as dice are typed keep the room of their longest
+        # words from the start (font metrics): nothing beside or around them moves under the
+        # pointer (a click meant for the next roll's field once hit its Roll button).
+        metrics = self.fontMetrics()
         self.source = QLabel()
-        self.source.setMinimumWidth(70)
+        self.source.setFixedWidth(max(70, *(metrics.horizontalAdvance(w) + 8
+                                            for w in ("typed", "rolled"))))
         self.result = QLabel()
+        self.result.setMinimumWidth(max(metrics.horizontalAdvance(f"→ {w}") + 8
+                                        for w in _RESULT_WORDS))
+        self.result.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.spin)

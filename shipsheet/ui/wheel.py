@@ -42,8 +42,12 @@ def wheel(obj: QObject, event: QEvent) -> bool:
         return False
     from PySide6.QtGui import QWheelEvent
     holder = obj.parentWidget()
+    at = event.position()  # in obj's coordinates, then in each holder's in turn
     while holder is not None:
-        at = holder.mapFrom(obj, event.position().toPoint())
+        # obj is the holder's child: the point in the holder's own coordinates. (Not
+        # holder.mapFrom(obj): mapFrom maps from an *ancestor*, warns "parent must be in
+        # parent hierarchy" and gives a point off the widget.)
+        at = obj.mapToParent(at)
         passed = QWheelEvent(at, event.globalPosition(), event.pixelDelta(), event.angleDelta(),
                              event.buttons(), event.modifiers(), event.phase(),
                              event.inverted(), event.source())

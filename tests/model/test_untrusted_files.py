@@ -214,21 +214,85 @@ def test_a_pipe_among_the_users_ships_and_charts_is_skipped(tmp_path, monkeypatc
 
 # -- 8. load time is linear in the ship count ---------------------------------------------------
 # Timed in ``make bench`` (tests/benchmarks/test_load_scaling.py: time per ship against a file a
-# tenth the size); here, with no clock, what such a file loads as.
+# tenth the size); here, with no clock, the work a load does counted per ship.
 
-def test_five_thousand_ships_load_with_one_parse_per_class(tmp_path):
-    """2,000 ships took 11.5 s, 5,000 took 68 s: each ship's class was found by a linear scan."""
+def _armada(tmp_path, count: int) -> Path:
+    """``count`` ships of three classes, as a session saves them (three ships made and
+    saved, their data repeated under new ids and names)."""
     from shipsheet.model import Session, get_class, new_ship
     session = Session("fedcom", name="Armada")
-    classes = [get_class(c) for c in ("fedcom/sample-heavy-cruiser", "fedcom/sample-frigate",
-                                      "fedcom/sample-dreadnought")]
-    for i in range(5000):
-        session.ships.append(new_ship(classes[i % 3], f"Ship {i}"))
-    path = tmp_path / "armada.shipsheet"
-    save_session(session, path)
-    loaded = load_session(path)
-    assert len(loaded.ships) == 5000
-    assert len({id(s.ship_class) for s in loaded.ships}) == 3  # one parse per class
+    for c in ("fedcom/sample-heavy-cruiser", "fedcom/sample-frigate", "fedcom/sample-dreadnought"):
+        session.ships.append(new_ship(get_class(c), "Ship"))
+    data = json.loads(session_to_bytes(session))
+    three = data["ships"]
+    data["ships"] = [{**three[i % 3], "id": f"ship{i}", "name": f"Ship {i}"} for i in range(count)]
+    path = tmp_path / f"armada-{count}.shipsheet"
+    path.write_bytes(raw(data))
+    return path
+
+
+def _counted_load(path: Path, monkeypatch) -> tuple[object, dict[str, int]]:
+    """``load_session(path)`` and the work it did: values visited by the checker
+    (``keypath.Node.child``), classes parsed, and lines run to find each ship's class
+    (``storage._ClassCache.get``, line-traced: a scan of the classes or ships loaded before
+    runs lines for each one seen)."""
+    import sys
+
+    from shipsheet.model import keypath
+    counts = {"values": 0, "parses": 0, "class lookup lines": 0}
+    child, parse, get = keypath.Node.child, storage.parse_ship_class, storage._ClassCache.get
+
+    def counting_child(self, key, value):
+        counts["values"] += 1
+        return child(self, key, value)
+
+    def counting_parse(*args, **kwargs):
+        counts["parses"] += 1
+        return parse(*args, **kwargs)
+    here = storage.__file__
+
+    def line(frame, event, arg):
+        if event == "line":
+            counts["class lookup lines"] += 1
+        return line
+
+    def call(frame, event, arg):
+        return line if frame.f_code.co_filename == here else None
+
+    def traced_get(self, *args):
+        was = sys.gettrace()
+        sys.settrace(call)  # only while a class is looked up: the rest of the load runs at speed
+        try:
+            return get(self, *args)
+        finally:
+            sys.settrace(was)
+    monkeypatch.setattr(keypath.Node, "child", counting_child)
+    monkeypatch.setattr(storage, "parse_ship_class", counting_parse)
+    monkeypatch.setattr(storage._ClassCache, "get", traced_get)
+    # Every file saved once at load, as a large one is: the same path for every size.
+    monkeypatch.setattr(storage, "SAVE_CHECK_BYTES", 0)
+    try:
+        return load_session(path), counts
+    finally:
+        monkeypatch.undo()
+
+
+def test_five_thousand_ships_load_with_the_same_work_per_ship_as_five_hundred(tmp_path, monkeypatch):
+    """2,000 ships took 11.5 s, 5,000 took 68 s: each ship's class was found by a linear scan.
+    Counted, not timed: each ship from the 500th to the 5,000th costs as many values visited
+    and lines run to find its class as each from the 50th to the 500th (the session's own
+    fields, counted once, drop out), and each of the three classes is parsed once."""
+    counted = {}
+    for count in (50, 500, 5000):
+        loaded, counted[count] = _counted_load(_armada(tmp_path, count), monkeypatch)
+        assert len(loaded.ships) == count
+        assert len({id(s.ship_class) for s in loaded.ships}) == 3  # one parse per class
+        assert counted[count]["parses"] == 3
+    for what in ("values", "class lookup lines"):
+        early = (counted[500][what] - counted[50][what]) / 450
+        late = (counted[5000][what] - counted[500][what]) / 4500
+        assert early >= 1, (what, early)  # it counted the ships' work at all
+        assert abs(late - early) / early < 0.01, (what, early, late)
 
 
 def test_a_session_past_the_ship_limit_is_refused_at_save_with_the_limit_named(tmp_path):
@@ -258,17 +322,9 @@ def _notes(cls, i):
     cls["notes"] = f"variant {i}"
 
 
-def test_many_different_classes_under_one_id_each_load_as_their_own():
-    """A hostile file: 600 ships, every class a little different, all claiming one id."""
-    data = sample_data("fedcom")
-    ship = data["ships"][0]
-    data["ships"] = ship_variants(ship, 600, _notes)
-    session = parse_session_bytes(raw(data), "variants.shipsheet")
-    assert len({id(s.ship_class) for s in session.ships}) == 600
-
-
 def test_load_work_per_ship_is_the_same_for_60_and_600_ships_and_no_key_path_is_spelled(monkeypatch):
-    """Linear loading, counted: every ship's class a little different (each one parsed),
+    """Linear loading, counted: a hostile file, every ship's class a little different, all
+    claiming one id, each loads as its own class (each one parsed);
     the checker visits as many values per ship for 600 ships as for 60, and a good file
     spells no key path but each class's own (they are made for an error's message;
     spelling one for each of the 265,000 values of 1,000 ships was a fifth of a load)."""

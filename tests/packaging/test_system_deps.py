@@ -98,6 +98,10 @@ def test_platform_choice():
     assert not system_deps.platform_is_xcb({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"})
     assert not system_deps.platform_is_xcb({"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"})
     assert system_deps.platform_is_xcb({"QT_QPA_PLATFORM": "xcb"})
+    # No display at all: Qt still loads the xcb plugin first (and aborts if it cannot).
+    assert system_deps.platform_is_xcb({})
+    assert not system_deps.platform_is_xcb({"WAYLAND_DISPLAY": "wayland-0"})
+    assert not system_deps.platform_is_xcb({"QT_QPA_PLATFORM": "offscreen"})
 
 
 @pytest.mark.linux_only  # apt-get
@@ -114,6 +118,10 @@ def test_advise_never_installs_and_stops_before_qt_would_abort(monkeypatch, caps
     # One line to run, without the test-only tools.
     assert "  sudo apt-get install libxcb-icccm4 libxcb-keysyms1\n" in err
     assert "poppler-utils" not in err
+    # No display (an ssh login): Qt would load the xcb plugin all the same and abort.
+    monkeypatch.delenv("DISPLAY")
+    assert system_deps.main(["--advise"]) == 1
+    assert "  sudo apt-get install libxcb-icccm4 libxcb-keysyms1\n" in capsys.readouterr().err
     # Offscreen the xcb libraries are not needed: say so, go on.
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     assert system_deps.main(["--advise"]) == 0

@@ -159,7 +159,7 @@ def _alice_and_carol():
     s.apply(set_orders_action(hornet, Overrides(first=("drone-4",))))
     s.apply(NextPhase())
     s.apply(NextPhase())
-    for rolls in ([2, 5, 3], [6, 1, 4]):
+    for rolls in ([2, 5, 3, 1, 4, 6], [6, 1, 4, 2, 5, 3]):  # typed rolls are never topped up (issue 31)
         s.apply(volley_action(resolute, 40, shield=1, rolls=rolls, attacker=hornet))
         s.apply(volley_action(hornet, 30, shield=1, rolls=rolls, attacker=resolute))
     return s

@@ -43,7 +43,9 @@ def measure_phone_to_phones(phones: int, seconds: float, tap_rate: float, seed: 
         proc.stdin.write("go\n")
         proc.stdin.flush()
         spin(lambda: False, seconds)
-        spin(lambda: False, 2.0)  # the last taps reach the others
+        # The taps stop, then their last sheets reach the others: waited for, not slept on.
+        assert _ask(proc, "halt", 90) == "halted"
+        assert _ask(proc, "settle " + json.dumps(dict(link.host.revs)), 90) == "settled"
         seen = json.loads(_ask(proc, "stop", 60))
     finally:
         if proc.poll() is None:

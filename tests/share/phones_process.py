@@ -28,10 +28,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from share.table_load import PhoneClient, pair_patiently, random_tap  # noqa: E402
 
 
+#: Set by "halt": the phones tap no more (their live connections go on).
+halt = asyncio.Event()
+
+
 async def _tapping(client: PhoneClient, http, rate: float, rng: random.Random,
                    stop: asyncio.Event) -> None:
     """Tap a box of the phone's own ship about ``rate`` times a second until ``stop``."""
-    while not stop.is_set():
+    while not stop.is_set() and not halt.is_set():
         await asyncio.sleep(rng.uniform(0.5, 1.5) / rate)
         choice = random_tap(client.state, rng) if client.state else None
         if choice is None or stop.is_set():
@@ -77,7 +81,26 @@ async def main() -> None:
     taps = [asyncio.ensure_future(_tapping(c, h, config["tap_rate"],
                                            random.Random(config["seed"] * 31 + i), stop))
             for i, (c, h) in enumerate(zip(clients, opened))]
-    assert await _line() == "stop"
+    while True:
+        line = await _line()
+        if line == "stop":
+            break
+        if line == "halt":  # no more taps: the ones in flight are answered first
+            halt.set()
+            await asyncio.gather(*taps, return_exceptions=True)
+            print("halted", flush=True)
+            continue
+        # "settle {ship: revision}": answered "settled" once every phone has every ship at
+        # that revision or a later one (or after 60 s): the host's last changes have
+        # reached them, however loaded the machine.
+        assert line.startswith("settle "), line
+        revs = json.loads(line.removeprefix("settle "))
+        for _ in range(6000):
+            if all(any(s == ship and r >= rev for s, r in c.arrived) for c in clients
+                   for ship, rev in revs.items() if any(s == ship for s, _r in c.arrived)):
+                break
+            await asyncio.sleep(0.01)
+        print("settled", flush=True)
     stop.set()
     for task in live + taps:
         task.cancel()

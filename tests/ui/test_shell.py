@@ -202,6 +202,7 @@ def test_log_filters_by_ship_and_copies_plain_text(window, tmp_path, dialogs):
 
 def test_turn_and_phase_actions_update_the_status_bar(window, tmp_path, dialogs):
     window.open_path(saved(tmp_path))
+    window.confirm_skip_phases = lambda turn, skipped: True  # Next Turn's question (issue 31): yes
     window.act_next_phase.trigger()
     assert window.turn_label.text() == "Turn 1 · Ordnance"
     window.act_next_turn.trigger()

@@ -122,8 +122,8 @@ def volley_action(ship: "Ship", points: int, *, rolls: Iterable[int] | None = No
                   attacker: "Ship | str | None" = None) -> ShipAction:
     """"Volley of 14 on shield #1": allocate and apply in one undo step.
 
-    The chart is ``chart`` or else the session's choice; dice beyond ``rolls``
-    are the session's (logged). ``overrides`` None uses the ship's standing
+    The chart is ``chart`` or else the session's choice; with no ``rolls`` the
+    session's dice roll (logged); typed ``rolls`` too few are refused, never topped up. ``overrides`` None uses the ship's standing
     orders. One log line per point, then every order not applied and why.
     ``attacker`` (a ship or its id; None: not known): the ship that fired, recorded as
     the ``by`` of every line about the target (a play-by-e-mail turn report gives each

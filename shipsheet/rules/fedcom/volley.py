@@ -163,18 +163,40 @@ def standing_orders(ship: "Ship") -> Overrides:
     return orders_of(ship)
 
 
-def _dice(rolls: Iterable[int] | None, rng: Any) -> Iterator[int]:
-    """The DAC row rolls: the physical ``rolls`` in order, then ``rng`` (issue 6)."""
-    checked = [check_die(r, 6, "a DAC row") for r in (rolls or ())]
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _dice(rolls: Iterable[int] | None, rng: Any, internal: int = 0) -> Iterator[int]:
+    """The DAC row rolls: the physical ``rolls`` in order, or else ``rng`` (issue 6).
+
+    Typed rolls are never topped up from ``rng`` (issue 31: a 12-point volley with one
+    typed roll once took the second from the session dice, said in one sentence): when
+    the typed rolls run out, RuleViolation says how many the volley needs. ``internal``:
+    the volley's internal points, for the words (one roll per group of up to 10)."""
+    if rolls is None:
+        group = 0
+        while True:
+            group += 1
+            if rng is None:
+                raise RuleViolation(
+                    f"This volley needs a DAC row roll for group {group} and no roll is left: "
+                    f"type in the rolls or let the dice roll.")
+            yield roll_die(rng, 6, f"DAC row, group {group}")
+    checked = [check_die(r, 6, "a DAC row") for r in rolls]
     yield from checked
-    group = len(checked)
-    while True:
-        group += 1
-        if rng is None:
-            raise RuleViolation(
-                f"This volley needs a DAC row roll for group {group} and no roll is left: "
-                f"type in more rolls or let the dice roll.")
-        yield roll_die(rng, 6, f"DAC row, group {group}")
+    typed = len(checked)
+    first = -(-internal // COLUMNS)  # the first pass's groups of up to 10 points
+    was = "was" if typed == 1 else "were"
+    if typed < first:
+        raise RuleViolation(
+            f"This volley needs {_plural(first, 'DAC roll')} ({internal} internal points: one "
+            f"per group of up to {COLUMNS}) and {typed} {was} typed: type "
+            f"{first - typed} more, or roll them all with the session dice.")
+    raise RuleViolation(
+        f"This volley needs a DAC roll for group {typed + 1} (points skipped are allocated "
+        f"again, one roll per group) and {typed} {was} typed: type 1 more, or roll them all "
+        f"with the session dice.")
 
 
 def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = None,
@@ -185,8 +207,9 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
     ``shield`` (1..6) is the shield facing the volley, or None for internal
     damage only. ``rolls`` are physical DAC row rolls, used in order (one per
     group of up to 10 points, re-allocated groups included); leftovers are
-    ignored; after them ``rng`` rolls (the session dice, or any object with
-    ``randint``). ``overrides`` None means the ship's standing orders for this
+    ignored; too few are refused (RuleViolation: how many the volley needs), never
+    topped up. ``rolls`` None: ``rng`` rolls every row (the session dice, or any object
+    with ``randint``). ``overrides`` None means the ship's standing orders for this
     turn. ``chart`` is a Chart or chart id; None means the training chart.
     """
     spec = card(ship)
@@ -200,8 +223,8 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
         raise RuleViolation(f"{ship.name} is already destroyed.")
     the_chart = _chart(chart)
     orders = standing_orders(ship) if overrides is None else as_overrides(overrides)
-    rolls = [] if rolls is None else list(rolls)
-    dice = _dice(rolls, rng)
+    typed_rolls = None if rolls is None else list(rolls)
+    rolls = typed_rolls or []
 
     # -- the shield [FC] ------------------------------------------------------------
     internal = points
@@ -221,6 +244,7 @@ def allocate_volley(ship: "Ship", points: int, *, rolls: Iterable[int] | None = 
     result = VolleyResult(ship.id, points, shield, shield_points, internal, burn, the_chart.name)
     if not internal:
         return result
+    dice = _dice(typed_rolls, rng, internal)
 
     resolved = resolve(spec, st["destroyed"], orders)
     result.notes.extend(resolved.notes)

@@ -17,9 +17,10 @@ def test_every_point_is_accounted_for_and_only_intact_boxes_are_hit(
         stem, damage, shield, rolls, skip_frame, seed):
     import random
     ship = new_ship(get_class(f"fedcom/{stem}"), "P")
-    apply_volley(ship, allocate_volley(ship, 15, rolls=[3, 3], rng=random.Random(seed)))
+    apply_volley(ship, allocate_volley(ship, 15, rolls=[3, 3, 3, 3], rng=random.Random(seed)))
     before = set(ship.state["destroyed"])
     frame_before = ship.state["frame_hits"]
+    rolls = rolls + [random.Random(seed).randint(1, 6) for _ in range(30)]  # never too few
     result = allocate_volley(ship, damage, shield=shield, rolls=rolls, rng=random.Random(seed),
                              overrides=Overrides(frame_instead_of_skip=skip_frame))
     final = {}

@@ -48,6 +48,7 @@ def test_clicking_sets_turn_states_one_undo_step_each_and_end_of_turn_resets_the
     this turn or not; other systems used this turn or not. It resets at end of turn
     (charging persists)." """
     session = open_fc(window, CRUISER)
+    window.confirm_skip_phases = lambda turn, skipped: True  # Next Turn's question (issue 31): yes
     ship = session.ships[0]
     click(qtbot, window, "box:ph-1")
     assert ship.state["turn"] == {"ph-1": "fired"}

@@ -127,6 +127,7 @@ def test_frame_orders_and_the_heavy_weapon_type_order(window, qtbot):
 
 def test_orders_lapse_at_end_of_turn_unless_copied_and_the_copy_follows_edits(window, qtbot):
     session = open_fc(window, CRUISER)
+    window.confirm_skip_phases = lambda turn, skipped: True  # Next Turn's question (issue 31): yes
     ship = session.ships[0]
     dialog = open_editor(window, qtbot)
     assert not dialog.copy_forward.isEnabled()            # nothing to copy yet

@@ -103,12 +103,12 @@ def test_shield_first_with_burn_through_and_one_roll_per_group(window, qtbot):
     assert dialog.summary.text().startswith("12 damage; shield #1 took 11; burn-through: 1 internal")
     assert len(dialog.model.text_rows()) == 1
     dialog.damage.setValue(55)                    # 25 internal: three groups, three rolls
-    type_rolls(dialog, qtbot, "4 2")
+    type_rolls(dialog, qtbot, "4 2 5")
     assert dialog.summary.text().startswith("55 damage; shield #1 took 30; 25 internal")
     info = dialog.rolls_info.text()
-    assert info.startswith("This volley uses 3 DAC rolls") and "typed 4 2" in info
-    assert "rolled by the session dice" in info
-    assert [r[1] for r in dialog.model.text_rows()[:21:10]] == ["4", "2", str(dialog.result.rolls[2])]
+    assert info.startswith("This volley uses 3 DAC rolls") and "typed 4 2 5" in info
+    assert "rolled by the session dice" not in info      # typed rolls are never topped up
+    assert [r[1] for r in dialog.model.text_rows()[:21:10]] == ["4", "2", "5"]
 
 
 def test_impossible_rolls_are_refused_in_words_and_apply_is_off(window, qtbot):
@@ -265,7 +265,7 @@ def test_the_log_says_whether_the_dac_dice_were_typed_or_rolled(window, qtbot):
     dialog = open_dialog(window, qtbot)
     cases = (
         (dict(damage=12, shield=None, rolls="3 5"), " (dice typed in)"),          # 2 groups, 2 typed
-        (dict(damage=25, shield=None, rolls="4"), " (dice rolled and typed in)"),  # 3 groups, 1 typed
+        (dict(damage=25, shield=None, rolls="4 1 2"), " (dice typed in)"),         # 3 groups, 3 typed
         (dict(damage=5, shield=None), " (dice rolled)"),
         (dict(damage=5, shield=1), ""),                                           # the shield holds
     )

@@ -79,6 +79,7 @@ def test_next_turn_asks_once_about_ships_with_no_choice_and_never_blocks(table):
     """[TRI-H13] The Ceres Mule (weapons D1, drive D1) has no choice: Next Turn asks about it
     alone; the owner picks weapons there, and the turn ends."""
     mule = table.ship("Ceres Mule")
+    table.window.confirm_skip_phases = lambda turn, skipped: True  # Next Turn's question (issue 31): yes
     assert [s.name for s in tp.GAME.choices_before_turn_end(table.session)] == ["Ceres Mule"]
 
     def pick_weapons(dialog):
@@ -98,6 +99,7 @@ def test_next_turn_asks_once_about_ships_with_no_choice_and_never_blocks(table):
 
 def test_cancel_keeps_the_turn_and_ending_it_anyway_applies_the_default(table):
     mule = table.ship("Ceres Mule")
+    table.window.confirm_skip_phases = lambda turn, skipped: True  # Next Turn's question (issue 31): yes
     modal_then(table, lambda dialog: dialog.reject())
     table.window.next_turn()
     assert table.session.turn == 2

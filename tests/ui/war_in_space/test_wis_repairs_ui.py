@@ -124,6 +124,7 @@ def test_unspent_energy_is_lost_at_the_end_of_the_turn(table, qtbot):
     """House rule: "Energy not spent this turn is lost at end of turn"; a plan still waiting
     is dropped."""
     commit_7_clubs(table, qtbot)
+    table.window.confirm_skip_phases = lambda turn, skipped: True  # Next Turn's question (issue 31): yes
     planner = table.panel.repairs
     table.window.act_next_turn.trigger()
     assert table.session.turn == 2 and table.ship.state["energy"] is None
