@@ -97,11 +97,12 @@ class Journal:
         may have changed) and return its ticket."""
         self._ticket += 1
         ticket = self._ticket
-        data = self._delta(session, change) if self._seen is not None else None
+        texts = (json.dumps(session.options, sort_keys=True), json.dumps(session.pbem, sort_keys=True))
+        data = self._delta(session, change, texts) if self._seen is not None else None
         if data is None:
             data = {"full": session_to_data(session)}
         data["t"] = ticket
-        self._remember(session)
+        self._remember(session, texts)
         self._put(("record", ticket, _line(data)))
         return ticket
 
@@ -121,16 +122,17 @@ class Journal:
                 self._waiting.append((ticket, future))
         return future
 
-    def _remember(self, session: "Session") -> None:
+    def _remember(self, session: "Session", texts: tuple[str, str]) -> None:
         self._seen = {
             "log": len(session.log), "archive": len(session.archive),
-            "options": json.dumps(session.options, sort_keys=True),
-            "pbem": json.dumps(session.pbem, sort_keys=True),
+            "options": texts[0], "pbem": texts[1],
             "turn_start": session.turn_start, "ids": [s.id for s in session.ships],
         }
 
-    def _delta(self, session: "Session", change: "Change | None") -> dict | None:
-        """The record of a change as a delta, or None when only a full record says it."""
+    def _delta(self, session: "Session", change: "Change | None",
+               texts: tuple[str, str]) -> dict | None:
+        """The record of a change as a delta, or None when only a full record says it.
+        ``texts``: the session's options and play-by-e-mail record as JSON, now."""
         seen = self._seen
         if change is None or len(session.log) < min(seen["log"], change.log_start) \
                 or len(session.archive) < seen["archive"]:
@@ -152,11 +154,9 @@ class Journal:
             "log_from": log_from, "log": [e.to_json() for e in session.log[log_from:]],
             "archive_from": seen["archive"], "archive": session.archive[seen["archive"]:],
         }
-        options = json.dumps(session.options, sort_keys=True)
-        if options != seen["options"]:
+        if texts[0] != seen["options"]:
             record["options"] = session.options
-        pbem = json.dumps(session.pbem, sort_keys=True)
-        if pbem != seen["pbem"]:
+        if texts[1] != seen["pbem"]:
             record["pbem"] = session.pbem
         return record
 

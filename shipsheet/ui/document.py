@@ -290,6 +290,16 @@ class SessionDocument(QObject):
                 pass
             self._pending = None
 
+    def abandon(self) -> None:
+        """Stop without saving and leave the autosave and its journal, as a crash would: the
+        next start offers the work back (``shipsheet serve`` when its save failed)."""
+        self._autosave_timer.stop()
+        self.flush_autosave()
+        if self._journal is not None:
+            self._journal.close()
+        self.autosave.abandon()
+        self.session.unsubscribe(self._listener)
+
     def close(self) -> None:
         """A clean close: no autosave is left to recover, and the file is unlocked."""
         self._autosave_timer.stop()

@@ -231,8 +231,7 @@ def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int
               file=sys.stderr)
         restore_signals()
         if doc.dirty:  # recovered work stays in the autosave, for the next start
-            doc.journal.close()
-            doc.autosave.abandon()
+            doc.abandon()
         else:
             doc.close()
         lock.release()
@@ -265,12 +264,10 @@ def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int
         doc.save(path)
     except (OSError, ValueError) as exc:
         doc.autosave_now()
-        doc.flush_autosave()
         print(f"ERROR: the session could not be saved to {safe(str(path))}: {safe(str(exc))}. "
               f"Nothing is lost: it is in ShipSheet's autosaves; open ShipSheet to recover it.",
               file=sys.stderr, flush=True)
-        doc.journal.close()
-        doc.autosave.abandon()
+        doc.abandon()
         lock.release()
         return 1
     doc.close()

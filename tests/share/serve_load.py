@@ -17,7 +17,6 @@ import math
 import os
 import random
 import re
-import signal
 import statistics
 import subprocess
 import sys
@@ -30,6 +29,7 @@ from aiohttp import WSMsgType
 from shipsheet.model.storage import save_session
 from shipsheet.share.seats import MAX_SEATS
 
+from .serve_process import stop_serve as stop
 from .table_load import LOOPBACK_RANGE, PhoneClient, pair_patiently, random_tap, table_session
 
 #: The seats the watchers take: the referee's (sees every ship as its owner does) and a
@@ -118,7 +118,7 @@ def start_serve(path: Path, seat_args: list[str], log: Path) -> tuple[subprocess
 def stop_serve(proc: subprocess.Popen) -> int:
     """Ctrl+C, as at the table: it saves and exits."""
     if proc.poll() is None:
-        proc.send_signal(signal.SIGINT)
+        stop(proc)
     try:
         proc.communicate(timeout=60)
     except subprocess.TimeoutExpired:

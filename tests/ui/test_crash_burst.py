@@ -59,6 +59,17 @@ def next_change(proc) -> int:
     return int(line.split()[0])
 
 
+def recovered(app, qtbot, monkeypatch):
+    """The next start, restoring the autosave the kill left: (its window, the change the
+    first ship's name says it holds)."""
+    import shipsheet.ui.app as app_module
+    monkeypatch.setattr(app_module, "ask_recover", lambda parent, infos: infos[0])
+    window = app.new_window()
+    qtbot.addWidget(window)
+    assert app.recover(window)
+    return window, int(window.doc.session.ships[0].name.split()[1])
+
+
 def test_kill_during_a_burst_keeps_what_the_autosave_wrote(app, start_app_process, monkeypatch, qtbot,
                                                            autosave):
     # The timer a burst restarts has a ceiling, under the promised two seconds.
@@ -78,13 +89,7 @@ def test_kill_during_a_burst_keeps_what_the_autosave_wrote(app, start_app_proces
         proc.kill()  # SIGKILL; TerminateProcess on Windows
         proc.wait()
 
-    import shipsheet.ui.app as app_module
-    monkeypatch.setattr(app_module, "ask_recover", lambda parent, infos: infos[0])
-    window = app.new_window()
-    qtbot.addWidget(window)
-    assert app.recover(window)
-    name = window.doc.session.ships[0].name
-    saved = int(name.split()[1])
+    window, saved = recovered(app, qtbot, monkeypatch)
     # Change ``held`` was on disk before the kill: the crash cannot have lost it.
     assert saved >= held, f"the autosave held change {saved}, though change {held} was on disk"
 
@@ -108,12 +113,7 @@ def test_kill_during_a_burst_loses_no_change_the_journal_had(app, start_app_proc
     finally:
         proc.kill()  # SIGKILL; TerminateProcess on Windows
         proc.wait()
-    import shipsheet.ui.app as app_module
-    monkeypatch.setattr(app_module, "ask_recover", lambda parent, infos: infos[0])
-    window = app.new_window()
-    qtbot.addWidget(window)
-    assert app.recover(window)
-    saved = int(window.doc.session.ships[0].name.split()[1])
+    window, saved = recovered(app, qtbot, monkeypatch)
     assert saved >= made[-1], f"change {made[-1]} was on disk before the kill; {saved} came back"
     from shipsheet.ui.table_share import make_link
     assert "stopped without saving" in make_link(window.doc).notice
