@@ -40,6 +40,7 @@ screenshots: $(TESTSTAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/screenshots.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/table_screenshots.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/phone_screenshots.py
+	$(BIN)/python packaging/desk_screenshots.py
 
 package: $(TESTSTAMP)
 	$(BIN)/python -m PyInstaller --noconfirm --clean packaging/shipsheet.spec

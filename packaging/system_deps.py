@@ -10,7 +10,8 @@ Two uses, standard library only (it runs before anything else is known to work):
 
 ``system_deps.py --install`` (``make test``)
     Also checks the command-line tools a few tests use (pdftotext, xvfb-run, xauth,
-    desktop-file-validate, appstreamcli, objdump, chromium and chromedriver) and that at
+    desktop-file-validate, appstreamcli, objdump, chromium and chromedriver, dbus-run-session,
+    AT-SPI and Debian's pyatspi for the screen-reader test) and that at
     least one font is installed. As root
     with apt-get it runs ``apt-get update`` and installs what is missing; otherwise it
     prints the exact ``apt-get install`` line and which tests will fail without it.
@@ -100,6 +101,13 @@ TEST_TOOLS = {
     "objdump": ("binutils", "the PyInstaller build test (PyInstaller needs objdump)"),
     "chromium": ("chromium", "the Table Link browser tests"),
     "chromedriver": ("chromium-driver", "the Table Link browser tests"),
+    "dbus-run-session": ("dbus-daemon", "the screen-reader test (a D-Bus session of its own)"),
+}
+# Files the tests use that are not commands on PATH -> package, and what fails without it.
+TEST_FILES = {
+    "/usr/libexec/at-spi-bus-launcher": ("at-spi2-core", "the screen-reader test (AT-SPI's bus)"),
+    "/usr/lib/python3/dist-packages/pyatspi/__init__.py":
+        ("python3-pyatspi", "the screen-reader test (its reader runs on Debian's python3)"),
 }
 FONT_PACKAGE = "fonts-dejavu-core"
 FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts")
@@ -189,7 +197,7 @@ NAMED_BROWSER = {"chromium": "SHIPSHEET_CHROME", "chromedriver": "SHIPSHEET_CHRO
 
 
 def check(ldd=run_ldd, which=shutil.which, fonts=has_fonts, files=qt_files,
-          environ=os.environ) -> Report:
+          environ=os.environ, exists=os.path.exists) -> Report:
     """Ask ``ldd`` of Qt's GUI library and xcb plugin, and look for the test tools and fonts."""
     gui_lib, xcb_plugin = files()
     gui_missing = missing_libraries(ldd(gui_lib))
@@ -202,6 +210,9 @@ def check(ldd=run_ldd, which=shutil.which, fonts=has_fonts, files=qt_files,
         if environ.get(NAMED_BROWSER.get(tool, ""), ""):
             continue  # the tests use the browser named in the environment
         if not which(tool) and pkg not in report.tools:
+            report.tools[pkg] = what
+    for path, (pkg, what) in TEST_FILES.items():
+        if not exists(path) and pkg not in report.tools:
             report.tools[pkg] = what
     return report
 

@@ -19,12 +19,14 @@ from ..model import Session, Ship
 from ..model.games import get_game
 from ..model.ship import ShipClass
 from ..model.storage import write_atomic
-from ..sheets import Theme, painter_for
+from ..sheets import SheetPainter, Theme, painter_for
 from ..sheets.base import sheet_font
 
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 MARGIN_PT = 36.0  # half an inch
 FOOTER_PT = 18.0
+#: The PDF's resolution (``export_pdf``): its sheets' text is measured at it.
+PDF_DPI = 600
 
 
 class Cancelled(Exception):
@@ -94,9 +96,16 @@ def _footer(painter: QPainter, area: QRectF, job: PrintJob, page: int,
     painter.drawText(rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), number)
 
 
+def page_sheet(ship: Ship, session: Session | None,
+               turn_marks: bool = False) -> tuple[SheetPainter, Theme]:
+    """The sheet a page draws for ``ship`` (``session`` None: a blank sheet) and the theme it
+    is drawn in: black on white, no hints for the screen."""
+    return painter_for(ship, session, turn_marks=turn_marks), Theme.print_theme()
+
+
 def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session | None,
                 turn_marks: bool = False) -> None:
-    sheet = painter_for(ship, session, turn_marks=turn_marks)
+    sheet, theme = page_sheet(ship, session, turn_marks)
     # Laid out first, then drawn: the scale depends on the sheet's height, and a PDF page
     # cannot be cropped like the window's image (ui/sheet_view.py). Replaying a recording
     # instead is no good: its fonts, sized for the recording, come out huge at 600 dpi.
@@ -106,7 +115,7 @@ def _draw_sheet(painter: QPainter, area: QRectF, ship: Ship, session: Session | 
     painter.save()
     painter.translate(room.left() + (room.width() - size.width() * scale) / 2, room.top())
     painter.scale(scale, scale)
-    sheet.paint(painter, Theme.print_theme())
+    sheet.paint(painter, theme)
     painter.restore()
     sheet.release()
 
@@ -224,7 +233,7 @@ def export_pdf(job: PrintJob, path: str | Path,
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
-    writer.setResolution(600)
+    writer.setResolution(PDF_DPI)
     writer.setTitle(f"{job_title(job)} — ShipSheet")
     writer.setCreator("ShipSheet")
     pages = render_job(writer, job, progress)

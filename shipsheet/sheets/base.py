@@ -83,6 +83,9 @@ _NO_CLIP = int(Qt.TextFlag.TextDontClip)
 _NO_BRUSH = Qt.BrushStyle.NoBrush
 #: Alignments as numbers (PySide's flag to int conversion is slow, and labels are many).
 _FLAG_INTS: dict = {}
+_TOP_LEFT_ALIGN = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+#: The height of the title's status line, kept whether it holds words or not (sheet units).
+STATUS_LINE = 18.0
 
 
 def sheet_font(size: float, bold: bool = False, scale: float = 0.75) -> QFont:
@@ -512,7 +515,8 @@ class SheetPainter:
         ship = self.ship
         painter.setPen(theme.ink)
         if ship.name:  # a name too long for the sheet ends in "…" rather than off the page
-            self.text(painter, QRectF(m, m, w, 30), self.elide(painter, ship.name, w, 20, True),
+            room = w - self.title_reserve()  # or under what the sheet puts at its right
+            self.text(painter, QRectF(m, m, w, 30), self.elide(painter, ship.name, room, 20, True),
                       size=20, bold=True, color=theme.ink)
         else:  # a blank sheet: a line to write the name on
             self.text(painter, QRectF(m, m + 12, 90, 16), "Ship's name", size=9,
@@ -547,10 +551,39 @@ class SheetPainter:
         y = m + 50
         chips = self.status_words()
         if chips:
-            self.text(painter, QRectF(m, y, w, 16), "Status: " + " · ".join(chips), size=9.5,
-                      bold=True, color=theme.ink)
-        y += 18  # the line is kept when empty: the sheet never jumps when a status appears
+            self._status_line(painter, theme, m, y, w, chips)
+        y += STATUS_LINE  # kept when empty: the sheet never jumps when a status appears
         return y
+
+    def _status_line(self, painter: QPainter, theme: Theme, x: float, y: float, w: float,
+                     chips: list[str]) -> None:
+        """The status words in the ``STATUS_LINE`` units kept for them under the class line,
+        never past the sheet's edge: at 9.5 units when they fit, else 8.5; else on two lines
+        of 7.5, broken between two words of status (the second ends in "…" only when even
+        that is too little)."""
+        words = "Status: " + " · ".join(chips)
+        for size in (9.5, 8.5):
+            if self.advance(painter, words, size, True) <= w:
+                self.text(painter, QRectF(x, y, w, 16), words, size=size, bold=True,
+                          color=theme.ink)
+                return
+        size = 7.5
+        first, rest = "Status: " + chips[0], chips[1:]
+        while rest and self.advance(painter, f"{first} · {rest[0]}", size, True) <= w:
+            first, rest = f"{first} · {rest[0]}", rest[1:]
+        line = self.line_height(painter, size, True)
+        top = y + (STATUS_LINE - 2 * line) / 2
+        self.text(painter, QRectF(x, top, w, line), self.elide(painter, first, w, size, True),
+                  size=size, bold=True, color=theme.ink, align=_TOP_LEFT_ALIGN)
+        if rest:
+            self.text(painter, QRectF(x, top + line, w, line),
+                      self.elide(painter, " · ".join(rest), w, size, True), size=size,
+                      bold=True, color=theme.ink, align=_TOP_LEFT_ALIGN)
+
+    def title_reserve(self) -> float:
+        """Units kept free at the right of the ship's name (a sheet's stamp in the title
+        block): a long name ends in "…" before them."""
+        return 0.0
 
     def _phone_title_lines(self, painter: QPainter, theme: Theme, sub: str) -> float:
         """A phone's class line and status, wrapped in its narrow column; two lines are kept
@@ -568,6 +601,13 @@ class SheetPainter:
         return max(y, top + 2 * self.line_height(painter, 9.5, True)) + 4
 
     # -- this turn's marks --------------------------------------------------------------
+    @property
+    def blank(self) -> bool:
+        """A blank sheet: a ship drawn without a session (printed for play on paper, or a
+        class previewed in the designer). What play fills in — a weapon's state this turn,
+        a counter's number — is left to the pen."""
+        return self.session is None
+
     @property
     def turn_start(self) -> dict:
         """The ship's state when the turn began (its state now without a session)."""
@@ -595,9 +635,17 @@ class SheetPainter:
         self.text(painter, QRectF(m + size + 4, y, 150, 12), "marked this turn", size=7.5,
                   color=theme.ink)
         x = m + size + 4 + self.advance(painter, "marked this turn", 7.5) + 16
+        before = "marked before this turn (cross this turn's out when the turn ends)"
+        if x + size + 4 + self.advance(painter, before, 7.5) > self.width - m:
+            # No room beside the first key (a phone's column): a line of its own, wrapped.
+            x, y = m, y + 16
+            self.draw_box(painter, theme, QRectF(x, y + 1, size, size), mark="x")
+            top = y + 6 - self.line_height(painter, 7.5) / 2  # as the one-line key's
+            bottom = self.wrapped(painter, x + size + 4, top, self.width - m - x - size - 4,
+                                  before, size=7.5, color=theme.ink)
+            return max(y + 16, bottom + 4)
         self.draw_box(painter, theme, QRectF(x, y + 1, size, size), mark="x")
-        self.text(painter, QRectF(x + size + 4, y, self.width - m - x - size - 4, 12),
-                  "marked before this turn (cross this turn's out when the turn ends)",
+        self.text(painter, QRectF(x + size + 4, y, self.width - m - x - size - 4, 12), before,
                   size=7.5, color=theme.ink)
         return y + 16
 

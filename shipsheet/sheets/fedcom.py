@@ -18,7 +18,7 @@ come from ``shipsheet.rules.fedcom``.
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPen, QPolygonF
+from PySide6.QtGui import QPainter, QPen, QPolygonF, QTransform
 
 from ..model.games import GAME_TITLES
 from ..rules.fedcom import (REPAIR_COSTS, BoxSpec, FedComClass, orders_of, repair_cost, status,
@@ -33,6 +33,9 @@ from .display import remember, remembered
 #: Where each shield sits on the card: the front row (#6, #1, #2) above the rear row
 #: (#5, #4, #3), as around the ship seen from above.
 SHIELD_GRID = ((6, 1, 2), (5, 4, 3))
+
+#: The DESTROYED stamp's turn, in degrees (clockwise; negative: up to the right).
+STAMP_ANGLE = -6.0
 
 #: Kinds drawn as a box with a caption beside it (type, arc, state, load).
 CHIP_KINDS = ("phaser", "torpedo", "drone", "shuttle", "tractor")
@@ -202,6 +205,9 @@ class FedComSheet(SheetPainter):
         else:
             grid, col_w, per_row = SHIELD_GRID, w / 3, 10
         first = 15.0 if self.phone else 13.0  # the caption's line over the boxes
+        # "DOWN" after the longest caption ("#2  right front"), in one column for all six.
+        down_dx = max(self.advance(painter, f"#{n}  {name}", 8, True)
+                      for n, name in SHIELD_NAMES.items()) + 10
         for grid_row in grid:
             tallest = 0.0
             for col, n in enumerate(grid_row):
@@ -215,9 +221,8 @@ class FedComSheet(SheetPainter):
                           color=theme.ink if size and size == down else theme.muted,
                           align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if size and size == down:
-                    down_x = x + (self.advance(painter, caption, 8, True) + 10 if self.phone else 60)
-                    self.text(painter, QRectF(down_x, y - 1, 40, 12), "DOWN", size=7.5, bold=True,
-                              color=theme.mark)
+                    self.text(painter, QRectF(x + down_dx, y - 1, 40, 12), "DOWN", size=7.5,
+                              bold=True, color=theme.mark)
                 rects = self.box_positions(x, y + first, size, self.boxes_width(per_row))
                 before = self.turn_start["shield_damage"][n - 1] if self.turn_marks else 0
                 self._shield_boxes(painter, theme, rects, down, before)
@@ -328,7 +333,10 @@ class FedComSheet(SheetPainter):
     def _caption(self, box: BoxSpec, state: str | None) -> tuple[str, str]:
         st = self.ship.state
         arc = box.arc_text if box.has_arc else ""
-        word = state_word(box.kind, state) if state is not None else ""
+        if state is None or (self.blank and state == turn_states(box.kind)[0]):
+            word = ""  # destroyed; or a blank sheet, whose "unfired" is the pen's to write
+        else:
+            word = state_word(box.kind, state)
         if box.kind == "phaser":
             return f"{box.type}  {arc}", word
         if box.kind == "torpedo":
@@ -542,16 +550,34 @@ class FedComSheet(SheetPainter):
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return y + size + 2
 
+    def _stamp(self) -> tuple[QPointF, QRectF, float]:
+        """The DESTROYED stamp: its middle, its frame round the middle (before it is turned
+        ``STAMP_ANGLE``) and its words' size. Turned, it stays above the class line (its
+        paper would hide the line's words) and right of the name (``title_reserve``); a
+        phone's is smaller, its column narrow."""
+        m = self.margin
+        if self.phone:
+            return QPointF(self.width - m - 60, m + 12), QRectF(-56, -11, 112, 22), 13.0
+        return QPointF(self.width - m - 120, m + 2), QRectF(-92, -17, 184, 34), 20.0
+
+    def title_reserve(self) -> float:
+        """A destroyed ship's name ends before its stamp (the stamp is drawn over the title)."""
+        if not self.ship.state.get("ship_destroyed"):
+            return 0.0
+        middle, frame, _size = self._stamp()
+        left = middle.x() + QTransform().rotate(STAMP_ANGLE).mapRect(frame).left()
+        return self.width - self.margin - left + 6
+
     def _draw_stamp(self, painter: QPainter, theme: Theme) -> None:
         """A rubber stamp in the title block, clear of the boxes: DESTROYED."""
+        middle, rect, size = self._stamp()
         painter.save()
-        painter.translate(QPointF(self.width - self.margin - 120, self.margin + 10))
-        painter.rotate(-6)
-        rect = QRectF(-92, -17, 184, 34)
+        painter.translate(middle)
+        painter.rotate(STAMP_ANGLE)
         painter.setPen(QPen(theme.mark, 2.2))
         painter.setBrush(theme.paper)
         painter.drawRoundedRect(rect, 4, 4)
-        self.text(painter, rect, "DESTROYED", size=20, bold=True, color=theme.mark,
+        self.text(painter, rect, "DESTROYED", size=size, bold=True, color=theme.mark,
                   align=Qt.AlignmentFlag.AlignCenter)
         painter.restore()
 

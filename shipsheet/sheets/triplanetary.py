@@ -420,13 +420,16 @@ class TriplanetarySheet(SheetPainter):
             notes.append("Ordnance in flight: " + ", ".join(
                 f"{e['kind']} {e['n']} (turn {e['turn']})" for e in flight[:8])
                 + (f" and {len(flight) - 8} more" if len(flight) > 8 else "") + ".")
+        w = self.width - 2 * m
         for note in notes:
             if self.phone:
-                y = self.wrapped(painter, m, y, self.width - 2 * m, note, size=8, bold=True,
-                                 color=theme.ink) + 3
+                y = self.wrapped(painter, m, y, w, note, size=8, bold=True, color=theme.ink) + 3
                 continue
-            self.text(painter, QRectF(m, y, self.width - 2 * m, 13), note, size=8,
-                      bold=True, color=theme.ink)
+            if self.advance(painter, note, 8, True) > w:  # a long one (ordnance) wraps
+                y = self.wrapped(painter, m, y + 2, w, note, size=8, bold=True,
+                                 color=theme.ink) + 4
+                continue
+            self.text(painter, QRectF(m, y, w, 13), note, size=8, bold=True, color=theme.ink)
             y += 14
         return y
 

@@ -63,6 +63,8 @@ class SessionDocument(QObject):
         self.session = session
         #: The ships the last change (or its undo) may have changed; None: any of them.
         self.last_touched: frozenset[str] | None = None
+        #: The change last made, undone or redone (None: a load, or a change with no step).
+        self.last_change: "Change | None" = None
         self.path: Path | None = Path(path) if path else None
         #: The file as it was when opened or last saved (Save checks it has not changed).
         self.disk_state = DiskState.of(self.path) if self.path else None
@@ -187,6 +189,7 @@ class SessionDocument(QObject):
         self.journal.record(self.session, change)
         touched = None if change is None else change.action.touches(self.session)
         self.last_touched = None if touched is None else frozenset(touched)
+        self.last_change = change
         self.changed.emit()
         now = time.monotonic()
         if self._pending_since is None:

@@ -25,6 +25,7 @@ from ..rules.fedcom.overrides import resolve
 from ..rules.fedcom.precedence import ordinal
 from ..rules.fedcom.words import KIND_NOUNS, kind_title, state_word
 from .document import HistoryAction, SessionDocument
+from .layouts import fit_to_screen
 from .plaintext import esc, rich
 
 MIME = "application/x-shipsheet-fedcom-boxes"
@@ -107,7 +108,7 @@ class OrdersDialog(QDialog):
         self.doc = doc
         self.ship_id = ship_id
         self.setWindowTitle("Standing Orders — Federation Commander")
-        self.resize(860, 680)
+        fit_to_screen(self, 860, 680)
         self._refusal = ""
 
         self.intro = rich(QLabel())  # our markup; names go through esc()

@@ -26,6 +26,7 @@ from ..rules.fedcom import (Overrides, VolleyResult, orders_of, preview_volley, 
 from ..rules.fedcom.volley import FRAME_HIT, HIT, MAX_VOLLEY, volley_number
 from ..rules.fedcom.words import SHIELD_NAMES
 from .document import HistoryAction, SessionDocument
+from .layouts import fit_to_screen
 from .plaintext import esc, rich
 
 COLUMNS = ("Point", "Roll", "Row", "Col", "Cell", "Result", "Why")
@@ -120,7 +121,7 @@ class VolleyDialog(QDialog):
         self.doc = doc
         self.setWindowTitle("Volley — Federation Commander")
         self.setAccessibleName("Volley")
-        self.resize(860, 640)
+        fit_to_screen(self, 860, 640)
         self.result: VolleyResult | None = None
         self.error: str = ""
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 # QMessageBox, QFileDialog and QInputDialog are imported where used: each Qt class costs
 # start-up time the first time Python touches it.
-from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QMainWindow, QStackedWidget,
-                               QToolBar, QWidget)
+from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QMainWindow, QSizePolicy,
+                               QStackedWidget, QToolBar, QWidget)
 
 from ..model import (GAME_TITLES, RemoveShip, RenameShip, RuleViolation, Session,
                      SessionFileError, SetSide, get_class, load_session, new_ship)
@@ -20,7 +20,7 @@ from ..model.words import possessive
 from . import collector
 from .document import SessionDocument
 from .first_paint import after_first_paint
-from .layouts import fit_to_screen
+from .layouts import available_area, fit_to_screen, frame_margins, keep_on_screen
 from .log_view import LogView
 from .panels import make_panel
 from .qactions import make_action
@@ -52,11 +52,17 @@ class MainWindow(QMainWindow):
         self._when_painted: list | None = [self._set_icon]
         after_first_paint(self, self._painted)
         self.setAcceptDrops(True)
-        fit_to_screen(self, 1280, 860)
+        fit_to_screen(self, 1280, 860, keep=False)  # kept on screen as it shows: showEvent
+        self._placed = False
 
         self.stack = QStackedWidget()
+        self.stack.currentChanged.connect(self._page_changed)
+        # The sheet's pane keeps a useful width beside the docks (the sheet zooms to fit it);
+        # its height follows the page shown (_page_changed).
+        self.stack.setMinimumWidth(300)
         self.setCentralWidget(self.stack)
         self._welcome = None  # made when first shown: a window opened on a file never needs it
+        self.empty_hint: QLabel | None = None  # made when a session with no ship is shown
         self.sheet_view: SheetView | None = None
         self.roster: RosterView | None = None
         self.log_view: LogView | None = None
@@ -98,7 +104,45 @@ class MainWindow(QMainWindow):
     def showEvent(self, event) -> None:
         if self.doc is None and self.stack.currentWidget() is None:
             self.stack.setCurrentWidget(self.welcome)  # shown with no session: welcome
+        if not event.spontaneous():
+            self._place()
         super().showEvent(event)
+
+    def _page_changed(self, _index: int) -> None:
+        """Only the page shown asks for room: the welcome view's buttons, hidden behind a
+        session, made the window taller than a 768-pixel screen at 150 % allows."""
+        shown = self.stack.currentWidget()
+        for i in range(self.stack.count()):
+            page = self.stack.widget(i)
+            policy = QSizePolicy.Policy.Preferred if page is shown else QSizePolicy.Policy.Ignored
+            page.setSizePolicy(policy, policy)
+
+    #: How far a new window opens down and right of the window it was opened from.
+    CASCADE = 32
+
+    def _place(self) -> None:
+        """Keep the window, frame and title bar included, within its screen's available area
+        each time it shows. The first time, a window opened beside others (File ▸ New Window)
+        is placed by us, down and right of the newest one, and made smaller if it would
+        reach past the area from there: left to the window manager, it was cascaded to y = 63
+        at the full height of a 768-pixel screen, and its bottom was off the screen."""
+        at = None
+        if not self._placed:
+            self._placed = True
+            others = [w for w in QApplication.topLevelWidgets()
+                      if isinstance(w, MainWindow) and w is not self and w.isVisible()]
+            if others:
+                corner = others[-1].frameGeometry().topLeft()
+                at = corner + QPoint(self.CASCADE, self.CASCADE)
+                area = available_area(self)
+                if area is not None:  # room from there: smaller rather than off the screen
+                    left, top, right, bottom = frame_margins(self)
+                    room = QSize(area.right() + 1 - at.x() - left - right,
+                                 area.bottom() + 1 - at.y() - top - bottom)
+                    minimum = self.minimumSizeHint()
+                    self.resize(max(min(self.width(), room.width()), minimum.width()),
+                                max(min(self.height(), room.height()), minimum.height()))
+        keep_on_screen(self, at)
 
     @property
     def welcome(self):
@@ -147,6 +191,8 @@ class MainWindow(QMainWindow):
         self.act_prev_ship = self._act("Previous Ship", lambda: self.step_ship(-1), "Ctrl+Up")
         self.act_next_ship = self._act("Next Ship", lambda: self.step_ship(1), "Ctrl+Down")
         self.act_zoom_in = self._act("Zoom &In", lambda: self.zoom(1), K.ZoomIn)
+        # Ctrl+= too: Ctrl+plus needs Shift on most keyboards.
+        self.act_zoom_in.setShortcuts(QKeySequence.keyBindings(K.ZoomIn) + [QKeySequence("Ctrl+=")])
         self.act_zoom_out = self._act("Zoom &Out", lambda: self.zoom(-1), K.ZoomOut)
         self.act_zoom_reset = self._act("&Actual Size", lambda: self.zoom(0), "Ctrl+0")
         self.act_turn_marks = self._act("Show This &Turn's Marks", self.set_turn_marks, "Ctrl+T",
@@ -368,6 +414,9 @@ class MainWindow(QMainWindow):
         self._add_dock("Actions", self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "Ctrl+2")
         self._add_dock("Log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea, "Ctrl+3")
         roster_dock, actions_dock, log_dock = self._docks
+        # Tab goes roster → sheet → actions (the sheet was made first, so it came first).
+        QWidget.setTabOrder(self.roster, self.sheet_view.canvas)
+        QWidget.setTabOrder(self.sheet_view.canvas, self.panel)
         self.resizeDocks([roster_dock, actions_dock], [380, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([log_dock], [170], Qt.Orientation.Vertical)
         if self._pbem is not None or doc.session.pbem:
@@ -384,12 +433,38 @@ class MainWindow(QMainWindow):
         doc.path_changed.connect(self._update_title)
         self._update_actions()
         self._update_title()
+        self._show_sheet_or_hint()
         self.sheet_view.canvas.setFocus()
 
     def _refresh_chrome(self, *_args) -> None:
         """Title, unsaved mark, undo/redo names, turn and phase."""
         self._update_title()
         self._update_actions()
+        self._show_sheet_or_hint()
+
+    #: Shown in the sheet's place while the session has no ship (File ▸ New Session…).
+    EMPTY_HINT = ("No ships yet — add one with Session ▸ Add Ship… (Ctrl+Shift+A), "
+                  "or open a session with File ▸ Open…")
+
+    def _show_sheet_or_hint(self) -> None:
+        """The sheet, or, while the session has no ship, a centred hint saying what to do
+        (it was a blank pane)."""
+        if self.doc is None or self.sheet_view is None:
+            return
+        if self.doc.session.ships:
+            if self.stack.currentWidget() is not self.sheet_view:
+                self.stack.setCurrentWidget(self.sheet_view)
+            return
+        if self.empty_hint is None:
+            self.empty_hint = QLabel(self.EMPTY_HINT)
+            self.empty_hint.setTextFormat(Qt.TextFormat.PlainText)
+            self.empty_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.empty_hint.setWordWrap(True)
+            self.empty_hint.setMargin(24)
+            self.empty_hint.setObjectName("empty-session-hint")
+            self.empty_hint.setAccessibleName("No ships yet")
+            self.stack.addWidget(self.empty_hint)
+        self.stack.setCurrentWidget(self.empty_hint)
 
     def _add_dock(self, title: str, widget: QWidget, area, shortcut: str) -> None:
         dock = QDockWidget(title, self)

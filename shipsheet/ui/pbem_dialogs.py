@@ -14,14 +14,15 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QGuiApplication, QPalette
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QDialogButtonBox,
-                               QFormLayout, QHBoxLayout, QHeaderView, QLineEdit, QListWidget,
-                               QListWidgetItem, QPlainTextEdit, QPushButton, QSpinBox,
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QComboBox, QDialog,
+                               QDialogButtonBox, QFormLayout, QHBoxLayout, QHeaderView, QLineEdit,
+                               QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QSpinBox,
                                QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ..model.update import count_words
+from .layouts import fit_to_screen
 from .plaintext import plain_label
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: A result's or a desk row's word -> its colour (light theme, dark theme).
 _TONES = {
-    "accepted": ("#1b7f3b", "#80d394"), "applied": ("#1b7f3b", "#80d394"),
+    "accepted": ("#18733a", "#80d394"), "applied": ("#18733a", "#80d394"),
     "queued": ("#1f5fa8", "#8ab4f8"),
     "refused": ("#b3261e", "#ff8a80"),
     "needs-confirmation": ("#8a5a00", "#f2c462"), "arrived": ("#8a5a00", "#f2c462"),
@@ -56,6 +57,76 @@ def tone(widget: QWidget, status: str) -> QColor | None:
     return QColor(pair[1] if dark else pair[0])
 
 
+#: A shade of text (:func:`shade`): a status of ``_TONES``, or this for quieter text.
+QUIET = "quiet"
+_SHADE = "shipsheet_shade"  # the widget property holding a label's shade
+_STATUS_ROLE = Qt.ItemDataRole.UserRole + 7  # a status cell's status (:func:`status_cell`)
+
+
+def shade_colour(widget: QWidget, shade: str | None) -> QColor | None:
+    """The text colour of ``shade`` on the palette ``widget`` inherits (its parent's: its
+    own holds the colour it was given). None: the palette's own text colour."""
+    under = widget.parentWidget()
+    if shade == QUIET:
+        from .palette import quiet_text
+        return quiet_text(under.palette() if under is not None else QApplication.palette(widget))
+    return tone(under or widget, shade) if shade else None
+
+
+class _Shaded(QObject):
+    """Colours its widget's text (a label) or status cells (a table) again from the new
+    palette when the appearance changes: a colour given once, or in a style sheet, would
+    stay the old appearance's (a light theme's green on a dark window)."""
+
+    def __init__(self, widget: QWidget):
+        super().__init__(widget)
+        self.setObjectName("shipsheet-shaded")
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.PaletteChange:
+            if isinstance(obj, QTableWidget):
+                _recolour_cells(obj)
+            else:
+                _apply_shade(obj)
+        return False
+
+
+def _keep_shaded(widget: QWidget) -> None:
+    if widget.findChild(_Shaded, "shipsheet-shaded", Qt.FindChildOption.FindDirectChildrenOnly) is None:
+        _Shaded(widget)
+
+
+def shade(label: QWidget, which: str | None) -> None:
+    """Give ``label``'s text the colour of ``which`` (a status of ``_TONES``, or
+    :data:`QUIET`; None: the palette's own), on this palette and on any to come."""
+    label.setProperty(_SHADE, which or "")
+    _keep_shaded(label)
+    _apply_shade(label)
+
+
+def _apply_shade(label: QWidget) -> None:
+    colour = shade_colour(label, label.property(_SHADE) or None)
+    if colour is None:
+        if label.testAttribute(Qt.WidgetAttribute.WA_SetPalette):
+            label.setPalette(QPalette())  # back to the palette it inherits
+        return
+    if label.palette().color(QPalette.ColorRole.WindowText) == colour:
+        return  # (setting it again would announce a change of palette, and so on)
+    palette = QPalette()  # nothing of its own but the text colour: the rest is inherited
+    palette.setColor(QPalette.ColorRole.WindowText, colour)
+    label.setPalette(palette)
+
+
+def _recolour_cells(view: QTableWidget) -> None:
+    for row in range(view.rowCount()):
+        for column in range(view.columnCount()):
+            item = view.item(row, column)
+            status = item.data(_STATUS_ROLE) if item is not None else None
+            if status is not None:
+                item.setForeground(shade_colour(view, status if status in _TONES else QUIET))
+
+
 def heading(text: str = "") -> QWidget:
     """A bold plain-text line (it may hold names from files)."""
     label = plain_label(text)
@@ -70,7 +141,7 @@ def note(text: str = "") -> QWidget:
     """A quieter plain-text line of explanation."""
     label = plain_label(text)
     label.setWordWrap(True)
-    label.setStyleSheet("color: palette(placeholder-text)")
+    shade(label, QUIET)
     return label
 
 
@@ -78,7 +149,7 @@ def error_label() -> QWidget:
     label = plain_label()
     label.setWordWrap(True)
     label.setAccessibleName("Problem")
-    label.setStyleSheet("color: #c62828")
+    shade(label, "refused")
     label.hide()
     return label
 
@@ -113,6 +184,9 @@ def cell(text: object, tip: str = "") -> QTableWidgetItem:
 def status_cell(view: QWidget, status: str) -> QTableWidgetItem:
     """A status word: coloured and bold when something happened, quiet when not."""
     item = cell(status_word(status))
+    item.setData(_STATUS_ROLE, status)
+    if isinstance(view, QTableWidget):
+        _keep_shaded(view)  # coloured again in a new appearance
     colour = tone(view, status)
     if colour is not None:
         item.setForeground(colour)
@@ -120,7 +194,7 @@ def status_cell(view: QWidget, status: str) -> QTableWidgetItem:
         font.setBold(True)
         item.setFont(font)
     else:
-        item.setForeground(view.palette().color(QPalette.ColorRole.PlaceholderText))
+        item.setForeground(shade_colour(view, QUIET))
     return item
 
 
@@ -253,7 +327,7 @@ class PlayersDialog(QDialog):
         layout.addLayout(plays_row)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
-        self.resize(720, 470)
+        fit_to_screen(self, 720, 470)
 
         for entry in self.entries:
             self.list.addItem(entry["name"])
@@ -427,7 +501,7 @@ class ImportReportDialog(QDialog):
         layout.addWidget(buttons)
         fit_columns(self.view, (210, 90, 50, 40, 150))
         self.view.setCurrentCell(-1, -1)
-        self.resize(960, 170 + 52 * min(max(2, len(self.results)), 10))
+        fit_to_screen(self, 960, 170 + 52 * min(max(2, len(self.results)), 10))
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -479,7 +553,7 @@ class OrdersWarningsDialog(QDialog):
         layout.addWidget(summary)
         layout.addWidget(explain)
         layout.addWidget(self.buttons)
-        self.resize(640, 380)
+        fit_to_screen(self, 640, 380)
 
     def lines(self) -> list[str]:
         return [self.warnings.item(i).text() for i in range(self.warnings.count())]
@@ -605,7 +679,7 @@ class TurnReportsDialog(QDialog):
         layout.addWidget(where)
         layout.addWidget(split, 1)
         layout.addWidget(buttons)
-        self.resize(820, 640)
+        fit_to_screen(self, 820, 640)
         if self.reports:
             self.view.setCurrentCell(0, 0)
             self.show_report(0)
@@ -702,7 +776,7 @@ class VerifyDiceDialog(QDialog):
         layout.addWidget(self.headline)
         layout.addWidget(self.result, 1)
         layout.addWidget(buttons)
-        self.resize(820, 600)
+        fit_to_screen(self, 820, 600)
         self.last = None
         self.run()
 
@@ -726,8 +800,7 @@ class VerifyDiceDialog(QDialog):
         lines = result.lines()
         self.headline.setText(lines[0] if lines else "")
         colour = {"verified": "applied", "failed": "refused"}.get(result.status, "arrived")
-        shade = tone(self, colour)
-        self.headline.setStyleSheet(f"color: {shade.name()}" if shade is not None else "")
+        shade(self.headline, colour)
         self.result.setPlainText("\n".join(lines[1:]))
         self.last = result
         return result

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
                                QVBoxLayout, QWidget)
 
 from ..printing.render import Cancelled, PrintJob, export_pdf, render_job
+from .layouts import fit_to_screen
 from .settings import get_setting, set_setting
 
 
@@ -159,7 +160,7 @@ def print_preview(window) -> None:
     printer = _printer(job)
     preview = QPrintPreviewDialog(printer, window)
     preview.paintRequested.connect(lambda p: render_job(p, job))
-    preview.resize(900, 1000)
+    fit_to_screen(preview, 900, 1000)  # a page tall, or as tall as the screen lets it be
     preview.exec()
 
 

@@ -19,31 +19,40 @@ CHIP_PAD, CHIP_GAP, LEFT, RIGHT = 12, 4, 4, 2
 
 def fit_chips(chips: list[str], fm: QFontMetrics, width: int) -> list[tuple[str, int]]:
     """The chips that fit in ``width`` pixels, in the game's order of importance: (text,
-    chip width) each. Every chip that fits is shown whole; the first that does not is
-    shortened with "…" into the room left (when even "…" fits), and nothing follows it:
-    the cell's tooltip lists them all."""
+    chip width) each. Every chip shown is shown whole, never cut mid-word ("Weap…",
+    "Can't…" at 1366 × 768): those that do not fit are counted in a last chip, "+2", and
+    the cell's tooltip lists them all. Only when not even the first chip fits whole (a
+    column dragged narrow) is it shortened with "…", and nothing follows it."""
     out: list[tuple[str, int]] = []
     x = 0
-    for chip in chips:
+    for i, chip in enumerate(chips):
         w = fm.horizontalAdvance(chip) + CHIP_PAD
-        room = width - x
-        if w <= room:
+        rest = len(chips) - i - 1
+        more = fm.horizontalAdvance(f"+{rest}") + CHIP_PAD + CHIP_GAP if rest else 0
+        if x + w + more <= width:
             out.append((chip, w))
             x += w + CHIP_GAP
             continue
-        short = fm.elidedText(chip, Qt.TextElideMode.ElideRight, room - CHIP_PAD) if room > CHIP_PAD else ""
-        if short:
-            out.append((short, fm.horizontalAdvance(short) + CHIP_PAD))
         break
-    return out
+    else:
+        return out
+    left = len(chips) - len(out)
+    if out:
+        plus = f"+{left}"
+        out.append((plus, fm.horizontalAdvance(plus) + CHIP_PAD))
+        return out
+    first = chips[0]
+    if fm.horizontalAdvance(first) + CHIP_PAD <= width:  # the first alone, no room for "+N"
+        return [(first, fm.horizontalAdvance(first) + CHIP_PAD)]
+    short = fm.elidedText(first, Qt.TextElideMode.ElideRight, width - CHIP_PAD) if width > CHIP_PAD else ""
+    return [(short, fm.horizontalAdvance(short) + CHIP_PAD)] if short else []
 
 
 class ChipDelegate(QStyledItemDelegate):
     """Draws status words as outlined chips (words, not only colours).
 
-    As many words as the Status column holds, most important first (the game's order);
-    the last one cut short with "…" when it does not fit whole; the cell's tooltip has
-    them all. The cell's own text is empty, so the base class draws just its background,
+    As many words as the Status column holds, whole, most important first (the game's
+    order), then "+N" for the rest; the cell's tooltip has them all. The cell's own text is empty, so the base class draws just its background,
     selection and focus; the chips go on top. (No QStyle from Python here: its enums alone
     cost about 4 ms of start-up the first time they are touched.)"""
 
@@ -75,7 +84,10 @@ class ChipDelegate(QStyledItemDelegate):
         for (text, w), chip in zip(fitted, chips):
             rect = QRectF(x, y, w, h).adjusted(0.5, 0.5, -0.5, -0.5)
             bad = chip.startswith(("Destroyed", "Lost", "Dead"))
-            edge = QColor("#c62828") if bad and not selected else text_color
+            # Red edges for the lost, one that shows on a light and on a dark list (3:1).
+            dark = option.palette.color(QPalette.ColorRole.Base).lightness() < 128
+            red = "#ff8a80" if dark else "#c62828"
+            edge = QColor(red) if bad and not selected else text_color
             painter.setPen(edge)
             painter.drawRoundedRect(rect, h / 2, h / 2)
             painter.setPen(text_color)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QTextBrowse
 from ..model import GAME_IDS, GAME_TITLES
 from ..model.games import piece
 from ..model.house import HouseRule
+from .layouts import fit_to_screen
 
 
 def house_rules(game: str) -> list[HouseRule]:
@@ -38,7 +39,7 @@ class RulesHelp(QDialog):
     def __init__(self, parent: QWidget | None = None, game: str | None = None):
         super().__init__(parent)
         self.setWindowTitle("Rules and House Rules")
-        self.resize(640, 520)
+        fit_to_screen(self, 640, 520)
         tabs = QTabWidget()
         for g in GAME_IDS:
             browser = QTextBrowser()

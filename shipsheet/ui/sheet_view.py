@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QImage, QPainter, QPen
+from PySide6.QtGui import QAction, QColor, QImage, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QMenu, QScrollArea, QToolTip, QWidget
 
 from ..sheets import SheetPainter, Theme, painter_for
@@ -14,6 +14,7 @@ from ..sheets.display import dirty_rects, record, replay
 from .document import SessionDocument
 from .palette import is_dark
 from .plaintext import show_tooltip
+from . import sheet_accessible
 
 #: Above this many device pixels (about 64 MB) the sheet is replayed as vectors instead.
 MAX_IMAGE_PIXELS = 16_000_000
@@ -22,6 +23,11 @@ FIRST_HEIGHT_GUESS = 1.75
 #: Widget pixels a redrawn piece of the sheet reaches past what is copied (``_redraw``).
 PIECE_MARGIN = 4
 ZOOM_STEPS = (0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
+#: The keyboard's focus ring: widget pixels between the box and the ring, and its width.
+RING_GAP = 3
+RING_WIDTH = 2
+#: Widget pixels kept in view around the focused box when the view scrolls to it.
+SCROLL_MARGIN = 24
 
 
 class Repaint(NamedTuple):
@@ -43,6 +49,12 @@ class SheetCanvas(QWidget):
     status_message = Signal(str)
     #: The user chose a zoom (Ctrl+wheel, Zoom In/Out, Actual Size): stop fitting the width.
     zoomed_by_hand = Signal()
+    #: The keyboard's focus moved to another box: the newly focused hit area, or None (a
+    #: screen reader's hook). Read what it needs from the area when told; keep only its key
+    #: (a redraw replaces the areas).
+    focus_moved = Signal(object)
+    #: A note said beside a box (a refusal, above all): its text (a screen reader's hook).
+    note_shown = Signal(str)
 
     def __init__(self, doc: SessionDocument, parent: QWidget | None = None, *,
                  turn_marks: bool = False, held: bool = False):
@@ -61,12 +73,14 @@ class SheetCanvas(QWidget):
         self._display = None  # the recording the image was drawn from (sheets.display)
         self.last_repaint: Repaint | None = None
         self._focus_key: str | None = None  # keyboard focus among the hit areas
+        self._tip_pending: str | None = None  # the focused box whose tooltip waits for a key up
         self._heights: dict[str, float] = {}  # each ship's sheet height when last drawn
         self._clicked = None  # (area, pos) while a click's action is being applied
         #: The last note said beside a box: (its key, the whole text), or None.
         self.note: tuple[str, str] | None = None
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        sheet_accessible.install()  # its boxes, for a screen reader (asked only by one)
         doc.changed.connect(self._on_doc_changed)
         doc.selection_changed.connect(self.refresh)
         doc.refused.connect(self._on_refused)
@@ -94,6 +108,8 @@ class SheetCanvas(QWidget):
         old = self.painter
         same_ship = (old is not None and ship is not None and old.ship.id == ship.id
                      and self._display is not None and self._image is not None)
+        focused = self.focused_area()
+        ring = self._ring_rect(focused) if focused is not None else None
         if old is not None:
             old.release()  # freed now, not by the cycle collector
         self.painter = (painter_for(ship, self.doc.session, turn_marks=self.turn_marks)
@@ -105,9 +121,27 @@ class SheetCanvas(QWidget):
         if self.held:
             self._resize()
             return
-        if same_ship and self._repaint_changes():
+        if not (same_ship and self._repaint_changes()):
+            self._render()
+        self._keep_focus(ring)
+
+    def _keep_focus(self, ring: QRect | None) -> None:
+        """After a redraw the focused box keeps the keyboard's focus (by its key). If its
+        ring moved, both places are repainted; if the box is gone, the nearest box to where
+        it was takes the focus."""
+        if ring is None or self.painter is None or not self.painter.areas:
             return
-        self._render()
+        area = self.focused_area()
+        if area is None:
+            where = QRectF(ring).center()
+            area = min(self.painter.areas, key=lambda a: (
+                (self._ring_rect(a).center().x() - where.x()) ** 2
+                + (self._ring_rect(a).center().y() - where.y()) ** 2))
+            self._update_ring(ring)
+            self._set_focus_key(area.key)
+        elif self._ring_rect(area) != ring:
+            self._update_ring(ring)
+            self._update_ring(self._ring_rect(area))
 
     def release(self, width: float | None = None) -> None:
         """Draw the sheet held since it was made: fitted to ``width`` pixels if given."""
@@ -218,6 +252,9 @@ class SheetCanvas(QWidget):
         self.zoom = max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], zoom))
         self.held = False
         self._render()
+        area = self.focused_area() if self.hasFocus() else None
+        if area is not None:  # zoomed from the keyboard: the focused box stays in view
+            self._scroll_to(area)
 
     def to_sheet(self, pos: QPointF) -> QPointF:
         return QPointF(pos.x() / self.zoom, pos.y() / self.zoom)
@@ -249,65 +286,216 @@ class SheetCanvas(QWidget):
             rows = min(self._image_rows, self._image.height())
             painter.drawImage(QPointF(0, 0), self._image, QRectF(0, 0, self._image.width(), rows))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.save()
         painter.scale(self.zoom, self.zoom)
         if self._image is None and self._picture is not None:
             # Vector drawing: crisp at any zoom and pixel ratio.
             painter.drawPicture(0, 0, self._picture)
         theme = theme_for(self)
-        for key, style in ((self._hover_key, Qt.PenStyle.SolidLine),
-                           (self._focus_key if self.hasFocus() else None, Qt.PenStyle.DotLine)):
-            area = next((a for a in self.painter.areas if a.key == key), None) if key else None
-            if area is not None:  # colour only adds to what the tooltip says
-                pen = QPen(theme.accent, 1.5, style)
-                painter.setPen(pen)
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRect(area.rect.adjusted(-2.5, -2.5, 2.5, 2.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        area = self._area_for(self._hover_key)
+        if area is not None:  # colour only adds to what the tooltip says
+            painter.setPen(QPen(theme.accent, 1.5))
+            painter.drawRect(area.rect.adjusted(-2.5, -2.5, 2.5, 2.5))
+        painter.restore()  # widget pixels again
+        area = self.focused_area() if self.hasFocus() else None
+        if area is not None:
+            # The keyboard's focus: a ring in the highlight colour, the same width in pixels at
+            # any zoom, over a line of paper that parts it from the box's own lines.
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            ring = QRectF(self._ring_rect(area))
+            painter.setPen(QPen(theme.paper, RING_WIDTH + 2))
+            painter.drawRoundedRect(ring, 3, 3)
+            painter.setPen(QPen(self._ring_colour(theme), RING_WIDTH))
+            painter.drawRoundedRect(ring, 3, 3)
         painter.end()
 
+    def _ring_colour(self, theme: Theme) -> QColor:
+        """The palette's highlight, lightened or darkened as needed to stand out on the paper."""
+        colour = QColor(self.palette().color(QPalette.ColorRole.Highlight))
+        paper = theme.paper.lightness()
+        if paper < 128 and colour.lightness() < 150:
+            colour = colour.lighter(150)
+        elif paper >= 128 and colour.lightness() > 140:
+            colour = colour.darker(140)
+        return colour
+
     # -- keyboard: arrows move among the boxes, Space/Enter clicks, Menu opens the menu --
-    def focused_area(self):
-        if self.painter is None:
+    # Tab and Shift+Tab are not taken here: they move between the window's widgets.
+    def _area_for(self, key: str | None):
+        if self.painter is None or key is None:
             return None
-        return next((a for a in self.painter.areas if a.key == self._focus_key), None)
+        return next((a for a in self.painter.areas if a.key == key), None)
+
+    def focused_area(self):
+        """The box the keyboard's focus is on, or None."""
+        return self._area_for(self._focus_key)
+
+    def _ring_rect(self, area) -> QRect:
+        """Where the focus ring of ``area`` is drawn, in widget pixels."""
+        r, zoom, gap = area.rect, self.zoom, RING_GAP
+        return QRectF(r.left() * zoom - gap, r.top() * zoom - gap, r.width() * zoom + 2 * gap,
+                      r.height() * zoom + 2 * gap).toAlignedRect()
+
+    def _update_ring(self, ring: QRect) -> None:
+        """Repaint the widget pixels a focus ring at ``ring`` covers (its paper line too)."""
+        margin = RING_WIDTH + 2
+        self.update(ring.adjusted(-margin, -margin, margin, margin))
+
+    def _set_focus_key(self, key: str | None) -> bool:
+        """Move the focus to the box ``key``: repaint the old ring and the new, say so
+        (:attr:`focus_moved`). False if it was there already."""
+        if key == self._focus_key:
+            return False
+        old = self.focused_area()
+        if old is not None:
+            self._update_ring(self._ring_rect(old))
+        self._focus_key = key
+        area = self.focused_area()
+        if area is not None:
+            self._update_ring(self._ring_rect(area))
+        self.focus_moved.emit(area)
+        return True
+
+    def focus_area(self, area) -> None:
+        """Give the keyboard's focus to the box ``area`` (one of ``painter.areas``): the sheet
+        takes the focus, scrolls the box into view, rings it, says what it is (status bar and
+        tooltip) and emits :attr:`focus_moved`."""
+        self._set_focus_key(area.key if area is not None else None)
+        if not self.hasFocus():
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
+        if area is not None:
+            self._scroll_to(area)
+            self._announce(area)
+
+    def _scroll_to(self, area) -> None:
+        """Scroll the view the sheet is in so that ``area`` and a margin round it show."""
+        view = self.parentWidget().parentWidget() if self.parentWidget() is not None else None
+        if isinstance(view, QScrollArea) and view.widget() is self:
+            ring = self._ring_rect(area)
+            centre = ring.center()
+            view.ensureVisible(centre.x(), centre.y(), ring.width() // 2 + SCROLL_MARGIN,
+                               ring.height() // 2 + SCROLL_MARGIN)
+
+    def _announce(self, area) -> None:
+        """Say what the focused box is, as hovering it does: the status bar and its tooltip
+        (shown under the box, not over it)."""
+        self.status_message.emit(area.tooltip.splitlines()[0] +
+                                 (f" — can't: {area.refusal}" if area.refusal else ""))
+        if self.isVisible():
+            self._show_focus_tip(area)
+            self._tip_pending = area.key  # again once the key is let go (see keyReleaseEvent)
+
+    def _show_focus_tip(self, area) -> None:
+        show_tooltip(self.mapToGlobal(self._ring_rect(area).bottomLeft()), self._tip(area), self)
+
+    def keyReleaseEvent(self, event) -> None:
+        """Qt hides a tooltip when a key is let go: the focused box's, shown as the key (Tab, an
+        arrow) went down, shows again."""
+        pending, self._tip_pending = self._tip_pending, None
+        area = self.focused_area()
+        if pending is not None and area is not None and area.key == pending and self.hasFocus():
+            self._show_focus_tip(area)
+        super().keyReleaseEvent(event)
+
+    @staticmethod
+    def _tip(area) -> str:
+        """The box's tooltip, as hovering and the keyboard show it."""
+        return area.tooltip + (f"\n\nCan't: {area.refusal}" if area.refusal else "")
+
+    def reading_order(self) -> list:
+        """The boxes as read: row by row from the top, each row from the left."""
+        if self.painter is None:
+            return []
+        return sorted(self.painter.areas, key=lambda a: (round(a.rect.top() / 8), a.rect.left()))
+
+    def _next_area(self, key: int):
+        """The box an arrow, Home or End moves the focus to from the focused box."""
+        areas = self.reading_order()
+        current = self.focused_area()
+        if current not in areas:  # none yet: the first box (the last going back)
+            back = key in (Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_End)
+            return areas[-1] if back else areas[0]
+        if key == Qt.Key.Key_Home:
+            return areas[0]
+        if key == Qt.Key.Key_End:
+            return areas[-1]
+        index = areas.index(current)
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Left):  # reading order, on to the next row
+            step = 1 if key == Qt.Key.Key_Right else -1
+            return areas[(index + step) % len(areas)]
+        # Up/Down: the nearest box above or below, those in line with this one first.
+        here = current.rect
+        below = key == Qt.Key.Key_Down
+        y = here.center().y()
+        edge = here.bottom() if below else here.top()
+        beyond = [a for a in areas if a is not current and
+                  ((a.rect.center().y() > max(edge - 2, y + 4)) if below
+                   else (a.rect.center().y() < min(edge + 2, y - 4)))]
+        if not beyond:
+            return current
+
+        def distance(a):
+            gap = max(0.0, a.rect.left() - here.right(), here.left() - a.rect.right())
+            return (abs(a.rect.center().y() - y) + 3 * gap,
+                    abs(a.rect.center().x() - here.center().x()))
+        return min(beyond, key=distance)
+
+    NAVIGATION_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Up,
+                       Qt.Key.Key_Home, Qt.Key.Key_End)
 
     def keyPressEvent(self, event) -> None:
         if self.painter is None or not self.painter.areas:
             super().keyPressEvent(event)
             return
         key = event.key()
-        areas = sorted(self.painter.areas, key=lambda a: (round(a.rect.top() / 8), a.rect.left()))
+        plain = not (event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                          | Qt.KeyboardModifier.AltModifier
+                                          | Qt.KeyboardModifier.MetaModifier))
         current = self.focused_area()
-        index = areas.index(current) if current in areas else -1
-        if key in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Up):
-            if key in (Qt.Key.Key_Right, Qt.Key.Key_Left) or index < 0:
-                step = 1 if key in (Qt.Key.Key_Right, Qt.Key.Key_Down) else -1
-                index = (index + step) % len(areas)
-            else:  # up/down: the nearest area in the next row above or below
-                here = areas[index].rect.center()
-                below = key == Qt.Key.Key_Down
-                rows = [a for a in areas if (a.rect.center().y() > here.y() + 4) == below
-                        and abs(a.rect.center().y() - here.y()) > 4]
-                if rows:
-                    nearest = min(rows, key=lambda a: (abs(a.rect.center().y() - here.y()),
-                                                       abs(a.rect.center().x() - here.x())))
-                    index = areas.index(nearest)
-            area = areas[index]
-            self._focus_key = area.key
-            self.status_message.emit(area.tooltip.splitlines()[0] +
-                                     (f" — can't: {area.refusal}" if area.refusal else ""))
-            self.update()
+        if key in self.NAVIGATION_KEYS and plain:
+            self.focus_area(self._next_area(key))
             event.accept()
             return
-        if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter) and current is not None:
-            self.click_area(current)
+        if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter) and plain:
+            if current is None:  # nothing focused yet: the first key press finds a box
+                self.focus_area(self.reading_order()[0])
+            else:
+                self.click_area(current)
             event.accept()
             return
         if key == Qt.Key.Key_Menu or (key == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier):
             if current is not None:
-                self.show_menu(current, self.mapToGlobal(self._centre_of(current).toPoint()))
+                self._menu_at_focus(current)
                 event.accept()
                 return
         super().keyPressEvent(event)
+
+    def _menu_at_focus(self, area) -> None:
+        """The focused box's context menu, opened under the box."""
+        self.show_menu(area, self.mapToGlobal(self._ring_rect(area).bottomLeft()))
+
+    def focusInEvent(self, event) -> None:
+        """Coming to the sheet by the keyboard (Tab, Shift+Tab, a shortcut) with no box
+        focused focuses the first; a box focused before shows, scrolled into view and said.
+        A click focuses the box clicked (``click_at``)."""
+        reason = event.reason()
+        by_keyboard = reason in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason,
+                                 Qt.FocusReason.ShortcutFocusReason)
+        area = self.focused_area()
+        if area is None and by_keyboard and self.painter is not None and self.painter.areas:
+            self.focus_area(self.reading_order()[0])
+        elif area is not None:
+            self._update_ring(self._ring_rect(area))
+            if by_keyboard:
+                self._scroll_to(area)
+                self._announce(area)
+        # Not QWidget.focusInEvent: it repaints the whole sheet; the ring is all that changes.
+
+    def focusOutEvent(self, event) -> None:
+        area = self.focused_area()
+        if area is not None:
+            self._update_ring(self._ring_rect(area))
 
     # -- mouse ------------------------------------------------------------------
     def mouseMoveEvent(self, event) -> None:
@@ -317,8 +505,7 @@ class SheetCanvas(QWidget):
             self._hover_key = key
             self.update()
             if area is not None:
-                tip = area.tooltip + (f"\n\nCan't: {area.refusal}" if area.refusal else "")
-                show_tooltip(event.globalPosition().toPoint(), tip, self)
+                show_tooltip(event.globalPosition().toPoint(), self._tip(area), self)
                 self.setCursor(Qt.CursorShape.PointingHandCursor if area.click and not area.refusal
                                else Qt.CursorShape.ArrowCursor)
             else:
@@ -343,7 +530,7 @@ class SheetCanvas(QWidget):
         area = self.area_at(pos)
         if area is None:
             return False
-        self._focus_key = area.key
+        self._set_focus_key(area.key)
         return self.click_area(area, pos)
 
     def click_area(self, area, pos: QPointF | None = None) -> bool:
@@ -368,6 +555,7 @@ class SheetCanvas(QWidget):
         self.note = (area.key, text)
         where = pos if pos is not None else self._centre_of(area)
         show_tooltip(self.mapToGlobal(where.toPoint()), text, self)
+        self.note_shown.emit(text)
 
     def _on_refused(self, message: str) -> None:
         """A refusal raised by the action of the box being clicked: said beside that box
@@ -377,6 +565,11 @@ class SheetCanvas(QWidget):
             self.show_note(area, message, pos)
 
     def contextMenuEvent(self, event) -> None:
+        if event.reason() == event.Reason.Keyboard:  # the Menu key, as keyPressEvent does
+            area = self.focused_area()
+            if area is not None:
+                self._menu_at_focus(area)
+            return
         area = self.area_at(QPointF(event.pos()))
         if area is not None:
             self.show_menu(area, event.globalPos())
@@ -446,6 +639,10 @@ class SheetView(QScrollArea):
         self.setWidget(self.canvas)
         self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.setWidgetResizable(False)
+        # Tab stops at the sheet, not at the scroll area round it (which would show nothing
+        # focused); keys the sheet leaves (Page Up/Down) still reach the scroll area.
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setFocusProxy(self.canvas)
         self.fitting = True
         self.canvas.zoomed_by_hand.connect(self._stop_fitting)
         doc.selection_changed.connect(self._fit)

@@ -28,6 +28,7 @@ from ..rules.triplanetary.state import track_title
 from ..rules.triplanetary.tables import damage_for_roll
 from ..sheets.triplanetary import LADDER_TOP
 from .document import HistoryAction, SessionDocument
+from .layouts import fit_to_screen
 from .plaintext import esc, rich
 from .sheet_view import theme_for
 
@@ -414,7 +415,7 @@ class AttackDialog(QDialog):
         outer = QVBoxLayout(self)
         outer.addLayout(columns, 1)
         outer.addWidget(self.buttons)
-        self.resize(920, 680)
+        fit_to_screen(self, 920, 680)
 
         # The window's Undo/Redo shortcuts, here too (the dialog has the focus): the
         # document's one Undo, which asks first about a phone's step.

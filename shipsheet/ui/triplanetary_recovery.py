@@ -26,6 +26,7 @@ from ..rules.triplanetary.house import house_rule
 from ..rules.triplanetary.recovery import DEFAULT, ONLY, OWNER
 from ..rules.triplanetary.state import track_title
 from .document import SessionDocument
+from .layouts import fit_to_screen
 from .plaintext import esc, rich
 
 _HOW = {OWNER: "owner's choice", ONLY: "only track", DEFAULT: "default: highest D (TRI-H13)"}
@@ -84,7 +85,7 @@ class RecoveryDialog(QDialog):
         layout.addWidget(self.turn_label)
         layout.addWidget(scroll, 1)
         layout.addWidget(buttons)
-        self.resize(900, 420)
+        fit_to_screen(self, 900, 420)
         doc.changed.connect(self.refresh)
 
     def ships(self):

@@ -48,6 +48,7 @@ class DamageControlPlanner(QGroupBox):
         self.box_costs: list[QLabel] = []
         for i in range(3):
             label = QLabel()
+            label.setWordWrap(True)  # "Fire Control (d8 of d10), 1 marked:" in a 330 px dock
             spin = QSpinBox()
             cost = QLabel()
             label.setBuddy(spin)

@@ -42,10 +42,11 @@ XCB_LDD_MISSING = """\
 def fake_check(gui_ldd, xcb_ldd, tools=(), fonts=True):
     outputs = {GUI: gui_ldd, XCB: xcb_ldd}
     return system_deps.check(ldd=outputs.__getitem__, which=lambda t: t in tools and f"/usr/bin/{t}",
-                             fonts=lambda: fonts, files=lambda: (GUI, XCB), environ={})
+                             fonts=lambda: fonts, files=lambda: (GUI, XCB), environ={},
+                             exists=lambda path: path in tools)
 
 
-ALL_TOOLS = tuple(system_deps.TEST_TOOLS)
+ALL_TOOLS = tuple(system_deps.TEST_TOOLS) + tuple(system_deps.TEST_FILES)
 
 
 def test_missing_xcb_libraries_ask_for_their_packages():
@@ -73,7 +74,8 @@ def test_tools_and_fonts_are_asked_for_with_what_fails_without_them():
     report = fake_check(GUI_LDD_OK, "", tools=("appstreamcli",), fonts=False)
     assert report.fonts == ["fonts-dejavu-core"]
     assert list(report.tools) == ["poppler-utils", "xvfb", "xauth", "desktop-file-utils", "binutils",
-                                  "chromium", "chromium-driver"]
+                                  "chromium", "chromium-driver", "dbus-daemon", "at-spi2-core",
+                                  "python3-pyatspi"]
     assert report.packages(with_tools=False) == ["fonts-dejavu-core"]
     text = "\n".join(system_deps.consequences(report, with_tools=True))
     assert "xvfb: the real-X-server test will fail" in text
@@ -137,7 +139,8 @@ def test_install_mode_installs_then_checks_again(monkeypatch, capsys):
     monkeypatch.setattr(system_deps, "apt_install", lambda pkgs, **k: asked.append(pkgs) or True)
     assert system_deps.main(["--install"]) == 0
     assert asked == [["libxcb-icccm4", "libxcb-keysyms1", "poppler-utils", "xvfb", "xauth",
-                      "desktop-file-utils", "appstream", "binutils", "chromium", "chromium-driver"]]
+                      "desktop-file-utils", "appstream", "binutils", "chromium", "chromium-driver",
+                      "dbus-daemon", "at-spi2-core", "python3-pyatspi"]]
     assert capsys.readouterr().err == ""
 
 

@@ -1,5 +1,6 @@
-"""The roster at the table: as many status words as the Status column holds, the last one
-cut short with "…", all of them in the tooltip; Ctrl+Up/Down moves the one selected ship.
+"""The roster at the table: as many status words as the Status column holds, whole, then
+"+N" for the rest (cut short with "…" only when not even the first fits), all of them in
+the tooltip; Ctrl+Up/Down moves the one selected ship.
 
 The FedCom sample's Lance reads "Crippled", "Frame 1/3", "Shield #1 down" (the game's
 order of importance, ``status_chips``).
@@ -41,7 +42,7 @@ def chip(fm, text):
     return fm.horizontalAdvance(text) + CHIP_PAD
 
 
-def test_the_status_words_that_fit_in_order_then_the_last_cut_short(window, roster):
+def test_the_status_words_that_fit_in_order_then_a_count_of_the_rest(window, roster):
     lance = window.doc.session.ship("Lance")
     item = roster.item_for(lance.id)
     assert window.doc.session.rules.status_chips(lance) == LANCE
@@ -50,15 +51,12 @@ def test_the_status_words_that_fit_in_order_then_the_last_cut_short(window, rost
     two = LEFT + chip(fm, LANCE[0]) + CHIP_GAP + chip(fm, LANCE[1]) + CHIP_GAP + RIGHT
 
     assert drawn(roster, lance.id, two + chip(fm, LANCE[2]) + 10) == LANCE      # room for all
-    # Half of "Shield #1 down" fits: the first two whole, the third cut short in the room left.
-    words = drawn(roster, lance.id, two + chip(fm, LANCE[2]) // 2)
-    assert words[:2] == LANCE[:2] and len(words) == 3
-    assert words[2].endswith("…") and LANCE[2].startswith(words[2][:-1].rstrip())
-    assert 3 <= len(words[2]) < len(LANCE[2])
-    assert not any(w.startswith("+") for w in words)                 # no "+1": the word itself
-    # Room for "Crippled" and part of "Frame 1/3".
+    # Half of "Shield #1 down" fits: the first two whole, then "+1", never a word cut short
+    # (issue 31: "Weap…", "Can't…" at 1366 × 768).
+    assert drawn(roster, lance.id, two + chip(fm, LANCE[2]) // 2) == LANCE[:2] + ["+1"]
+    # Room for "Crippled" and part of "Frame 1/3": "Crippled", "+2".
     words = drawn(roster, lance.id, LEFT + chip(fm, LANCE[0]) + CHIP_GAP + chip(fm, "Fra…") + RIGHT + 1)
-    assert words == ["Crippled", "Fra…"]
+    assert words == ["Crippled", "+2"]
     # Not even the first word whole: it is cut short, nothing else shows.
     words = drawn(roster, lance.id, LEFT + chip(fm, "Crip…") + RIGHT + 1)
     assert words == ["Crip…"]
@@ -125,3 +123,22 @@ def test_a_change_updates_its_ships_row_and_rebuilds_only_when_a_row_moves(windo
     assert roster in rebuilt
     assert roster.item_for(hornet.id).parent().text(0) == "Blue"
     doc.mark_clean()
+
+
+def test_no_status_word_is_cut_mid_word_at_1366_by_768(window, qtbot):
+    """Issue 31: at 1366 × 768 the roster drew "Weap…" and "Can't…". Every sample ship's
+    words are drawn whole (or counted, "+2"), and the tooltip has them all."""
+    window.resize(1366, 768)
+    window.show()
+    for game in ("war-in-space", "triplanetary", "fedcom"):
+        assert window.open_sample(game)
+        roster = window.roster
+        roster.grab()
+        for ship in window.doc.session.ships:
+            full = window.doc.session.rules.status_chips(ship)
+            shown = roster.chip_delegate.shown.get(ship.id, [])
+            whole = [w for w in shown if not w.startswith("+")]
+            assert whole == full[:len(whole)] and (shown or not full), (ship.name, shown)
+            assert shown == full or shown[-1] == f"+{len(full) - len(whole)}", (ship.name, shown)
+            assert roster.item_for(ship.id).toolTip(2) == (", ".join(full) or "No status to report")
+        window.doc.mark_clean()

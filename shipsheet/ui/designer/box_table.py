@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHeaderView, QSpinB
 
 from ...rules.fedcom.card import ARC_DEGREES, PHASER_TYPES, STANDARD_KINDS, a_box
 from ...rules.fedcom import card_entries as ops
+from ..palette import is_dark
 
 COLUMNS = (("id", "Id"), ("kind", "Kind"), ("type", "Type"), ("size", "Size"), ("arc", "Arc"),
            ("drones", "Drones"), ("occupant", "Starts"), ("label", "Label"))
@@ -108,8 +109,8 @@ class BoxTableModel(QAbstractTableModel):
                 return f"{a_box(row['kind']).capitalize()} has no {NOUNS[field]}."
             return HELP[field]
         if role == Qt.ItemDataRole.BackgroundRole:
-            if is_error:
-                return QBrush(QColor(255, 138, 128, 150))
+            if is_error:  # the designer's error tint (widgets.error_tint), for the palette now
+                return QBrush(QColor("#5c2b2b" if is_dark(QPalette()) else "#fbdad6"))
             if not usable:
                 return QBrush(QPalette().color(QPalette.ColorRole.AlternateBase))
         if role == Qt.ItemDataRole.ForegroundRole and not usable:

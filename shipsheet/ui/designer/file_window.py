@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QCheckBox, QFileDialog, QGridLayout, QHBoxLayout,
 
 from ...model.errors import ShipDefinitionError
 from ...model.classfiles import Problem, read_toml, slug, stem_problem
-from .widgets import ErrorLabel, error_color, mark_invalid
+from .widgets import ErrorLabel, colour_sheet, error_color, mark_invalid, ok_color
 from ..dialogs import ask_save_changes
 from ..plaintext import esc, rich
 from ..qactions import make_action
@@ -246,12 +246,12 @@ class FileWindow(QMainWindow):
         ``valid_text`` is our own markup: every value in it has gone through ``esc()``."""
         if self.problem is None:
             self.status_icon.setText("✔")
-            self.status_icon.setStyleSheet("color: #2e7d32; font-weight: bold;")
+            colour_sheet(self.status_icon, lambda w: f"color: {ok_color(w)}; font-weight: bold;")
             self.status_text.setText(valid_text)
             tip = valid_tip
         else:
             self.status_icon.setText("⚠")
-            self.status_icon.setStyleSheet(f"color: {error_color(self)}; font-weight: bold;")
+            colour_sheet(self.status_icon, lambda w: f"color: {error_color(w)}; font-weight: bold;")
             self.status_text.setText(esc(self.problem.message))
             tip = invalid_tip
         if tip is not None:

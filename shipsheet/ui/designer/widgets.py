@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette
-from PySide6.QtWidgets import (QAbstractSpinBox, QComboBox, QFrame, QLabel, QScrollArea,
-                               QSizePolicy, QSpinBox, QToolTip, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QComboBox, QFrame, QLabel,
+                               QScrollArea, QSizePolicy, QSpinBox, QToolTip, QVBoxLayout, QWidget)
 
 from ...sheets import SheetPainter
 from ..palette import is_dark as palette_is_dark
@@ -16,13 +16,59 @@ _TIP = "_designer_tip"
 
 
 def is_dark(widget: QWidget) -> bool:
-    """Does the widget's palette have a dark window colour?"""
-    return palette_is_dark(widget.palette())
+    """Is the widget's window dark? Its window's palette when one was given it, else the
+    application's: in a change of appearance that is new first (a label with a style sheet
+    of its own takes the new palette only once it is polished again, and hears of the change
+    before its window's palette is)."""
+    top = widget.window()
+    given = top.testAttribute(Qt.WidgetAttribute.WA_SetPalette)
+    return palette_is_dark(top.palette() if given else QApplication.palette(top))
 
 
 def error_color(widget: QWidget) -> str:
     """A red that reads on the palette (the ⚠ sign carries the meaning too)."""
     return "#ff8a80" if is_dark(widget) else "#b3261e"
+
+
+def ok_color(widget: QWidget) -> str:
+    """A green that reads on the palette (4.5:1 and more, light and dark)."""
+    return "#80d394" if is_dark(widget) else "#18733a"
+
+
+class _Recolour(QObject):
+    """Colours its widget again when the palette or the style changes (a new appearance):
+    a colour written into a style sheet, or into a palette, stays the old one otherwise."""
+
+    def __init__(self, widget: QWidget, apply):
+        super().__init__(widget)
+        self.setObjectName("designer-recolour")
+        self.apply = apply
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
+            self.apply(obj)
+        return False
+
+
+def _recoloured(widget: QWidget, apply) -> None:
+    """``apply(widget)`` now and after every change of appearance."""
+    keeper = widget.findChild(_Recolour, "designer-recolour",
+                              Qt.FindChildOption.FindDirectChildrenOnly)
+    if keeper is None:
+        keeper = _Recolour(widget, apply)
+    keeper.apply = apply
+    apply(widget)
+
+
+def colour_sheet(widget: QWidget, sheet) -> None:
+    """Style ``widget`` with ``sheet(widget)`` (a style sheet naming a colour worked out from
+    the palette), now and after every change of appearance."""
+    def restyle(w: QWidget) -> None:
+        wanted = sheet(w)
+        if w.styleSheet() != wanted:  # (setting it again would polish it again, and so on)
+            w.setStyleSheet(wanted)
+    _recoloured(widget, restyle)
 
 
 def error_tint(widget: QWidget) -> QColor:
@@ -36,13 +82,24 @@ def mark_invalid(widget: QWidget, message: str) -> None:
         widget.setProperty(_TIP, widget.toolTip())
     widget.setProperty("invalid", True)
     widget.setToolTip(f"⚠ {message}")
+    _recoloured(widget, _tint)
+    widget.setAutoFillBackground(False)
+
+
+def _tint(widget: QWidget) -> None:
+    """A marked field's tint, for the palette of the moment."""
+    if widget.property("invalid") is not True:
+        return
+    tint, text = error_tint(widget), QColor(error_color(widget))
     palette = widget.palette()
-    tint = error_tint(widget)
+    if (palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Button),
+            palette.color(QPalette.ColorRole.WindowText)) == (tint, tint, text):
+        return  # (setting it again would announce a change of palette, and so on)
+    palette = QPalette(palette)
     for role in (QPalette.ColorRole.Base, QPalette.ColorRole.Button):
         palette.setColor(role, tint)
-    palette.setColor(QPalette.ColorRole.WindowText, QColor(error_color(widget)))
+    palette.setColor(QPalette.ColorRole.WindowText, text)
     widget.setPalette(palette)
-    widget.setAutoFillBackground(False)
 
 
 def clear_invalid(widget: QWidget) -> None:
@@ -64,7 +121,7 @@ class ErrorLabel(QLabel):
         self.hide()
 
     def show_message(self, text: str) -> None:
-        self.setStyleSheet(f"color: {error_color(self)}; font-weight: 600;")
+        colour_sheet(self, lambda w: f"color: {error_color(w)}; font-weight: 600;")
         self.setText(f"⚠ {text}")
         self.show()
 
@@ -203,7 +260,7 @@ class PreviewPane(QWidget):
             self.note.setText(f"Showing the last valid version: {why}" if why else
                               "Showing the last valid version.")
             self.note.setToolTip(why)
-            self.note.setStyleSheet(f"color: {error_color(self)};")
+            colour_sheet(self.note, lambda w: f"color: {error_color(w)};")
             self.note.show()
         else:
             self.note.hide()
