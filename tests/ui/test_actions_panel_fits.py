@@ -49,16 +49,20 @@ def test_set_cargo_keeps_the_panels_scroll_position_and_focus(window, qtbot):
     panel = window.panel
     bar = panel.findChild(QScrollArea).verticalScrollBar()
     assert bar.maximum() > 0
+    qtbot.wait(100)  # the window laid out as shown
     bar.setValue(bar.maximum())
     panel.cargo_spin.setValue(30)
+    qtbot.wait(50)
     before = bar.value()
     qtbot.mouseClick(panel.cargo_set, Qt.MouseButton.LeftButton)
     assert window.doc.session.ship("Ajax").state.get("cargo") == 30
+    qtbot.wait(50)  # what the change sets going (layouts, deferred refreshes) has run
     assert bar.value() == before
     panel.cargo_spin.setFocus()
     panel.cargo_spin.setValue(40)
     qtbot.keyClick(panel.cargo_spin, Qt.Key.Key_Return)
     assert window.doc.session.ship("Ajax").state.get("cargo") == 40
+    qtbot.wait(50)
     assert bar.value() == before
     assert panel.cargo_spin.hasFocus() or not window.isActiveWindow()
     window.doc.mark_clean()
