@@ -138,11 +138,3 @@ def safe_file_stem(stem: str) -> str:
     if text in ("", ".", "..") or file_name_problem(text) is not None:
         text = "_" + text
     return text if file_name_problem(text) is None else "_"
-
-
-def is_regular(path: str | Path) -> bool:
-    """Whether ``path`` is a regular file (following symlinks), without opening it."""
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False

@@ -201,11 +201,6 @@ class LogView(QWidget):
         if not self._quiet:
             self._follow = value >= self.list.verticalScrollBar().maximum()
 
-    def at_end(self) -> bool:
-        """True when the newest line is in view."""
-        bar = self.list.verticalScrollBar()
-        return bar.value() >= bar.maximum()
-
     # -- colours -----------------------------------------------------------------------------
     def undone_colour(self):
         """Undone lines: the palette's placeholder text colour (grey in light and in dark)."""

@@ -502,18 +502,6 @@ class AttackDialog(QDialog):
         session = self.doc.session
         return [session.ship(i) for i in self._checked_ids(widget)]
 
-    def set_checked(self, role: str, names: list[str]) -> None:
-        """Check exactly the ships named (by name or id) among the attackers or targets."""
-        widget = self.attackers if role == "attackers" else self.targets
-        wanted = {self.doc.session.ship(n).id for n in names}
-        widget.blockSignals(True)
-        for i in range(widget.count()):
-            item = widget.item(i)
-            item.setCheckState(Qt.CheckState.Checked if item.data(SHIP_ROLE) in wanted
-                               else Qt.CheckState.Unchecked)
-        widget.blockSignals(False)
-        self.recompute()
-
     def pick(self, attackers: list[str] | tuple[str, ...], targets: list[str] | tuple[str, ...]) -> None:
         """Tick exactly these ships (ids) as attackers and targets; the dice start afresh."""
         self.to_hit.reset()

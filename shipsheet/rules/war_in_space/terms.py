@@ -47,10 +47,6 @@ def parse_suit(suit: object) -> str:
         f"{suit!r} is not a suit: use S, H, D, C, ♠ ♥ ♦ ♣, or spades, hearts, diamonds, clubs.")
 
 
-def suit_symbol(suit: str) -> str:
-    return SUIT_SYMBOLS[parse_suit(suit)]
-
-
 def parse_action(action: object) -> str:
     """attack / defense / movement / damage_control, from a player's spelling."""
     if isinstance(action, str):
