@@ -165,6 +165,9 @@ class Session:
         self.phase = self.rules.phases[0]
         self.ships: list[Ship] = []
         self.log: list[LogEntry] = []
+        #: Counts the undos and redos that marked log entries undone or done again: a view
+        #: of the log that saw the same count need only read the entries added since.
+        self.log_marks = 0
         self.dice = Dice(seed)
         #: Session-level settings and game data (e.g. a chart choice); plain JSON values.
         self.options: dict = {}
@@ -332,6 +335,7 @@ class Session:
         change.before.restore(self)
         for entry in self.log[change.entries]:
             entry.undone = True
+        self.log_marks += 1
         self._redo.append(change)
         self._notify(change)
         return change
@@ -344,6 +348,7 @@ class Session:
         change.after.restore(self)
         for entry in self.log[change.entries]:
             entry.undone = False
+        self.log_marks += 1
         self._undo.append(change)
         self._notify(change)
         return change

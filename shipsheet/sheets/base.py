@@ -46,7 +46,7 @@ class _Caches:
     on its own thread while the window draws, and Qt's font objects are not to be shared
     between threads while in use."""
 
-    __slots__ = ("fonts", "metrics", "widths", "static", "measure")
+    __slots__ = ("fonts", "metrics", "widths", "static", "measure", "kept")
 
     def __init__(self):
         self.fonts: dict[tuple, QFont] = {}
@@ -56,6 +56,8 @@ class _Caches:
         self.static: dict[tuple, QStaticText] = {}
         #: The image the layout step measures text on (``_LayoutPen``).
         self.measure = None
+        #: A sheet's fixed parts, made once for every drawing (``SheetPainter.kept``).
+        self.kept: dict[tuple, object] = {}
 
 
 _MAIN = _Caches()
@@ -344,6 +346,28 @@ class SheetPainter:
             if grow_w or grow_h:
                 rect = rect.adjusted(-grow_w, -grow_h, grow_w, grow_h)
         self.areas.append(HitArea(rect, key, self.ship, self.session))
+
+    #: How many fixed parts ``kept`` keeps per thread before it starts afresh.
+    KEPT_LIMIT = 4000
+
+    def kept(self, key: tuple, make):
+        """What ``make()`` returns for ``key``, made once and kept (per thread): a sheet's
+        fixed parts — where a row's boxes go, their keys and numbers — are the same at
+        every drawing. ``key`` names everything ``make`` reads; what it returns is shared,
+        never to be changed."""
+        kept = _caches().kept
+        found = kept.get(key)
+        if found is None:
+            if len(kept) >= self.KEPT_LIMIT:
+                kept.clear()
+            found = kept[key] = make()
+        return found
+
+    def place_again(self, placed: tuple) -> None:
+        """Place boxes as an earlier drawing placed them: (rect, key) pairs, each rect as
+        ``add_box`` made it (``sheets.display.section`` repeating a part of the sheet)."""
+        ship, session = self.ship, self.session
+        self.areas.extend([HitArea(rect, key, ship, session) for rect, key in placed])
 
     def record(self, theme: Theme) -> QPicture:
         """Draw the sheet once into a vector recording, which replays fast at any zoom.

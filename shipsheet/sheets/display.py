@@ -242,6 +242,15 @@ class RecordingPen:
         """Run ``draw`` (a sheet helper that only draws) — or, when the last recording ran
         it under the same ``key`` (its arguments) in the same state, repeat the calls it
         made then: a card's five hundred boxes are not drawn afresh for one box's change."""
+        self._run(key, draw, None)
+
+    def section(self, sheet, key: tuple, draw):
+        """Run ``draw`` (a part of ``sheet`` that draws, places boxes and returns a value)
+        — or, when the last recording ran it under the same ``key`` in the same state,
+        repeat its calls, place its boxes again and return the value it returned then."""
+        return self._run(key, draw, sheet)
+
+    def _run(self, key: tuple, draw, sheet):
         pen, brush, font, transform = self._pen, self._brush, self._font, self._transform
         # By the state's identities (Qt's values do not hash), checked on a hit: an id
         # may be reused once its object is gone.
@@ -255,18 +264,25 @@ class RecordingPen:
             # a row's boxes changed), the row's other boxes are repeated.
             for inner in found[3]:
                 self.remembered[inner[0]] = inner[1]
+            if found[4]:
+                sheet.place_again(found[4])
         else:
             start = len(self.calls)
+            placed_from = len(sheet.areas) if sheet is not None else 0
             self._inside.append([])
             try:
-                draw()
+                value = draw()
             finally:
                 inside = self._inside.pop()
+            placed = (tuple((area.rect, area.key) for area in sheet.areas[placed_from:])
+                      if sheet is not None else ())
             found = ((pen, brush, font, transform), self.calls[start:],
-                     (self._pen, self._brush, self._font, self._transform), inside)
+                     (self._pen, self._brush, self._font, self._transform), inside, placed,
+                     value)
         self.remembered[key] = found
         if self._inside:
             self._inside[-1].append((key, found))
+        return found[5]
 
     # -- drawing ----------------------------------------------------------------
     def _call(self, name: str, args: tuple) -> None:
@@ -305,15 +321,16 @@ def _repeater(painter, theme):
     return repeat if repeat is not None and theme is painter.theme else None
 
 
-def remember(painter, theme, key: tuple, draw) -> None:
-    """Run ``draw`` (it only draws, with nothing read but what ``key`` holds, ``theme``
-    and the painter's state) — or, recording, repeat the calls it made under the same
-    ``key`` in the last recording (:meth:`RecordingPen.repeat`)."""
-    repeat = _repeater(painter, theme)
-    if repeat is None:
-        draw()
-    else:
-        repeat(key, draw)
+def section(sheet, painter, theme, key: tuple, draw):
+    """Run ``draw`` — a part of ``sheet`` that draws, places boxes (``add_box``) and returns
+    a value, reading nothing but what ``key`` holds, ``theme``, the painter's state and the
+    sheet's measures — or, recording, repeat what it did under the same ``key`` in the last
+    recording (:meth:`RecordingPen.section`): its calls, its boxes, its value. A key must
+    name everything the part shows, the boxes' keys included; what it does not name is
+    taken to be as it was."""
+    if _repeater(painter, theme) is None:
+        return draw()
+    return painter.section(sheet, key, draw)
 
 
 def remembered(method):

@@ -17,18 +17,20 @@ come from ``shipsheet.rules.fedcom``.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen, QPolygonF, QTransform
 
 from ..model.games import GAME_TITLES
-from ..rules.fedcom import (REPAIR_COSTS, BoxSpec, FedComClass, orders_of, repair_cost, status,
-                            turn_state, turn_states, used_this_turn)
+from ..rules.fedcom import (REPAIR_COSTS, BoxSpec, FedComClass, boxes_used_this_turn, orders_of,
+                            repair_cost, status, turn_state, turn_states)
 from ..rules.fedcom.boxes import box_key, frame_key, shield_key
 from ..rules.fedcom.overrides import resolve  # not exported by the package (yet)
 from ..rules.fedcom.words import (CATEGORY_TITLES, CHIP_TITLES, OCCUPANT_WORDS, SHIELD_NAMES,
                                   box_number, kind_title, state_word)
 from .base import PAPER, SheetLayout, SheetPainter, Theme
-from .display import remember, remembered
+from .display import remembered, section
 
 #: Where each shield sits on the card: the front row (#6, #1, #2) above the rear row
 #: (#5, #4, #3), as around the ship seen from above.
@@ -39,6 +41,32 @@ STAMP_ANGLE = -6.0
 
 #: Kinds drawn as a box with a caption beside it (type, arc, state, load).
 CHIP_KINDS = ("phaser", "torpedo", "drone", "shuttle", "tractor")
+
+
+_NONE: frozenset = frozenset()
+
+
+class _Marked(NamedTuple):
+    """A drawing's marked boxes: destroyed, destroyed when the turn began (only when this
+    turn's marks are shown apart; else none), used this turn."""
+
+    destroyed: frozenset
+    before: frozenset
+    used: frozenset
+
+
+class _Line:
+    """One line of a row of plain boxes, kept for every drawing (``SheetPainter.kept``):
+    its rects, box ids, keys and numbers. Compared by identity in a section's key."""
+
+    __slots__ = ("rects", "ids", "here", "keys", "numbers")
+
+    def __init__(self, rects: tuple, ids: tuple, numbers: tuple):
+        self.rects = rects
+        self.ids = ids
+        self.here = frozenset(ids)
+        self.keys = tuple(box_key(b) for b in ids)
+        self.numbers = numbers
 
 
 class FedComSheet(SheetPainter):
@@ -59,6 +87,7 @@ class FedComSheet(SheetPainter):
     def __init__(self, ship, session=None, *, layout: SheetLayout = PAPER):
         super().__init__(ship, session, layout=layout)
         self._places: dict[str, str] | None = None
+        self._marks: _Marked | None = None
         if self.phone:  # one column; boxes ``touch`` apart, two weapons to a row
             self.pitch = self.row_h = self.touch
             self.group_gap = 0.0
@@ -138,6 +167,11 @@ class FedComSheet(SheetPainter):
     def heading(self, painter: QPainter, theme: Theme, x: float, y: float, w: float,
                 title: str, note: str = "") -> float:
         """A labelled group heading over ``w`` units; returns the y its content starts at."""
+        return section(self, painter, theme, ("heading", x, y, w, title, note),
+                       lambda: self._heading(painter, theme, x, y, w, title, note))
+
+    def _heading(self, painter: QPainter, theme: Theme, x: float, y: float, w: float,
+                 title: str, note: str) -> float:
         self.text(painter, QRectF(x, y, w, 16), title.upper(), size=8.5, bold=True, color=theme.muted)
         if note and self.phone and (self.advance(painter, title.upper(), 8.5, True)
                                     + self.advance(painter, note, 7.5) + 10 > w):
@@ -213,25 +247,36 @@ class FedComSheet(SheetPainter):
             for col, n in enumerate(grid_row):
                 x = m + col * col_w
                 size, down = spec.shields[n - 1], damage[n - 1]
-                caption = f"#{n}  {SHIELD_NAMES[n]}"
-                self.text(painter, QRectF(x, y - 1, col_w - 8, 12), caption, size=8, bold=True,
-                          color=theme.ink)
-                self.text(painter, QRectF(x, y, col_w - (6 if self.phone else 14), 12),
-                          f"{size - down} of {size}" if size else "none", size=7.5,
-                          color=theme.ink if size and size == down else theme.muted,
-                          align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if size and size == down:
-                    self.text(painter, QRectF(x + down_dx, y - 1, 40, 12), "DOWN", size=7.5,
-                              bold=True, color=theme.mark)
-                rects = self.box_positions(x, y + first, size, self.boxes_width(per_row))
                 before = self.turn_start["shield_damage"][n - 1] if self.turn_marks else 0
-                self._shield_boxes(painter, theme, rects, down, before)
-                for k, rect in enumerate(rects, start=1):
-                    self.add_box(rect, shield_key(n, k))
-                bottom = (rects[-1].bottom() if rects else y + first) - y
+                bottom = section(self, painter, theme,
+                                 ("shield", n, x, y, col_w, per_row, first, down_dx, size, down, before),
+                                 lambda x=x, n=n, size=size, down=down, before=before:
+                                 self._shield(painter, theme, n, x, y, col_w, per_row, first, down_dx,
+                                              size, down, before))
                 tallest = max(tallest, bottom)
             y += tallest + 7
         return y
+
+    def _shield(self, painter: QPainter, theme: Theme, n: int, x: float, y: float, col_w: float,
+                per_row: int, first: float, down_dx: float, size: int, down: int,
+                before: int) -> float:
+        """Shield #``n``: its caption, boxes left, DOWN when none is, and its boxes; returns
+        how far below ``y`` its boxes end."""
+        caption = f"#{n}  {SHIELD_NAMES[n]}"
+        self.text(painter, QRectF(x, y - 1, col_w - 8, 12), caption, size=8, bold=True,
+                  color=theme.ink)
+        self.text(painter, QRectF(x, y, col_w - (6 if self.phone else 14), 12),
+                  f"{size - down} of {size}" if size else "none", size=7.5,
+                  color=theme.ink if size and size == down else theme.muted,
+                  align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if size and size == down:
+            self.text(painter, QRectF(x + down_dx, y - 1, 40, 12), "DOWN", size=7.5,
+                      bold=True, color=theme.mark)
+        rects = self.box_positions(x, y + first, size, self.boxes_width(per_row))
+        self._shield_boxes(painter, theme, rects, down, before)
+        for k, rect in enumerate(rects, start=1):
+            self.add_box(rect, shield_key(n, k))
+        return (rects[-1].bottom() if rects else y + first) - y
 
     def _shield_boxes(self, painter: QPainter, theme: Theme, rects: list[QRectF], down: int,
                       before: int = 0) -> None:
@@ -302,21 +347,13 @@ class FedComSheet(SheetPainter):
         return y + rows * self.chip_h + 2
 
     def _chip(self, painter: QPainter, theme: Theme, box: BoxSpec, x: float, top: float) -> None:
-        """A weapon, shuttle bay or tractor: box with its number, and two lines of caption."""
+        """A weapon, shuttle bay or tractor: box with its number, and two lines of caption
+        (a section: a chip as it was is repeated)."""
         st = self.ship.state
-        destroyed = box.id in st["destroyed"]
+        destroyed = box.id in self._marked().destroyed
         state = None if destroyed else turn_state(self.ship, box.id)
         default = turn_states(box.kind)[0]
-        rect = QRectF(x, top + 3, self.box, self.box)
-        self.pen_box(painter, theme, rect, mark=self._destroyed_mark(box.id, destroyed),
-                     number=box_number(box), used=state is not None and state != default,
-                     strong=True)
-        tx = x + self.box + 5
-        tw = self.chip_w - self.box - 8
         first, second = self._caption(box, state)
-        ink = theme.muted if destroyed else theme.ink
-        top += self.caption_dy
-        self.text(painter, QRectF(tx, top, tw, 11), first, size=7.5, bold=True, color=ink)
         if destroyed:
             second = "destroyed"
             repair = st.get("repair")
@@ -325,9 +362,25 @@ class FedComSheet(SheetPainter):
         placed = self.order_places().get(box.id)
         if placed and not destroyed:
             second = f"{second} · {placed}" if second else placed
-        emphasis = destroyed or (state is not None and state != default)
-        self.text(painter, QRectF(tx, top + 11, tw, 11), second, size=7, bold=emphasis and not destroyed,
-                  color=theme.ink if emphasis and not destroyed else theme.muted)
+        used = state is not None and state != default
+        mark = self.pen_mark(destroyed, box.id in self._marked().before, "x")
+        section(self, painter, theme, ("chip", box.id, x, top, mark, used, first, second, destroyed),
+                lambda: self._draw_chip(painter, theme, box, x, top, mark, used, first, second,
+                                        destroyed))
+
+    def _draw_chip(self, painter: QPainter, theme: Theme, box: BoxSpec, x: float, top: float,
+                   mark: str, used: bool, first: str, second: str, destroyed: bool) -> None:
+        rect = QRectF(x, top + 3, self.box, self.box)
+        self.pen_box(painter, theme, rect, mark=mark, number=box_number(box), used=used,
+                     strong=True)
+        tx = x + self.box + 5
+        tw = self.chip_w - self.box - 8
+        ink = theme.muted if destroyed else theme.ink
+        top += self.caption_dy
+        self.text(painter, QRectF(tx, top, tw, 11), first, size=7.5, bold=True, color=ink)
+        emphasis = used and not destroyed
+        self.text(painter, QRectF(tx, top + 11, tw, 11), second, size=7, bold=emphasis,
+                  color=theme.ink if emphasis else theme.muted)
         self.add_box(rect.adjusted(-1, -3, tw + 6, 4), box_key(box.id))
 
     def _caption(self, box: BoxSpec, state: str | None) -> tuple[str, str]:
@@ -356,39 +409,77 @@ class FedComSheet(SheetPainter):
         return box.id, word
 
     # -- plain boxes -------------------------------------------------------------------------
+    def _marked(self) -> "_Marked":
+        """Which boxes are destroyed, were destroyed when the turn began (when this turn's
+        marks are shown apart) and are used this turn: read once a drawing."""
+        if self._marks is None:
+            state = self.ship.state
+            self._marks = _Marked(
+                frozenset(state["destroyed"]),
+                frozenset(self.turn_start["destroyed"]) if self.turn_marks else _NONE,
+                boxes_used_this_turn(self.ship))
+        return self._marks
+
     def _plain_rows(self, painter: QPainter, theme: Theme, x: float, y: float, w: float,
                     kinds: list[str]) -> float:
         """One row (wrapping if needed) of boxes per kind, the kind's name in the label column.
 
-        A card's boxes are mostly plain ones, up to five hundred, drawn at every change:
-        what a row's boxes share is read once for the row."""
+        A card's boxes are mostly plain ones, up to five hundred, recorded at every change.
+        Where a row's boxes go, their keys and numbers are kept (``kept``); each line of a
+        row is a section (``sheets.display.section``) named by its boxes and which of them
+        are marked, so a line as it was is repeated in one go, its boxes placed and all,
+        and only a line with a box that changed is drawn afresh."""
         spec = self.spec
-        destroyed = self.ship.state["destroyed"]
-        mark_of, pen_box, add_box = self._destroyed_mark, self.pen_box, self.add_box
+        marked = self._marked()
         for kind in kinds:
             ids = spec.by_kind[kind]
-            lost = sum(1 for b in ids if b in destroyed)
-            bx, by, bw = self._row_label(painter, x, y, w, kind_title(kind), len(ids),
-                                         theme.muted if lost == len(ids) else theme.ink)
-            rects = self.box_positions(bx, by, len(ids), bw)
-            numbered = len(ids) > 1
-            boxes = tuple((mark_of(box_id, box_id in destroyed),
-                           box_number(spec.box(box_id)) if numbered else "",
-                           in_use and box_id not in destroyed)
-                          for box_id, in_use in zip(ids, used_this_turn(self.ship, ids, kind)))
-
-            # Each line of the row as a whole, most often as it was: its calls repeated in
-            # one go (a kind may have hundreds of boxes, wrapping over many lines).
-            for start, end in self._lines(rects):
-                def draw(rects=rects[start:end], boxes=boxes[start:end]):
-                    for rect, (mark, number, in_use) in zip(rects, boxes):
-                        pen_box(painter, theme, rect, mark=mark, number=number, used=in_use)
-                remember(painter, theme, ("plain line", rects[start].getRect(),
-                                          rects[end - 1].getRect(), boxes[start:end]), draw)
-            for box_id, rect in zip(ids, rects):
-                add_box(rect, box_key(box_id))
-            y = rects[-1].bottom() + (self.row_h - self.box)
+            lost = marked.destroyed.intersection(ids) if marked.destroyed else _NONE
+            used = marked.used.intersection(ids) if marked.used else _NONE
+            before = marked.before & lost if lost and marked.before else _NONE
+            y = section(self, painter, theme, ("plain row", spec, kind, x, y, w, lost, used, before),
+                        lambda kind=kind, lost=lost, used=used, before=before, y=y:
+                        self._plain_row(painter, theme, x, y, w, kind, lost, used, before))
         return y
+
+    def _plain_row(self, painter: QPainter, theme: Theme, x: float, y: float, w: float,
+                   kind: str, lost: frozenset, used: frozenset, before: frozenset) -> float:
+        """``kind``'s row: its label, then its lines of boxes, each a section of its own (a
+        row of hundreds of boxes with one changed draws one line afresh)."""
+        spec = self.spec
+        ids = spec.by_kind[kind]
+        bx, by, bw = self._row_label(painter, x, y, w, kind_title(kind), len(ids),
+                                     theme.muted if len(lost) == len(ids) else theme.ink)
+        lines = self.kept(("plain lines", spec, kind, bx, by, bw, self.box, self.pitch,
+                           self.group_gap), lambda: self._plain_lines(kind, bx, by, bw))
+        for line in lines:
+            here = line.here
+            key = ("plain line", line, lost & here if lost else _NONE,
+                   used & here if used else _NONE, before & here if before else _NONE)
+            section(self, painter, theme, key,
+                    lambda line=line: self._plain_line(painter, theme, line, lost, used, before))
+        return lines[-1].rects[-1].bottom() + (self.row_h - self.box)
+
+    def _plain_lines(self, kind: str, x: float, y: float, width: float) -> "tuple[_Line, ...]":
+        """The lines of ``kind``'s row of boxes from (x, y), ``width`` wide: each line's
+        rects, box ids, keys and numbers (numbered when the kind has more than one box)."""
+        spec = self.spec
+        ids = spec.by_kind[kind]
+        rects = self.box_positions(x, y, len(ids), width)
+        numbered = len(ids) > 1
+        return tuple(_Line(tuple(rects[start:end]), ids[start:end],
+                           tuple(box_number(spec.box(b)) if numbered else "" for b in ids[start:end]))
+                     for start, end in self._lines(rects))
+
+    def _plain_line(self, painter: QPainter, theme: Theme, line: "_Line", lost: frozenset,
+                    used: frozenset, before: frozenset) -> None:
+        """One line of a row: each box drawn (X when destroyed, the dog-ear when used this
+        turn) and placed."""
+        pen_box, add_box, mark = self.pen_box, self.add_box, self.pen_mark
+        for rect, box_id, key, number in zip(line.rects, line.ids, line.keys, line.numbers):
+            gone = box_id in lost
+            pen_box(painter, theme, rect, mark=mark(gone, box_id in before, "x"), number=number,
+                    used=box_id in used and not gone)
+            add_box(rect, key)
 
     def _row_label(self, painter: QPainter, x: float, y: float, w: float, label: str,
                    count: int, color) -> tuple[float, float, float]:

@@ -12,6 +12,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLay
 
 from .document import SessionDocument
 
+#: The list shows at most this many lines: the newest.
+LINES = 2000
 #: "Copy as text" wraps at this many columns (a plain-text e-mail's line).
 WRAP_COLUMNS = 72
 #: A continuation line is never indented more than this, so it always has room for words.
@@ -93,6 +95,10 @@ class LogView(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.list)
         self._shown: list = []  # the entries on show, in order
+        self._ship_items: list | None = None  # the ship filter's (name, id) pairs
+        #: What the list has read: the log, how far, and the session's count of undone
+        #: marks then (``Session.log_marks``): while they stay, only new entries are read.
+        self._read: tuple = (None, 0, 0)
         self._items: list[QListWidgetItem] = []
         self._names: dict = {}
         self._undone_colour = None  # the colour undone lines were given (from the palette)
@@ -107,6 +113,13 @@ class LogView(QWidget):
         self.refresh()
 
     def _refresh_filter(self) -> None:
+        ships = [(ship.name, ship.id) for ship in self.doc.session.ships]
+        if ships != self._ship_items:  # a ship came, went or was renamed
+            self._ship_items = ships
+            self._refresh_ship_filter()
+        self._refresh_turn_filter()
+
+    def _refresh_ship_filter(self) -> None:
         current = self.filter.currentData()
         self.filter.blockSignals(True)
         self.filter.clear()
@@ -117,6 +130,7 @@ class LogView(QWidget):
         self.filter.setCurrentIndex(max(0, index))
         self.filter.blockSignals(False)
 
+    def _refresh_turn_filter(self) -> None:
         session = self.doc.session
         log = session.log
         if len(log) < self._turns_read:  # (a log never shrinks; a replaced one is read again)
@@ -145,10 +159,17 @@ class LogView(QWidget):
     def refresh(self) -> None:
         """Show the log. After an ordinary change only the new lines are added and the
         undone marks updated; the list is rebuilt only when the filter or history differs."""
-        names = self.doc.session.ship_names()
+        session = self.doc.session
+        names = session.ship_names()
         view = (self.filter.currentData(), self.turn_filter.currentData(),
                 self.show_undone.isChecked())
-        shown = [e for e in self.entries() if self.show_undone.isChecked() or not e.undone][-2000:]
+        log, read, marks = self._read
+        if (log is session.log and read <= len(log) and marks == session.log_marks
+                and view == self._view and names == self._names):
+            self._add_new(names, view, log[read:])  # a change: its lines are all there is new
+            return
+        self._read = (session.log, len(session.log), session.log_marks)
+        shown = [e for e in self.entries() if self.show_undone.isChecked() or not e.undone][-LINES:]
         rebuilt, anchor = False, None
         if (len(shown) >= len(self._shown) and self._names == names
                 and all(a is b for a, b in zip(self._shown, shown))):
@@ -184,6 +205,34 @@ class LogView(QWidget):
             row = next((i for i, e in enumerate(shown) if e is anchor), None)
             if row is not None:
                 self.list.scrollToItem(self._items[row], QAbstractItemView.ScrollHint.PositionAtTop)
+
+    def _add_new(self, names: dict, view: tuple, entries: list) -> None:
+        """Add the lines of the entries logged since the list last read the log (the view,
+        the names and every undone mark as they were), the oldest dropped past ``LINES``."""
+        session = self.doc.session
+        self._read = (session.log, len(session.log), session.log_marks)
+        ship, turn, undone = view
+        new = [e for e in entries if (ship is None or e.ship == ship)
+               and (turn is None or e.turn == turn) and (undone or not e.undone)]
+        if not new:
+            return
+        self.list.setUpdatesEnabled(False)
+        for entry in new:
+            item = QListWidgetItem(entry.plain(names))
+            self._style(item, entry)
+            self.list.addItem(item)
+            self._items.append(item)
+        self._shown.extend(new)
+        excess = len(self._shown) - LINES
+        if excess > 0:
+            self._quiet = True
+            for _ in range(excess):
+                self.list.takeItem(0)
+            self._quiet = False
+            del self._shown[:excess], self._items[:excess]
+        self.list.setUpdatesEnabled(True)
+        if self._follow:
+            self.list.scrollToBottom()
 
     def _top_entry(self):
         """The entry of the topmost line in view (None when the list is empty)."""

@@ -177,3 +177,40 @@ def test_undone_lines_are_greyed_from_the_current_palette_in_light_and_dark(show
         assert seen["light"] != seen["dark"]
     finally:
         shown.appearance_actions["system"].trigger()
+
+
+def test_a_change_adds_its_lines_and_reads_no_older_entry(shown, monkeypatch):
+    """After a change the list reads only the entries logged since (the filters, names and
+    undone marks as they were): a long log costs a click nothing. An undo then marks its
+    lines; past the list's last ``LINES`` the oldest lines leave it."""
+    from shipsheet.model.log import LogEntry
+    from shipsheet.rules.fedcom import mark_shield_action
+    from shipsheet.ui import log_view
+
+    log = shown.log_view
+    session = shown.doc.session
+    items = [log.list.item(i) for i in range(log.list.count())]
+    read = []
+    plain = LogEntry.plain
+    monkeypatch.setattr(LogEntry, "plain", lambda self, *a: (read.append(self), plain(self, *a))[1])
+    monkeypatch.setattr(log, "entries", lambda: pytest.fail("the whole log read again"))
+    monkeypatch.setattr(log.filter, "clear", lambda: pytest.fail("the ship filter rebuilt"))
+    ship = session.ships[0]
+    assert shown.doc.do(mark_shield_action(ship, 1, 2))
+    assert read and all(e in session.log[-len(read):] for e in read)
+    assert [log.list.item(i) for i in range(len(items))] == items  # kept, not rebuilt
+    assert shown_lines(log)[-1] == session.log[-1].plain(session.ship_names())
+    monkeypatch.undo()  # from here the whole log may be read again
+
+    shown.act_undo.trigger()  # an undo marks lines: the list looks again
+    undone = [log.list.item(i) for i in range(log.list.count())
+              if log.list.item(i).data(Qt.ItemDataRole.UserRole)]
+    assert undone and undone[-1].text() == shown_lines(log)[-1]
+
+    monkeypatch.setattr(log_view, "LINES", log.list.count() + 3)
+    for n in range(5):
+        assert shown.doc.do(mark_shield_action(ship, 1, 1 + n % 2))
+    assert log.list.count() == log_view.LINES
+    assert shown_lines(log)[-1] == session.log[-1].plain(session.ship_names())
+    assert len(log._shown) == len(log._items) == log.list.count()
+    shown.doc.mark_clean()

@@ -28,9 +28,9 @@ from .game import GAME, FedComRules
 from .house import HOUSE_RULES, house_rule
 from .overrides import (Overrides, cancel_copy_forward, copy_orders_forward, orders_of,
                         set_orders)
-from .state import (end_turn, frame_left, initial_state, is_destroyed, mark_box, mark_frame,
-                    mark_shield, set_drones, set_occupant, set_turn_state, shield_left,
-                    turn_state, turn_states, used_this_turn)
+from .state import (boxes_used_this_turn, end_turn, frame_left, initial_state, is_destroyed,
+                    mark_box, mark_frame, mark_shield, set_drones, set_occupant,
+                    set_turn_state, shield_left, turn_state, turn_states)
 from .status import (RepairPlan, RepairStep, ShipStatus, apply_repair, plan_repair,
                      repair_cost, status, status_chips)
 from .volley import (VolleyPoint, VolleyResult, allocate_volley, apply_volley, explain_order,
@@ -56,5 +56,5 @@ __all__ = [
     "set_chart_action", "set_drones", "set_drones_action", "set_occupant",
     "set_occupant_action", "set_orders", "set_orders_action", "set_turn_state",
     "set_turn_state_action", "shield_left", "standing_orders", "status", "status_chips",
-    "turn_state", "turn_states", "used_this_turn", "volley_action",
+    "turn_state", "turn_states", "boxes_used_this_turn", "volley_action",
 ]

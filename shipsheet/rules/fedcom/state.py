@@ -93,11 +93,12 @@ def turn_state(ship: "Ship", box_id: str) -> str:
     return ship.state["turn"].get(box_id, turn_states(box.kind)[0])
 
 
-def used_this_turn(ship: "Ship", box_ids: "list[str]", kind: str) -> list[bool]:
-    """For each box of ``kind`` in ``box_ids``: set this turn to other than its kind's
-    default turn state [FC-H5] (:func:`turn_state`, for a whole row of boxes at once)."""
-    turn, default = ship.state["turn"], turn_states(kind)[0]
-    return [turn.get(box_id, default) != default for box_id in box_ids]
+def boxes_used_this_turn(ship: "Ship") -> frozenset[str]:
+    """The boxes set this turn to other than their kind's default turn state [FC-H5]
+    (:func:`turn_state`, for the whole card at once: only the boxes set are read)."""
+    index = card(ship).box_index
+    return frozenset(box_id for box_id, state in ship.state["turn"].items()
+                     if box_id in index and state != turn_states(index[box_id].kind)[0])
 
 
 def drones_left(ship: "Ship", box_id: str) -> int:

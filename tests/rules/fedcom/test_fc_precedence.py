@@ -6,9 +6,9 @@ import pytest
 
 from fc_helpers import box, heavy, make_class, make_ship, phaser
 from shipsheet.model import RuleViolation, ShipDefinitionError
-from shipsheet.rules.fedcom import (Overrides, explain_order, hit_order, set_drones,
-                                    set_occupant, set_turn_state, turn_state, turn_states,
-                                    used_this_turn)
+from shipsheet.rules.fedcom import (Overrides, boxes_used_this_turn, explain_order, hit_order,
+                                    set_drones, set_occupant, set_turn_state, turn_state,
+                                    turn_states)
 
 
 def test_phasers_follow_the_8fc4_line():
@@ -184,9 +184,10 @@ def test_turn_states_are_checked_per_kind():
     set_turn_state(ship, "t", "charging")
     set_turn_state(ship, "l", "used")
     assert ship.state["turn"] == {"t": "charging", "l": "used"}
-    # A row of boxes read at once (the card draws its rows so) says what each box says.
-    assert [used_this_turn(ship, [b], ship.ship_class.spec.box(b).kind)[0]
-            for b in ("p", "t", "l", "tr")] == [
+    # The card's boxes used this turn, read at once (the card draws its rows so), say what
+    # each box says.
+    used = boxes_used_this_turn(ship)
+    assert [b in used for b in ("p", "t", "l", "tr")] == [
         turn_state(ship, b) != turn_states(ship.ship_class.spec.box(b).kind)[0]
         for b in ("p", "t", "l", "tr")] == [False, True, True, False]
 
