@@ -17,27 +17,36 @@ from typing import Any
 
 WINDOW, PHONE, READER = "window", "phone", "reader"
 
+#: Each device's words for the window's: (pattern, replacement), applied in order.
 _PHONE = (
-    (re.compile(r"\bRight-click\b"), "Long-press"), (re.compile(r"\bright-click\b"), "long-press"),
-    (re.compile(r"\bDouble-click\b"), "Double-tap"), (re.compile(r"\bdouble-click\b"), "double-tap"),
-    (re.compile(r"\bClick\b"), "Tap"), (re.compile(r"\bclick\b"), "tap"),
-    (re.compile(r"\bClicks\b"), "Taps"), (re.compile(r"\bclicks\b"), "taps"),
-    (re.compile(r"\s*\((?:in )?the Actions panel\)"), ""),
-    (re.compile(r"\s*\(Actions panel\)"), ""),
-    (re.compile(r"\bin the Actions panel\b"), "in the forms under the sheet"),
-    (re.compile(r"\bthe Actions panel\b"), "the forms under the sheet"),
+    (r"\bRight-click\b", "Long-press"), (r"\bright-click\b", "long-press"),
+    (r"\bDouble-click\b", "Double-tap"), (r"\bdouble-click\b", "double-tap"),
+    (r"\bClick\b", "Tap"), (r"\bclick\b", "tap"),
+    (r"\bClicks\b", "Taps"), (r"\bclicks\b", "taps"),
+    (r"\s*\((?:in )?the Actions panel\)", ""),
+    (r"\s*\(Actions panel\)", ""),
+    (r"\bin the Actions panel\b", "in the forms under the sheet"),
+    (r"\bthe Actions panel\b", "the forms under the sheet"),
 )
 
 _READER = (
-    (re.compile(r"\bRight-click (it|this box|the box|a box)\b"), r"Press the menu key on \1"),
-    (re.compile(r"\bright-click (it|this box|the box|a box)\b"), r"press the menu key on \1"),
-    (re.compile(r"\bRight-click\b"), "Menu key"), (re.compile(r"\bright-click\b"), "press the menu key"),
-    (re.compile(r"\bDouble-click\b"), "Activate twice"), (re.compile(r"\bdouble-click\b"), "activate twice"),
-    (re.compile(r"\bClick\b"), "Activate"), (re.compile(r"\bclick\b"), "activate"),
-    (re.compile(r"\bClicks\b"), "Activations"), (re.compile(r"\bclicks\b"), "activations"),
+    (r"\bRight-click (it|this box|the box|a box)\b", r"Press the menu key on \1"),
+    (r"\bright-click (it|this box|the box|a box)\b", r"press the menu key on \1"),
+    (r"\bRight-click\b", "Menu key"), (r"\bright-click\b", "press the menu key"),
+    (r"\bDouble-click\b", "Activate twice"), (r"\bdouble-click\b", "activate twice"),
+    (r"\bClick\b", "Activate"), (r"\bclick\b", "activate"),
+    (r"\bClicks\b", "Activations"), (r"\bclicks\b", "activations"),
 )
 
 _TABLES = {PHONE: _PHONE, READER: _READER}
+
+
+@lru_cache(maxsize=None)
+def _compiled(device: str) -> tuple:
+    """``device``'s table with its patterns compiled (when a text first needs it: the
+    window, starting, says everything in its own words)."""
+    return tuple((re.compile(pattern), words) for pattern, words in _TABLES[device])
+
 
 #: The keys of a form (PROTOCOL.md, Decisions) whose values are words for the player; the
 #: others (names, values, kinds) are what the form sends back and are never touched.
@@ -54,7 +63,7 @@ def for_device(text: str, device: str) -> str:
 @lru_cache(maxsize=4096)
 def _said(text: str, device: str) -> str:
     """The same texts come again and again (a sheet's boxes, every look at the table)."""
-    for pattern, words in _TABLES[device]:
+    for pattern, words in _compiled(device):
         text = pattern.sub(words, text)
     return text
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import heap
+from . import heap, switching
 from .addresses import likely_address, netloc
 from .host import Authority, TableHost
 from .seats import Seat, SeatBook
@@ -77,6 +77,7 @@ class TableLink:
             raise
         self.host, self.server = host, server
         heap.table_started()
+        switching.table_started()
         if self.book.port != chosen:
             self.book.port = chosen
             self.save_seats()
@@ -86,6 +87,7 @@ class TableLink:
         drew = self.server is not None and self.server.render_count > 0
         if self.server is not None:
             self.server.stop()
+            switching.table_stopped()
         if self.host is not None:
             self.host.close()
         if self._quiet is not None:

@@ -16,6 +16,7 @@ the window goes on.
 from __future__ import annotations
 
 import gzip
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -42,6 +43,10 @@ SVG_DPI = 72
 #: drawn again at each change of its ship: what did not change is repeated).
 KEPT_DRAWINGS = 64
 THEME = Theme.light().for_touch()
+#: What the drawings and boxes are gzipped with: a table's network is fast and its
+#: computer busy, so the quickest level (a sheet's SVG: 6.5 KB at 1, 4.9 KB at 6, in a
+#: third of the time).
+GZIP_LEVEL = 1
 
 _local = threading.local()
 
@@ -98,30 +103,50 @@ class RenderedSheet:
     areas: tuple[Area, ...]
     #: The decisions open for the ship now (forms, PROTOCOL.md), for the seats that decide.
     forms: tuple[dict, ...] = ()
-    #: (rights, ship name) -> areas_json's answer: every view a phone is sent lists the
+    #: (rights, ship name) -> areas_text's answer: every view a phone is sent lists the
     #: boxes, and a sheet is shared by every request until its ship's next revision.
     _listed: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    def areas_json(self, rights: frozenset[str], ship_name: str) -> list[dict]:
-        """The boxes as the seat's view lists them (PROTOCOL.md) for a seat with ``rights``
-        over the ship (none when it is not the seat's own): ``tap`` when a tap does what
-        the seat may do, otherwise ``refusal`` says why not; the menu only for seats that
-        mark. Worked out once per sheet and rights (on the server's loop)."""
+    def areas_text(self, rights: frozenset[str], ship_name: str) -> str:
+        """The boxes as the seat's view lists them (PROTOCOL.md), as JSON text, for a seat
+        with ``rights`` over the ship (none when it is not the seat's own): ``tap`` when a
+        tap does what the seat may do, otherwise ``refusal`` says why not; the menu only
+        for seats that mark. Worked out once per sheet and rights (on the server's loop),
+        each box's text kept from the sheets before it (most boxes say the same at the
+        next revision: ``_box_text``)."""
         key = (rights, ship_name)
         listed = self._listed.get(key)
         if listed is None:
             menus = MARK in rights
-            listed = []
+            parts = []
             for a in self.areas:
                 allowed = a.right in rights
                 tap = allowed and a.clickable and not a.refusal
-                refusal = a.refusal if allowed else not_yours(a.right, ship_name)
-                listed.append({"key": a.key, "x": a.x, "y": a.y, "w": a.w, "h": a.h,
-                               "label": a.label, "tap": tap, "refusal": None if tap else refusal,
-                               "menu": [{"index": i, "label": t} for i, t in enumerate(a.menu)]
-                               if menus else []})
-            self._listed[key] = listed
+                refusal = None if tap else a.refusal if allowed else not_yours(a.right, ship_name)
+                parts.append(_box_text(a, tap, refusal, menus))
+            listed = self._listed[key] = f"[{', '.join(parts)}]"
         return listed
+
+
+#: Boxes' JSON texts kept (``_box_text``), at most this many; then kept afresh.
+KEPT_BOX_TEXTS = 20_000
+_box_texts: dict = {}
+
+
+def _box_text(area: Area, tap: bool, refusal: str | None, menus: bool) -> str:
+    """One box as the seat's view lists it, as JSON text (``json.dumps``, the server's
+    way), kept by what it says: the same box at the next revision costs a lookup."""
+    key = (area, tap, refusal, menus)
+    text = _box_texts.get(key)
+    if text is None:
+        if len(_box_texts) >= KEPT_BOX_TEXTS:
+            _box_texts.clear()
+        text = _box_texts[key] = json.dumps(
+            {"key": area.key, "x": area.x, "y": area.y, "w": area.w, "h": area.h,
+             "label": area.label, "tap": tap, "refusal": refusal,
+             "menu": [{"index": i, "label": t} for i, t in enumerate(area.menu)]
+             if menus else []}, ensure_ascii=False)
+    return text
 
 
 def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> RenderedSheet:
@@ -171,5 +196,5 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
             area.right))
     painter.release()
     forms = () if public else tuple(piece(ship.game, "decisions").forms(session, ship))
-    return RenderedSheet(snapshot.revs.get(ship_id, 0), svg, gzip.compress(svg, 6),
+    return RenderedSheet(snapshot.revs.get(ship_id, 0), svg, gzip.compress(svg, GZIP_LEVEL),
                          drawn.width(), drawn.height(), tuple(areas), forms)

@@ -39,7 +39,7 @@ from ..sheets.fonts import font_path
 from . import heap
 from .addresses import netloc
 from .host import BOX_KINDS, SHIP_KINDS, Resolved, resolve
-from .render import RenderedSheet, render_sheet
+from .render import GZIP_LEVEL, RenderedSheet, render_sheet
 from .seats import Seat, SeatBook
 from .snapshot import Snapshot
 
@@ -578,7 +578,7 @@ class TableServer:
         found = texts.get("forms")
         if found is None:
             text = _dumps(form_for_device(list(sheet.forms), PHONE))
-            found = texts["forms"] = (text, gzip.compress(text.encode("utf-8"), 6))
+            found = texts["forms"] = (text, gzip.compress(text.encode("utf-8"), GZIP_LEVEL))
         return found
 
     async def _sheet(self, request: web.Request) -> web.Response:
@@ -705,8 +705,9 @@ class TableServer:
         rights = seat.allowed if mine else frozenset()
         found = texts.get((rights, ship.name))
         if found is None:
-            text = _dumps(sheet.areas_json(rights, ship.name))
-            found = texts[(rights, ship.name)] = (text, gzip.compress(text.encode("utf-8"), 6))
+            text = sheet.areas_text(rights, ship.name)
+            found = texts[(rights, ship.name)] = (text, gzip.compress(text.encode("utf-8"),
+                                                                      GZIP_LEVEL))
         return found
 
     def _ship_text(self, seat: Seat, epoch: str, ship, mine: bool, sheet: RenderedSheet) -> str:

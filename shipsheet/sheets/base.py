@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText
 
+from ..model.words import PHONE as _PHONE_WORDS, for_device
 from .display import remembered
 from .fonts import FAMILY as _BUNDLED, register_bundled_fonts
 
@@ -111,8 +112,7 @@ def sheet_font(size: float, bold: bool = False, scale: float = 0.75) -> QFont:
 def touch_words(text: str) -> str:
     """A hint or tooltip in a touch screen's words: a click is a tap, a right-click a
     long-press (``model.words.for_device``, the one table of the devices' words)."""
-    from ..model.words import PHONE, for_device
-    return for_device(text, PHONE)
+    return for_device(text, _PHONE_WORDS)
 
 
 @dataclass(frozen=True)

@@ -81,3 +81,26 @@ def test_the_windows_refreeze_frees_what_a_table_set_aside(monkeypatch):
         assert cycle() is None
     finally:
         gc.unfreeze()
+
+
+def test_while_a_table_is_served_threads_take_turns_every_millisecond():
+    """A thread waiting for the interpreter (the window's, a phone's answer) waits at most
+    1 ms while a table is served, not Python's 5 ms (``share/switching.py``); two tables at
+    once keep it so until both stop, and then it is as it was."""
+    import sys
+
+    from shipsheet.share import switching
+
+    before = sys.getswitchinterval()
+    assert before > switching.TABLE_INTERVAL
+    session = sample("fedcom")
+    first, _ = share(session, seats=[("Blue", PLAYER, ("Blue",), ())])
+    second, _ = share(sample("fedcom"), seats=[("Red", PLAYER, ("Red",), ())])
+    try:
+        assert sys.getswitchinterval() == switching.TABLE_INTERVAL
+        first.stop()
+        assert sys.getswitchinterval() == switching.TABLE_INTERVAL  # the other still serves
+    finally:
+        first.stop()
+        second.stop()
+    assert sys.getswitchinterval() == before
