@@ -5,8 +5,7 @@ from __future__ import annotations
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QBoxLayout, QDialog, QDialogButtonBox, QFrame, QHBoxLayout,
-                               QScrollArea, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 #: Room kept for the window's frame and title bar, which the window manager adds.
 FRAME_ALLOWANCE = (16, 48)
@@ -90,7 +89,8 @@ def scroll_contents(dialog: QWidget) -> bool:
     while old.count():
         items.append((old.stretch(0), old.takeAt(0)))
     buttons = None
-    if items and isinstance(items[-1][1].widget(), QDialogButtonBox):
+    last = items[-1][1].widget() if items else None
+    if last is not None and last.inherits("QDialogButtonBox"):
         buttons = items.pop()[1].widget()
     column = QBoxLayout(old.direction())
     column.setSpacing(old.spacing())
@@ -130,7 +130,9 @@ class _KeepOnScreen(QObject):
 
     def eventFilter(self, watched, event) -> bool:
         if event.type() == QEvent.Type.Show and watched.isWindow():
-            placed = isinstance(watched, QDialog) and not watched.testAttribute(Qt.WidgetAttribute.WA_Moved)
+            # (Asked of Qt's meta-object: a window's first show needs no Python class of
+            # QDialog, which PySide would make with its enums.)
+            placed = watched.inherits("QDialog") and not watched.testAttribute(Qt.WidgetAttribute.WA_Moved)
             keep_on_screen(watched, move=not placed)
         return False
 

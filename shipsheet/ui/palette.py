@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtWidgets import QApplication
 
 _original: tuple[str, QPalette] | None = None
 
@@ -81,6 +81,7 @@ def style_name(style) -> str | None:
     """The style factory's name of ``style``, or None when the factory cannot make it again
     (a style-sheet style has no name). Qt gives style names in lower case and the factory's
     keys capitalised; the factory takes either."""
+    from PySide6.QtWidgets import QStyleFactory  # here: a switch of appearance, not start-up
     name = style.name()
     known = any(key.lower() == name.lower() for key in QStyleFactory.keys())
     return name if name and known else None
@@ -154,6 +155,7 @@ def _switch(app: QApplication, style: str, palette: QPalette) -> None:
 def standard_palette(style: str) -> QPalette:
     """The palette the style ``style`` (a factory name) comes with. The style made to ask
     is never handed to Qt: it goes with this call."""
+    from PySide6.QtWidgets import QStyleFactory
     made = QStyleFactory.create(style) or QStyleFactory.create("Fusion")
     return QPalette(made.standardPalette())
 

@@ -27,7 +27,9 @@ pyatspi, kept as ``tests/ui/test_sheet_atspi.py``):
   menu's event loop would hold the request; a dialog could too).
 
 Nothing here runs unless an assistive technology asks: Qt calls the factory only then,
-and ``QAccessible.updateAccessibility`` does nothing while none listens.
+and ``QAccessible.updateAccessibility`` does nothing while none listens. The module is
+loaded, and the factory installed, once a canvas has first been painted (``install``):
+the first frame needs none of it.
 """
 
 from __future__ import annotations
@@ -51,13 +53,19 @@ _installed = False
 _CLICK = re.compile(r"\bClick\b[^\n]*")
 
 
-def install() -> None:
+def install(canvas=None) -> None:
     """Give every sheet canvas its accessible interface (once; cheap: nothing is asked of
-    Python until an assistive technology asks Qt)."""
+    Python until an assistive technology asks Qt). Done as ``canvas`` first shows: when an
+    assistive technology already asked Qt for it, the plain widget's interface Qt made and
+    keeps is dropped, so its next question finds the sheet's boxes."""
     global _installed
     if not _installed:
         QAccessible.installFactory(_factory)
         _installed = True
+    if canvas is not None and QAccessible.isActive():
+        made = QAccessible.queryAccessibleInterface(canvas)
+        if made is not None and not isinstance(made, SheetAccessible):
+            QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(made))
 
 
 def _factory(class_name: str, obj):

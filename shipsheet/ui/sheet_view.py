@@ -14,7 +14,7 @@ from ..sheets.display import dirty_rects, record, replay
 from .document import SessionDocument
 from .palette import is_dark
 from .plaintext import show_tooltip
-from . import sheet_accessible
+from .first_paint import after_first_paint
 
 #: Above this many device pixels (about 64 MB) the sheet is replayed as vectors instead.
 MAX_IMAGE_PIXELS = 16_000_000
@@ -80,11 +80,17 @@ class SheetCanvas(QWidget):
         self.note: tuple[str, str] | None = None
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        sheet_accessible.install()  # its boxes, for a screen reader (asked only by one)
+        # Its boxes for a screen reader, once it has first been painted: the first frame
+        # needs none of it (``sheet_accessible``, asked only by an assistive technology).
+        after_first_paint(self, self._readable)
         doc.changed.connect(self._on_doc_changed)
         doc.selection_changed.connect(self.refresh)
         doc.refused.connect(self._on_refused)
         self.refresh()
+
+    def _readable(self) -> None:
+        from . import sheet_accessible
+        sheet_accessible.install(self)
 
     def _on_doc_changed(self) -> None:
         """Redraw after a change that may have changed this sheet: not after a change to

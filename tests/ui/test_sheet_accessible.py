@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from shipsheet.model.games import GAMES
 from shipsheet.model.words import READER, for_device
+from shipsheet.ui import sheet_accessible
 
 PRESS = QAccessibleActionInterface.pressAction()
 SHOW_MENU = QAccessibleActionInterface.showMenuAction()
@@ -21,8 +22,8 @@ def _sheet(window, qtbot, game: str):
     window.resize(1200, 800)
     window.show()
     assert window.open_sample(game)
-    qtbot.wait(10)
     canvas = window.sheet_view.canvas
+    qtbot.waitUntil(lambda: sheet_accessible._installed)  # as the sheet first shows
     iface = QAccessible.queryAccessibleInterface(canvas)
     assert iface is not None
     return canvas, iface
@@ -141,3 +142,48 @@ def test_another_ships_sheet_has_its_own_boxes_and_the_old_ones_go(window, qtbot
     assert all(c.isValid() for c in _children(iface))
     assert [c.text(NAME) for c in _children(iface)] != before or other.ship_class == doc.session.ships[0].ship_class
     QApplication.processEvents()
+
+
+EARLY_ASK = r"""
+import sys
+from PySide6.QtCore import QThread
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv)
+QAccessible.setActive(True)  # as when a screen reader listens
+from shipsheet.ui import sheet_accessible
+from shipsheet.ui.main_window import MainWindow
+window = MainWindow()
+assert window.open_sample("war-in-space")
+canvas = window.sheet_view.canvas
+assert not sheet_accessible._installed
+early = QAccessible.queryAccessibleInterface(canvas)  # asked before the window shows
+assert early is not None and early.childCount() == 0, "a plain widget's interface"
+window.resize(1200, 800)
+window.show()
+deadline = 200
+while deadline and not QAccessible.queryAccessibleInterface(canvas).childCount():
+    app.processEvents()
+    QThread.msleep(10)
+    deadline -= 1
+iface = QAccessible.queryAccessibleInterface(canvas)
+print(iface.childCount(), iface.text(QAccessible.Text.Name))
+window.doc.mark_clean()
+"""
+
+
+def test_asked_before_its_first_paint_the_sheet_still_reads_its_boxes(tmp_path):
+    """Nothing of the screen reader's sheet is loaded before the window's first frame; an
+    assistive technology that asked for the canvas before then (and was given a plain
+    widget's interface, which Qt keeps) finds the sheet's boxes once it has shown. In a
+    process of its own: the factory, once installed, stays for the process."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SHIPSHEET_CONFIG_DIR=str(tmp_path),
+               SHIPSHEET_STATE_DIR=str(tmp_path), SHIPSHEET_DATA_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", EARLY_ASK], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    count, name = done.stdout.strip().split(" ", 1)
+    assert int(count) > 10 and name == "Sheet of Vigilant", done.stdout
