@@ -27,7 +27,7 @@ def triplanetary_dialogs(window, grab) -> None:
 
     from shipsheet.model import NextPhase
     from shipsheet.rules import triplanetary as tp
-    from shipsheet.ui.triplanetary_recovery import RecoveryDialog
+    from shipsheet.ui.games.triplanetary.recovery import RecoveryDialog
 
     doc = window.doc
     while doc.session.phase != tp.COMBAT:

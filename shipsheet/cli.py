@@ -17,7 +17,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import __version__
+from .version import __version__
 from .model.text import plain_where_needed, terminal_safe
 
 COMMANDS = ("check", "print", "serve", "pbem", "verify-dice")
@@ -96,13 +96,20 @@ def main(argv: list[str] | None = None) -> int:
             return serve_command(argv[1:])
         if argv[0] == "pbem":
             from .pbem.cli import pbem_command
-            return pbem_command(argv[1:])
+            return pbem_command(argv[1:], pdf_maker=_ships_pdf)
         if argv[0] == "verify-dice":
             from .pbem.verify_cli import verify_dice_command
             return verify_dice_command(argv[1:])
         from .printing.cli import print_command
         return print_command(argv[1:])
     return _window(argv)
+
+
+def _ships_pdf():
+    """The printing layer's PDF of a player's ships, for ``shipsheet pbem report --pdf``
+    (``pbem`` never imports ``printing``: the command line hands it down)."""
+    from .printing.pbem_pdf import ships_pdf
+    return ships_pdf
 
 
 def gui_main(argv: list[str] | None = None) -> int:

@@ -1,19 +1,25 @@
 """The shape of the code: layers import downwards only, and no package imports itself
-in a circle (not even through an import tucked inside a function).
+in a circle (not even through an import tucked inside a function), and no module names a
+module of a layer above it in a string either (a lazy import by name is an import).
 
-Layers, from the bottom: ``model``; ``rules``; ``pbem`` and ``sheets``; ``printing`` and
-``share``; ``ui``; ``cli``. A module may import its own layer and the ones below it.
+Layers, from the bottom: ``model`` (and ``version``); ``rules``; ``pbem`` and ``sheets``;
+``printing`` and ``share``; ``ui``; ``cli``. A module may import its own layer and the ones
+below it. The package root (``shipsheet/__init__.py``) is above them all: it wires the
+games' registrations in (``shipsheet.model.games``).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "shipsheet"
-LAYERS = {"model": 0, "rules": 1, "pbem": 2, "sheets": 2, "printing": 3, "share": 3, "ui": 4,
-          "cli": 5, "__main__": 5, "__init__": 0}
+LAYERS = {"model": 0, "version": 0, "rules": 1, "pbem": 2, "sheets": 2, "printing": 3,
+          "share": 3, "ui": 4, "cli": 5, "__main__": 5, "__init__": 6}
+#: A module of ShipSheet named in a string: ``shipsheet.ui.games.fedcom``, ``"shipsheet.sheets"``.
+NAMED = re.compile(r"\bshipsheet\.(\w+)")
 
 
 def module_name(path: Path) -> str:
@@ -67,6 +73,41 @@ def test_layers_import_downwards_only():
     wrong = [f"{m} imports {t}" for m, targets in imports().items() for t in targets
              if layer(t) > layer(m)]
     assert not wrong, "\n".join(sorted(wrong))
+
+
+def named_in_strings() -> dict[str, set[str]]:
+    """module -> the layers (by their package name) it names in string literals other than
+    docstrings: ``"shipsheet.ui.panels.fedcom:Panel"`` names the ``ui`` layer."""
+    found: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text("utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                           ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)
+                      and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and id(node) not in docstrings):
+                found.setdefault(name, set()).update(
+                    m.group(1) for m in NAMED.finditer(node.value) if m.group(1) in LAYERS)
+    return found
+
+
+def test_no_module_names_a_module_of_a_higher_layer_in_a_string():
+    wrong = [f"{m} names shipsheet.{target} in a string" for m, targets in named_in_strings().items()
+             for target in targets if LAYERS[target] > layer(m)]
+    assert not wrong, "\n".join(sorted(wrong))
+
+
+def test_the_string_check_sees_a_lazy_import_of_a_higher_layer(tmp_path, monkeypatch):
+    """As the games table did: the model naming the window's panels in strings."""
+    sample = tmp_path / "shipsheet" / "model" / "table.py"
+    sample.parent.mkdir(parents=True)
+    sample.write_text('"""A table."""\nPANEL = "shipsheet.ui.panels.fedcom:Panel"\n')
+    monkeypatch.setattr(__import__(__name__), "ROOT", tmp_path)
+    monkeypatch.setattr(__import__(__name__), "MODULES", {"shipsheet.model.table": sample})
+    assert named_in_strings() == {"shipsheet.model.table": {"ui"}}
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -125,11 +125,6 @@ def read_toml(path: str | Path) -> tuple[dict, tomlkit.TOMLDocument]:
         raise ShipDefinitionError(f"{Path(path).name}: cannot keep its layout ({exc})") from None
 
 
-def is_chart_data(data: object) -> bool:
-    """A chart file has ``rows``; a ship definition has ``class``."""
-    return isinstance(data, dict) and "rows" in data and "class" not in data
-
-
 # -- writing ------------------------------------------------------------------------------------------
 
 def definition_text(data: dict, document: tomlkit.TOMLDocument | None = None) -> str:
@@ -187,5 +182,5 @@ def save_definition(data: dict, path: str | Path, document: tomlkit.TOMLDocument
 
 
 __all__ = ["Problem", "STEM_RE", "blank_definition", "check_definition", "definition_text",
-           "faithful_text", "is_chart_data", "read_toml", "save_definition", "slug", "split_message",
+           "faithful_text", "read_toml", "save_definition", "slug", "split_message",
            "stem_problem", "top_key", "user_class_path", "write_file"]

@@ -1,15 +1,26 @@
-"""Every game ShipSheet plays, in one table, and the interface each game's rules offer.
+"""The games ShipSheet plays, and where each layer finds each game's pieces.
 
-:data:`GAMES` is the one place that names the games. Each :class:`GameEntry` says where
-each of the game's pieces lives, as ``"module:attribute"`` strings, so nothing is
-imported at start-up and the model (which never imports Qt) can hold the UI's pieces by
-name: :func:`piece` imports one on first use. Everything that needs "all games" (the
-model validating a ship, the window's sheet and panel, the designer, the help, the
-samples) reads this table; a game missing a piece is an error, never a silent fallback
-(``tests/test_games_table.py`` loads every piece of every game).
+Every layer of the code keeps its own registry of the games' pieces, keyed by the game id
+(:class:`Layer`), and each game registers itself in each from its own package: one line
+per layer naming the game's module in that layer, whose ``ENTRY`` says where each of the
+layer's pieces is.
 
-A game is added by writing its packages and adding one entry here (or, for a plug-in or
-a test, with :func:`add_game`): HACKING.md, "A game, end to end".
+- The model's, :data:`MODEL` (here): the game's id, title and rules package; the line is
+  in ``shipsheet/rules/__init__.py``, and the package's ``ENTRY`` names the rules, house
+  rules, source, blank class, carry-over, sample, decisions, privacy, boxes, report
+  summary and order checks (:data:`MODEL_PIECES`).
+- The sheets', in ``shipsheet/sheets/__init__.py``: the painter.
+- The window's, in ``shipsheet/ui/games/__init__.py``: the panel, the designer's editor,
+  the game's tools.
+
+No registry names a module of a layer above its own, even in a string: the model knows a
+game's rules package only because the rules layer registered it. The package root
+(``shipsheet/__init__.py``) imports the rules' registrations, so ``Session("fedcom")``
+works in any script; the sheets' and the window's come with those layers. Registering
+imports nothing of the game: a piece is imported on first use (:func:`piece`), so start-up
+loads only the game it opens. A game one layer knows and another does not is an error said
+at start (:func:`check_games`), never a fallback later; ``tests/test_games_table.py``
+loads every piece of every game. HACKING.md, "A game, end to end", adds a fourth.
 """
 
 from __future__ import annotations
@@ -25,123 +36,177 @@ if TYPE_CHECKING:  # pragma: no cover
     from .ship import Ship, ShipClass
 
 
-class GameEntry:
-    """One game: its id and title, and where each of its pieces is.
-
-    ``rules``: the :class:`GameRules` instance; ``house_rules``: (topic, text) pairs of our
-    own readings; ``source``: the rule text it implements, in words; ``blank_definition``:
-    a function giving a small valid class to start the designer from; ``carry_over``: the
-    function that carries a ship's state to a new version of its class
-    (``model.update``); ``sample``: a function building the sample session; ``sheet``:
-    the ``SheetPainter`` subclass; ``panel``: the actions dock's widget class
-    (``Panel(doc, parent)``); ``editor``: the designer's ``GameEditor`` subclass;
-    ``decisions``: the ``model.decisions.GameDecisions`` saying what a player decides
-    (from a phone or an orders file) and which action each decision is; ``privacy``: the
-    ``model.privacy.GamePrivacy`` saying what of a ship only its owner may see, and when it
-    becomes public (every boundary — player files, reports, phones — applies it);
-    ``boxes``: the ``model.boxes.GameBoxes`` naming the keys of the sheet's boxes and
-    answering what each is and does (the window, the printer and the phones ask it).
-    """
-
-    __slots__ = ("id", "title", "rules", "house_rules", "source", "blank_definition",
-                 "carry_over", "sample", "sheet", "panel", "editor", "decisions", "privacy", "boxes")
-
-    def __init__(self, id: str, title: str, *, rules: str, house_rules: str, source: str,
-                 blank_definition: str, carry_over: str, sample: str, sheet: str, panel: str,
-                 editor: str, decisions: str, privacy: str, boxes: str):
-        self.id = id
-        self.title = title
-        self.rules = rules
-        self.house_rules = house_rules
-        self.source = source
-        self.blank_definition = blank_definition
-        self.carry_over = carry_over
-        self.sample = sample
-        self.sheet = sheet
-        self.panel = panel
-        self.editor = editor
-        self.decisions = decisions
-        self.privacy = privacy
-        self.boxes = boxes
-
-    def __repr__(self) -> str:
-        return f"GameEntry({self.id!r})"
+class GameError(LookupError):
+    """A game's registration is missing or wrong somewhere: said at start, with where."""
 
 
-#: The pieces every game has, in the order a newcomer would write them.
-PIECES = ("rules", "house_rules", "source", "blank_definition", "carry_over", "sample",
-          "sheet", "panel", "editor", "decisions", "privacy", "boxes")
+class Layer:
+    """One layer's registry: for each game id, the module (of this layer, or the game's own
+    package outside ShipSheet) whose ``ENTRY`` maps each of the layer's ``pieces`` to
+    where it is, as ``"module:attribute"``. A module name starting with a dot is relative
+    to the registered module's package, as in an import (``".templates:blank_definition"``),
+    and ``":GAME"`` an attribute of the registered module itself. ``where``: the file holding the layer's
+    registration lines, for the words of an error."""
 
-GAMES: dict[str, GameEntry] = {
-    "war-in-space": GameEntry(
-        "war-in-space", "War In Space",
-        rules="shipsheet.rules.war_in_space:GAME",
-        house_rules="shipsheet.rules.war_in_space:HOUSE_RULES",
-        source="shipsheet.rules.war_in_space:SOURCE",
-        blank_definition="shipsheet.rules.war_in_space.templates:blank_definition",
-        carry_over="shipsheet.rules.war_in_space.carry_over:carry_over",
-        sample="shipsheet.rules.war_in_space.sample:build_sample_session",
-        sheet="shipsheet.sheets.war_in_space:SHEET",
-        panel="shipsheet.ui.panels.war_in_space:Panel",
-        editor="shipsheet.ui.designer.wis_editor:WarInSpaceEditor",
-        decisions="shipsheet.rules.war_in_space.decisions:DECISIONS",
-        privacy="shipsheet.rules.war_in_space.privacy:PRIVACY",
-        boxes="shipsheet.rules.war_in_space.boxes:BOXES"),
-    "triplanetary": GameEntry(
-        "triplanetary", "Triplanetary",
-        rules="shipsheet.rules.triplanetary:GAME",
-        house_rules="shipsheet.rules.triplanetary:HOUSE_RULES",
-        source="shipsheet.rules.triplanetary:SOURCE",
-        blank_definition="shipsheet.rules.triplanetary.templates:blank_definition",
-        carry_over="shipsheet.rules.triplanetary.carry_over:carry_over",
-        sample="shipsheet.rules.triplanetary.sample:build_sample_session",
-        sheet="shipsheet.sheets.triplanetary:SHEET",
-        panel="shipsheet.ui.panels.triplanetary:Panel",
-        editor="shipsheet.ui.designer.triplanetary_editor:TriplanetaryEditor",
-        decisions="shipsheet.rules.triplanetary.decisions:DECISIONS",
-        privacy="shipsheet.rules.triplanetary.privacy:PRIVACY",
-        boxes="shipsheet.rules.triplanetary.boxes:BOXES"),
-    "fedcom": GameEntry(
-        "fedcom", "Federation Commander",
-        rules="shipsheet.rules.fedcom:GAME",
-        house_rules="shipsheet.rules.fedcom:HOUSE_RULES",
-        source="shipsheet.rules.fedcom:SOURCE",
-        blank_definition="shipsheet.rules.fedcom.templates:blank_definition",
-        carry_over="shipsheet.rules.fedcom.carry_over:carry_over",
-        sample="shipsheet.rules.fedcom.sample:build_sample_session",
-        sheet="shipsheet.sheets.fedcom:SHEET",
-        panel="shipsheet.ui.panels.fedcom:Panel",
-        editor="shipsheet.ui.designer.fedcom_editor:FedComEditor",
-        decisions="shipsheet.rules.fedcom.decisions:DECISIONS",
-        privacy="shipsheet.rules.fedcom.privacy:PRIVACY",
-        boxes="shipsheet.rules.fedcom.boxes:BOXES"),
-}
+    def __init__(self, name: str, pieces: tuple[str, ...], where: str):
+        self.name = name
+        self.pieces = pieces
+        self.where = where
+        self._modules: dict[str, str] = {}
+        self._loaded: dict[tuple[str, str], Any] = {}
+        _LAYERS[name] = self
+        for piece_name in pieces:
+            _PIECE_LAYER[piece_name] = self
+
+    def register(self, game_id: str, module: str) -> None:
+        """The game's pieces of this layer are as ``module``'s ``ENTRY`` says."""
+        self._modules[game_id] = module
+
+    def unregister(self, game_id: str) -> None:
+        """Take a game out of this layer again (and forget its loaded pieces)."""
+        self._modules.pop(game_id, None)
+        for key in [k for k in self._loaded if k[0] == game_id]:
+            del self._loaded[key]
+
+    def games(self) -> tuple[str, ...]:
+        """The games registered here, in the order they were."""
+        return tuple(self._modules)
+
+    def has(self, game_id: str) -> bool:
+        return game_id in self._modules
+
+    def module(self, game_id: str) -> str:
+        """The module the game registered in this layer."""
+        if game_id not in MODEL._modules:
+            raise KeyError(f'unknown game "{game_id}" (known: {", ".join(GAME_IDS)})')
+        try:
+            return self._modules[game_id]
+        except KeyError:
+            raise GameError(f'{game_id}: not registered in the {self.name} layer (a line in '
+                            f'{self.where})') from None
+
+    def entry(self, game_id: str) -> Mapping[str, str]:
+        """The game's ``ENTRY`` for this layer: every piece of the layer, and no other."""
+        module = self.module(game_id)
+        try:
+            entry = self._module_object(game_id).ENTRY
+        except (ImportError, AttributeError) as exc:
+            raise GameError(f"{game_id}: its {self.name} entry ({module}.ENTRY) cannot be "
+                            f"loaded: {exc}") from exc
+        missing = [p for p in self.pieces if p not in entry]
+        extra = [p for p in entry if p not in self.pieces]
+        if missing or extra:
+            raise GameError(f"{game_id}: {module}.ENTRY " + "; ".join(
+                ([f"lacks {', '.join(missing)}"] if missing else [])
+                + ([f"has no such piece as {', '.join(extra)}"] if extra else [])))
+        return entry
+
+    def _module_object(self, game_id: str):
+        return importlib.import_module(self.module(game_id))
+
+    def piece(self, game_id: str, name: str) -> Any:
+        """One piece of the game, imported on first use."""
+        key = (game_id, name)
+        if key not in self._loaded:
+            where = self.entry(game_id)[name]
+            module, _, attribute = where.partition(":")
+            registered = self._module_object(game_id)
+            try:
+                found = (importlib.import_module(module, registered.__package__) if module
+                         else registered)
+                self._loaded[key] = getattr(found, attribute)
+            except (ImportError, AttributeError, TypeError) as exc:
+                raise GameError(f'{game_id}: its {name} ("{where}" of {registered.__name__}) '
+                                f"cannot be loaded: {exc}") from exc
+        return self._loaded[key]
+
+
+_LAYERS: dict[str, Layer] = {}
+_PIECE_LAYER: dict[str, Layer] = {}
+
+#: The model's pieces of every game, in the order a newcomer would write them.
+MODEL_PIECES = ("rules", "house_rules", "source", "blank_definition", "carry_over", "sample",
+                "decisions", "privacy", "boxes", "summary", "ignored_orders")
+
+
+class _ModelLayer(Layer):
+    """The model's registry: a game is registered with its title too (menus and lists name
+    every game without loading any)."""
+
+    def __init__(self):
+        super().__init__("model", MODEL_PIECES, "shipsheet/rules/__init__.py")
+        self.titles: dict[str, str] = {}
+
+    def register(self, game_id: str, module: str, title: str = "") -> None:  # type: ignore[override]
+        if not title:
+            raise GameError(f"{game_id}: a game is registered with its title")
+        super().register(game_id, module)
+        self.titles[game_id] = title
+
+    def unregister(self, game_id: str) -> None:
+        super().unregister(game_id)
+        self.titles.pop(game_id, None)
+
+
+#: The model's registry: the games themselves. Their rules packages register in
+#: ``shipsheet/rules/__init__.py``.
+MODEL = _ModelLayer()
+
+def register_game(game_id: str, title: str, module: str) -> None:
+    """A game, its title and its rules package (whose ``ENTRY`` names its model pieces)."""
+    MODEL.register(game_id, module, title)
+
+
+def unregister_game(game_id: str) -> None:
+    """Take a game out of every layer (a test's made-up game)."""
+    for layer in list(_LAYERS.values()):
+        layer.unregister(game_id)
+
+
+def layers() -> tuple[Layer, ...]:
+    """The registries known now: the model's, and each layer's that has been imported."""
+    return tuple(_LAYERS.values())
+
+
+def check_games(*names: str) -> None:
+    """Every game the model knows is registered in each layer named (all known when none
+    are), and each layer knows no game the model does not: GameError otherwise, naming the
+    game, the layer and the file its line goes in. Imports nothing of the games."""
+    wanted = [_LAYERS[n] for n in names] if names else list(_LAYERS.values())
+    problems = []
+    for layer in wanted:
+        problems += [f'{g}: not registered in the {layer.name} layer (a line in {layer.where})'
+                     for g in MODEL.games() if not layer.has(g)]
+        problems += [f'{g}: registered in the {layer.name} layer but not as a game (a line in '
+                     f'{MODEL.where})' for g in layer.games() if not MODEL.has(g)]
+    if problems:
+        raise GameError("; ".join(problems))
 
 
 class _GameIds(Sequence):
-    """The game ids, in table order: a live view of :data:`GAMES` (tuple-like)."""
+    """The game ids, in the order they were registered: a live view (tuple-like)."""
 
     def __getitem__(self, index):
-        return tuple(GAMES)[index]
+        return MODEL.games()[index]
 
     def __len__(self) -> int:
-        return len(GAMES)
+        return len(MODEL.games())
 
     def __repr__(self) -> str:
-        return repr(tuple(GAMES))
+        return repr(MODEL.games())
 
 
 class _GameTitles(Mapping):
-    """game id -> title: a live view of :data:`GAMES`."""
+    """game id -> title: a live view of the registered games."""
 
     def __getitem__(self, game_id: str) -> str:
-        return GAMES[game_id].title
+        return MODEL.titles[game_id]
 
     def __iter__(self):
-        return iter(GAMES)
+        return iter(MODEL.games())
 
     def __len__(self) -> int:
-        return len(GAMES)
+        return len(MODEL.games())
 
 
 GAME_IDS: Sequence[str] = _GameIds()
@@ -149,42 +214,23 @@ GAME_TITLES: Mapping[str, str] = _GameTitles()
 #: Keys every ship definition may carry, whatever its game.
 COMMON_KEYS = ("game", "class", "sample", "notes")
 
-_loaded: dict[tuple[str, str], Any] = {}
-
-
-def game_entry(game_id: str) -> GameEntry:
-    """The table entry of ``game_id``; KeyError naming the known games."""
-    try:
-        return GAMES[game_id]
-    except KeyError:
-        raise KeyError(f'unknown game "{game_id}" (known: {", ".join(GAMES)})') from None
-
 
 def piece(game_id: str, name: str) -> Any:
-    """One piece of a game (see :class:`GameEntry`), imported on first use."""
-    key = (game_id, name)
-    if key not in _loaded:
-        if name not in PIECES:
-            raise KeyError(f'no game piece "{name}" (pieces: {", ".join(PIECES)})')
-        where = getattr(game_entry(game_id), name)
-        module, _, attribute = where.partition(":")
-        try:
-            _loaded[key] = getattr(importlib.import_module(module), attribute)
-        except (ImportError, AttributeError) as exc:
-            raise LookupError(f'{game_id}: its {name} ("{where}") cannot be loaded: {exc}') from exc
-    return _loaded[key]
+    """One piece of a game, whichever layer holds it (see :class:`Layer`), imported on first
+    use. The layer must have been imported (the sheets' for ``sheet``, the window's for
+    ``panel``): a layer asks for its own pieces and those below it."""
+    layer = _PIECE_LAYER.get(name)
+    if layer is None:
+        raise KeyError(f'no game piece "{name}" (pieces: {", ".join(_PIECE_LAYER)})')
+    if game_id not in MODEL.games():
+        raise KeyError(f'unknown game "{game_id}" (known: {", ".join(GAME_IDS)})')
+    return layer.piece(game_id, name)
 
 
-def add_game(entry: GameEntry) -> None:
-    """Add a game to the table (a plug-in, or a test's made-up game)."""
-    GAMES[entry.id] = entry
-
-
-def remove_game(game_id: str) -> None:
-    """Take a game added with :func:`add_game` out again (and forget its loaded pieces)."""
-    GAMES.pop(game_id, None)
-    for key in [k for k in _loaded if k[0] == game_id]:
-        del _loaded[key]
+def nothing_ignored(session: "Session", ship: "Ship") -> list[str]:
+    """The order checks of a game without standing orders: nothing of a ship's orders is
+    ever ignored (a game's ``ignored_orders`` piece)."""
+    return []
 
 
 class GameRules:
@@ -244,8 +290,8 @@ class GameRules:
 
     @property
     def title(self) -> str:
-        """The game's title, from its table entry."""
-        return game_entry(self.id).title
+        """The game's title, as the game registered it."""
+        return GAME_TITLES[self.id]
 
 
 def get_game(game_id: str) -> GameRules:

@@ -437,10 +437,11 @@ def audit_command(argv: list[str]) -> int:
     return command(argv)
 
 
-def report_command(argv: list[str]) -> int:
-    """``report``: the turn reports (``report_cli.report_command``), loaded when used."""
+def report_command(argv: list[str], pdf_maker=None) -> int:
+    """``report``: the turn reports (``report_cli.report_command``), loaded when used;
+    ``pdf_maker``: the printing layer's, for ``--pdf`` (given by ``shipsheet/cli.py``)."""
     from .report_cli import report_command as command
-    return command(argv)
+    return command(argv, pdf_maker)
 
 
 #: subcommand -> function(argv) -> exit status.
@@ -466,8 +467,9 @@ def _usage() -> str:
             "The play-by-e-mail desk. 'shipsheet pbem COMMAND --help' for a command's options.")
 
 
-def pbem_command(argv: list[str]) -> int:
-    """``shipsheet pbem SUBCOMMAND ...``; the exit status."""
+def pbem_command(argv: list[str], *, pdf_maker=None) -> int:
+    """``shipsheet pbem SUBCOMMAND ...``; the exit status. ``pdf_maker``: gives the PDF
+    maker of the layer above (printing), for ``report --pdf``."""
     if not argv or argv[0] in ("-h", "--help"):
         print(_usage(), file=sys.stdout if argv else sys.stderr)
         return OK if argv else USAGE
@@ -477,6 +479,8 @@ def pbem_command(argv: list[str]) -> int:
         _err(f'unknown command "{argv[0]}".')
         return USAGE
     try:
+        if command is report_command:
+            return command(argv[1:], pdf_maker)
         return command(argv[1:])
     except _Usage as exc:
         print(f"shipsheet pbem {argv[0]}: error: {exc}", file=sys.stderr)

@@ -4,23 +4,14 @@ reports, one set of files per player, in ``DIR/turn-<N>/`` (:mod:`.reports`)."""
 from __future__ import annotations
 
 import argparse
-import importlib
-import os
 import sys
-
-#: The printing layer's PDF maker, named (not imported): ``pbem`` never imports ``printing``
-#: (tests/test_import_graph.py); ``--pdf`` loads it by name, as the games table names the
-#: window's pieces (``model/games.py``).
-PDF_MAKER = "shipsheet.printing.pbem_pdf:ships_pdf"
+from typing import Callable
 
 
-def _pdf_maker():
-    os.environ["QT_QPA_PLATFORM"] = "offscreen"  # headless, as every subcommand (shipsheet/cli.py)
-    module, _, name = PDF_MAKER.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
-def report_command(argv: list[str]) -> int:
+def report_command(argv: list[str], pdf_maker: Callable[[], object] | None = None) -> int:
+    """``shipsheet pbem report``. ``pdf_maker`` gives the PDF maker ``--pdf`` uses: the
+    printing layer's, handed down by the command line above (``shipsheet/cli.py``), since
+    ``pbem`` never imports ``printing``, not even by name."""
     parser = argparse.ArgumentParser(
         prog="shipsheet pbem report",
         description="Write a turn's play-by-e-mail reports: per player a plain-text e-mail "
@@ -58,7 +49,9 @@ def report_command(argv: list[str]) -> int:
             return fail(str(exc))
         before = len(session.archive)
         try:
-            pdf = _pdf_maker() if args.pdf else None
+            if args.pdf and pdf_maker is None:
+                return fail("--pdf: no PDF maker here (run it as 'shipsheet pbem report').")
+            pdf = pdf_maker() if args.pdf else None
             written = export_turn_reports(session, args.turn, args.output, pdf=pdf,
                                           players=args.player)
             if len(session.archive) != before:
@@ -74,4 +67,4 @@ def report_command(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["PDF_MAKER", "report_command"]
+__all__ = ["report_command"]

@@ -238,72 +238,12 @@ def turn_lines(session: "Session", player: "str | Player", turn: int) -> list[tu
 
 # -- each ship's damage --------------------------------------------------------------------------
 
-def _fedcom_summary(ship: "Ship") -> list[str]:
-    from shipsheet.rules.fedcom.card import card
-    from shipsheet.rules.fedcom.status import status
-    s = status(ship)
-    spec = card(ship)
-    lines = [f"Internal: {s.boxes_destroyed} of {s.boxes_total} boxes lost, "
-             f"frame {s.frame_left} of {s.frame} left"]
-    shields = [f"#{n} {left}/{size}" for n, (left, size)
-               in enumerate(zip(s.shields_left, spec.shields), start=1) if size]
-    if shields:
-        lines.append("Shields: " + ", ".join(shields))
-    destroyed = list(ship.state.get("destroyed", ()))
-    if destroyed:
-        lines.append("Destroyed: " + ", ".join(destroyed))
-    repair = ship.state.get("repair")
-    if isinstance(repair, dict) and repair.get("box"):
-        lines.append(f"Under repair: {repair['box']} ({repair.get('points', 0)} points carried)")
-    return lines
-
-
-def _triplanetary_summary(ship: "Ship") -> list[str]:
-    from shipsheet.rules.triplanetary.ordnance import in_flight
-    from shipsheet.rules.triplanetary.tracks import describe_levels
-    lines = [f"Tracks: {describe_levels(ship)}"]
-    fuel, cargo = ship.state.get("fuel"), ship.state.get("cargo")
-    lines.append(f"Fuel {'unlimited' if fuel is None else fuel}, cargo {cargo or 0} t")
-    flying = in_flight(ship)
-    if flying:
-        lines.append("In flight: " + ", ".join(f"{e['kind']} {e['n']} (turn {e['turn']})"
-                                               for e in flying))
-    return lines
-
-
-def _war_in_space_summary(ship: "Ship") -> list[str]:
-    from shipsheet.rules.war_in_space.damage import current_die, die_label, locked_suits
-    from shipsheet.rules.war_in_space.definition import spec_of
-    from shipsheet.rules.war_in_space.terms import SUIT_SYMBOLS
-    systems = []
-    for i, system in enumerate(spec_of(ship).systems):
-        marks = ship.state["marks"][i]
-        hurt = f" ({marks} of {system.boxes} boxes marked)" if marks else ""
-        systems.append(f"{system.name} {die_label(current_die(ship, i))}{hurt}")
-    lines = ["Systems: " + ", ".join(systems)]
-    locked = locked_suits(ship)
-    if locked:
-        lines.append("Critical hits: " + ", ".join(f"{SUIT_SYMBOLS[s]} {s}" for s in locked))
-    return lines
-
-
-#: A short text summary of a ship's damage, per game (a game not named here: its status
-#: words alone).
-SUMMARIES: dict[str, Callable[["Ship"], list[str]]] = {
-    "fedcom": _fedcom_summary,
-    "triplanetary": _triplanetary_summary,
-    "war-in-space": _war_in_space_summary,
-}
-
-
 def ship_summary(session: "Session", ship: "Ship") -> list[str]:
     """A ship's damage in a few lines of plain text (not wrapped): its status words from the
-    game's rules, then the game's summary."""
+    game's rules, then the game's summary (its ``summary`` piece)."""
     chips = [clean(c) for c in session.rules.status_chips(ship)]
     lines = [f"Status: {', '.join(chips)}"] if chips else []
-    summary = SUMMARIES.get(session.game)
-    if summary is not None:
-        lines.extend(summary(ship))
+    lines.extend(piece(session.game, "summary")(ship))
     return lines
 
 
@@ -584,6 +524,6 @@ def export_turn_reports(session: "Session", turn: int, folder: str | Path, *,
     return written
 
 
-__all__ = ["MAX_FILE_STEM", "Report", "SUMMARIES", "WIDTH", "clean", "columns",
+__all__ = ["MAX_FILE_STEM", "Report", "WIDTH", "clean", "columns",
            "export_turn_reports", "mailto_url", "report_subject", "safe_file_name",
            "ship_summary", "turn_lines", "turn_report", "wrap"]

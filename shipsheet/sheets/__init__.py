@@ -1,12 +1,23 @@
-"""Sheet painters, one per game (the ``sheet`` piece of its entry in ``model.games.GAMES``);
-shared by the window and the printer."""
+"""Sheet painters, one per game; shared by the window, the printer and the phones.
+
+The sheets' registry (``SHEETS``, a ``model.games.Layer``): each game registers its
+painter's module here, one line each; the module's ``ENTRY`` names its ``sheet`` (a
+``SheetPainter`` subclass). Registering imports nothing: a game's painter loads when its
+first sheet is drawn.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model.games import piece
+from ..model.games import Layer, piece
 from .base import PAPER, PHONE, HitArea, SheetLayout, SheetPainter, Theme
+
+#: Each game's painter, by game id.
+SHEETS = Layer("sheets", ("sheet",), "shipsheet/sheets/__init__.py")
+SHEETS.register("war-in-space", "shipsheet.sheets.war_in_space")
+SHEETS.register("triplanetary", "shipsheet.sheets.triplanetary")
+SHEETS.register("fedcom", "shipsheet.sheets.fedcom")
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Session, Ship
@@ -29,5 +40,5 @@ def painter_for(ship: "Ship", session: "Session | None" = None, *,
     return painter
 
 
-__all__ = ["HitArea", "PAPER", "PHONE", "SheetLayout", "SheetPainter", "Theme", "painter_class",
-           "painter_for"]
+__all__ = ["HitArea", "PAPER", "PHONE", "SHEETS", "SheetLayout", "SheetPainter", "Theme",
+           "painter_class", "painter_for"]

@@ -674,5 +674,7 @@ class FedComSheet(SheetPainter):
 
 
 SHEET = FedComSheet
+#: This game's pieces of the sheets layer (registered in ``shipsheet/sheets/__init__.py``).
+ENTRY = {"sheet": ":SHEET"}
 
-__all__ = ["FedComSheet", "SHEET", "box_number", "kind_title", "state_word"]
+__all__ = ["ENTRY", "FedComSheet", "SHEET", "box_number", "kind_title", "state_word"]

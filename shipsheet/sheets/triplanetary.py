@@ -675,3 +675,5 @@ class TriplanetarySheet(SheetPainter):
 
 
 SHEET = TriplanetarySheet
+#: This game's pieces of the sheets layer (registered in ``shipsheet/sheets/__init__.py``).
+ENTRY = {"sheet": ":SHEET"}

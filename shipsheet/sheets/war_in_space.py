@@ -393,3 +393,5 @@ class WarInSpaceSheet(SheetPainter):
 
 
 SHEET = WarInSpaceSheet
+#: This game's pieces of the sheets layer (registered in ``shipsheet/sheets/__init__.py``).
+ENTRY = {"sheet": ":SHEET"}

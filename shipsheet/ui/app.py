@@ -7,9 +7,10 @@ import sys
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QApplication
 
-from .. import __version__
+from ..version import __version__
 from ..model.autosave import AutosaveStore
 from ..model.errors import SessionFileError
+from ..model.games import check_games
 from . import collector
 from .first_paint import after_first_paint
 from .main_window import MainWindow
@@ -146,6 +147,7 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
 
     ``loaded`` is the session already read from ``path`` (or the SessionFileError reading it
     gave), as the command line does before Qt is imported."""
+    check_games()  # a game one layer knows and another does not: said now, not at its first sheet
     qapp = make_qapp(guard=False)
     application = Application(qapp)
     application.listen_for_file_open()  # macOS: files double-clicked in the Finder

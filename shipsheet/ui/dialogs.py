@@ -7,7 +7,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QLineEdit, QListWidget, QListWidgetItem, QMessageBox, QVBoxLayout,
                                QWidget)
 
-from .. import __version__
+from ..version import __version__
 from ..model import GAME_IDS, GAME_TITLES, get_game
 from ..model.library import library_problems, list_classes
 from ..model.ship import unique_name

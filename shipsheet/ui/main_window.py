@@ -22,7 +22,7 @@ from .document import SessionDocument
 from .first_paint import after_first_paint
 from .layouts import available_area, fit_to_screen, frame_margins, keep_on_screen
 from .log_view import LogView
-from .panels import make_panel
+from .games import make_panel
 from .qactions import make_action
 from .roster import RosterView
 from .settings import add_recent_file, get_setting, recent_files, set_setting
@@ -211,8 +211,6 @@ class MainWindow(QMainWindow):
             tip="Blank sheets of classes of the library, every box empty, for play on paper")
         self.act_designer = self._act("Ship &Designer…", self.open_designer, "Ctrl+Shift+D",
                                       "Create or edit ship classes, with a live preview of the sheet")
-        self.act_chart_editor = self._act("&Chart Editor…", self.open_chart_editor, None,
-                                          "Create or edit a Federation Commander damage allocation chart")
         self.act_share = self._act("&Share with the Table…", self.share_with_table, None,
                                    "Each player's sheets on their own phone, live, over the local network")
         self.act_stop_sharing = self._act("St&op Sharing", self.stop_sharing, None,
@@ -301,7 +299,9 @@ class MainWindow(QMainWindow):
 
         m = bar.addMenu("&Tools")
         m.addAction(self.act_designer)
-        m.addAction(self.act_chart_editor)
+        self.tools_menu = m
+        self._game_tools: dict[str, QAction] | None = None  # made when the menu first opens
+        m.aboutToShow.connect(self.tool_actions)
 
         m = bar.addMenu("&Help")
         m.addAction(self.act_rules)
@@ -1023,9 +1023,25 @@ class MainWindow(QMainWindow):
         except KeyError:  # the ship's class is not in this library (a file from elsewhere)
             return open_designer(self, game=game, session_doc=self.doc)
 
-    def open_chart_editor(self):
-        from .designer import open_chart_editor
-        return open_chart_editor(self)
+    def tool_actions(self) -> dict[str, QAction]:
+        """The games' own windows in the Tools menu (Federation Commander's chart editor),
+        by their menu text without "&": added when the menu first opens (each game's
+        tools load then, not at start-up)."""
+        if self._game_tools is None:
+            from .games import all_tools
+            self._game_tools = {}
+            for tool in all_tools():
+                act = self._act(tool.text, lambda t=tool: self.open_tool(t), None, tool.tip)
+                self.tools_menu.addAction(act)
+                self._game_tools[tool.text.replace("&", "")] = act
+        return self._game_tools
+
+    def open_tool(self, tool):
+        """Open a game's tool (a ``ui.games.Tool``, or its menu text) for this window."""
+        if isinstance(tool, str):
+            from .games import all_tools
+            tool = next(t for t in all_tools() if t.text.replace("&", "") == tool)
+        return tool.open(self)
 
     def set_appearance(self, preference: str) -> None:
         """View > Appearance: follow the system, or force light or dark."""

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDockWidget, 
                                QPushButton, QScrollArea, QToolBar, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
-MENUS = {"&File": 15, "&Edit": 3, "&Session": 10, "&View": 8, "&Tools": 2, "&Help": 2}
+MENUS = {"&File": 15, "&Edit": 3, "&Session": 10, "&View": 8, "&Tools": 1, "&Help": 2}
 LABELS, BOXES = 159, 216
 
 

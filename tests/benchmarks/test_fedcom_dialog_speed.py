@@ -18,7 +18,7 @@ from shipsheet.model import Session, get_class, new_ship
 from shipsheet.model.autosave import AutosaveStore
 from shipsheet.rules.fedcom import Overrides, set_orders_action
 from shipsheet.ui.document import SessionDocument
-from shipsheet.ui.fedcom_volley import VolleyDialog
+from shipsheet.ui.games.fedcom.volley import VolleyDialog
 
 BUDGET_MS = 50.0
 VOLLEY = 100

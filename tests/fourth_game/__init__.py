@@ -1,15 +1,22 @@
-"""Skirmish: a fourth game made up for the tests, plugged in as a new game would be.
+"""Skirmish: a fourth game made up for the tests, added exactly as HACKING.md ("A game,
+end to end") says a new game is.
 
 Two damage tracks, hull and engine, and one rule: a ship whose hull is all hit is
-wrecked, and nothing more can be marked on it. Its pieces are the ones every game has
-(``shipsheet.model.games.GameEntry``): rules (``rules.py``), house rules and source (here),
-a blank definition and a carry-over (``rules.py``), a sample (``rules.py``), a sheet
-(``sheet.py``) and what its boxes do (``boxes.py``), a panel (``panel.py``) and a
-designer editor (``editor.py``). ENTRY is its line of the games table;
-``tests/test_fourth_game.py`` adds it and plays it.
+wrecked, and nothing more can be marked on it. Its files, by layer:
+
+- the rules (this package and ``rules.py``, ``boxes.py``): ``ENTRY`` below names its
+  model pieces — rules, house rules and source (here), blank class, carry-over, sample,
+  decisions, privacy, boxes, report summary and order checks;
+- the sheet: ``sheet.py`` (its ``ENTRY`` names the painter);
+- the window: ``ui.py`` (its ``ENTRY`` names ``panel.py``'s panel and ``editor.py``'s
+  designer editor; no tools).
+
+And one registration line per layer (``tests/ui/test_fourth_game.py``, ``REGISTER``):
+``register_game("skirmish", "Skirmish", "fourth_game")``,
+``SHEETS.register("skirmish", "fourth_game.sheet")``,
+``UI.register("skirmish", "fourth_game.ui")``.
 """
 
-from shipsheet.model.games import GameEntry
 from shipsheet.model.house import HouseRule, check_house_rules
 
 SOURCE = "Skirmish, a game made up for ShipSheet's tests: two damage tracks and one rule."
@@ -18,16 +25,17 @@ HOUSE_RULES = check_house_rules("SK", [
               "A ship whose hull is all hit is wrecked: nothing more is marked on it."),
 ])
 
-ENTRY = GameEntry(
-    "skirmish", "Skirmish",
-    rules="fourth_game.rules:GAME",
-    house_rules="fourth_game:HOUSE_RULES",
-    source="fourth_game:SOURCE",
-    blank_definition="fourth_game.rules:blank_definition",
-    carry_over="fourth_game.rules:carry_over",
-    sample="fourth_game.rules:build_sample_session",
-    sheet="fourth_game.sheet:SHEET",
-    panel="fourth_game.panel:Panel",
-    editor="fourth_game.editor:SkirmishEditor",
-    decisions="fourth_game.rules:DECISIONS",
-    privacy="fourth_game.rules:PRIVACY", boxes="fourth_game.boxes:BOXES")
+#: Where the model finds this game's pieces.
+ENTRY = {
+    "rules": ".rules:GAME",
+    "house_rules": ":HOUSE_RULES",
+    "source": ":SOURCE",
+    "blank_definition": ".rules:blank_definition",
+    "carry_over": ".rules:carry_over",
+    "sample": ".rules:build_sample_session",
+    "decisions": ".rules:DECISIONS",
+    "privacy": ".rules:PRIVACY",
+    "boxes": ".boxes:BOXES",
+    "summary": ".rules:damage_summary",
+    "ignored_orders": "shipsheet.model.games:nothing_ignored",
+}

@@ -69,6 +69,11 @@ def blank_definition() -> dict:
     return {"game": "skirmish", "class": "New skiff", "hull": 3, "engine": 2}
 
 
+def damage_summary(ship) -> list[str]:
+    """A turn report's lines on the ship's damage (its ``summary`` piece)."""
+    return [f"Hull {ship.state['hull']} hit, engine {ship.state['engine']} hit"]
+
+
 def carry_over(old_class, old: dict, new_class, up) -> None:
     """Hits kept up to the new track lengths."""
     for track in TRACKS:

@@ -1,14 +1,13 @@
-"""The model core's tests play the counter test game (fake_game.py): in the games table
-while each test of this folder runs, out of it afterwards."""
+"""The model core's tests play the counter test game (fake_game.py): registered as a game
+while each test of this folder runs, taken out afterwards."""
 
 import pytest
 
-from shipsheet.model.games import add_game, remove_game
+from shipsheet.model.games import register_game, unregister_game
 
 
 @pytest.fixture(autouse=True)
 def counter_game():
-    import fake_game
-    add_game(fake_game.ENTRY)
+    register_game("counter-test", "Counter (test game)", "fake_game")
     yield
-    remove_game(fake_game.ENTRY.id)
+    unregister_game("counter-test")

@@ -1,21 +1,24 @@
-"""A tiny game for tests of the model core (sessions, undo, dice), added to the games
-table by ``tests/model/conftest.py`` for each test of this folder.
+"""A tiny game for tests of the model core (sessions, undo, dice), registered as a game by
+``tests/model/conftest.py`` for each test of this folder.
 
 It is not one of the three games: it has one counter per ship, so the tests of the
-action path do not depend on any game's rules. Its pieces the model core never uses
-(sheet, panel, editor) are the fourth test game's.
+action path do not depend on any game's rules. It has the model's pieces only (no sheet,
+no panel: the model core asks for none).
 """
 
 from shipsheet.model import RuleViolation, Session, Ship, ShipClass
-from shipsheet.model.games import GameEntry, GameRules
+from shipsheet.model.games import GameRules
 
-ENTRY = GameEntry(
-    "counter-test", "Counter (test game)",
-    rules="fake_game:GAME", house_rules="fourth_game:HOUSE_RULES", source="fourth_game:SOURCE",
-    blank_definition="fourth_game.rules:blank_definition", carry_over="fourth_game.rules:carry_over",
-    sample="fourth_game.rules:build_sample_session", sheet="fourth_game.sheet:SHEET",
-    panel="fourth_game.panel:Panel", editor="fourth_game.editor:SkirmishEditor",
-    decisions="fourth_game.rules:DECISIONS", privacy="fourth_game.rules:PRIVACY", boxes="fourth_game.boxes:BOXES")
+#: Its model pieces: its own rules; the rest the fourth test game's (the model core never
+#: asks for them).
+ENTRY = {
+    "rules": ":GAME", "house_rules": "fourth_game:HOUSE_RULES", "source": "fourth_game:SOURCE",
+    "blank_definition": "fourth_game.rules:blank_definition",
+    "carry_over": "fourth_game.rules:carry_over", "sample": "fourth_game.rules:build_sample_session",
+    "decisions": "fourth_game.rules:DECISIONS", "privacy": "fourth_game.rules:PRIVACY",
+    "boxes": "fourth_game.boxes:BOXES", "summary": "fourth_game.rules:damage_summary",
+    "ignored_orders": "shipsheet.model.games:nothing_ignored",
+}
 
 
 class CounterGame(GameRules):

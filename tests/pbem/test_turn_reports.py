@@ -442,12 +442,15 @@ def test_the_report_command(tmp_path, capsys):
 
 
 def test_the_report_command_with_pdf(qapp, tmp_path):
+    """Through the command line, which hands the printing layer's PDF maker down to pbem."""
+    from shipsheet.cli import main
     s = fc_game()
     path = tmp_path / "game.shipsheet"
     save_session(s, path)
-    assert report_command([str(path), "--turn", "1", "-o", str(tmp_path), "--pdf",
-                           "--player", "Red"]) == 0
+    assert main(["pbem", "report", str(path), "--turn", "1", "-o", str(tmp_path), "--pdf",
+                 "--player", "Red"]) == 0
     assert (tmp_path / "turn-1" / "Red.pdf").read_bytes().startswith(b"%PDF")
+    assert report_command([str(path), "--turn", "1", "-o", str(tmp_path / "b"), "--pdf"]) == 1
 
 
 def test_the_report_command_is_registered_with_the_pbem_commands():

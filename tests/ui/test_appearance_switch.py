@@ -246,7 +246,7 @@ def open_dialogs(window) -> list[QWidget]:
     dialogs.append(window.pbem.verify_dice())
     dialogs.append(window.open_designer())  # the current ship's class
     if window.doc.session.game == "fedcom":
-        dialogs.append(window.open_chart_editor())
+        dialogs.append(window.open_tool("Chart Editor…"))
     for name in ("open_volley", "open_orders", "open_attack"):
         if hasattr(panel, name):
             dialog = getattr(panel, name)()

@@ -1,10 +1,11 @@
-"""A fourth game, plugged in by its packages and one line of the games table.
+"""A fourth game, plugged in by its files and one registration line per layer.
 
 Skirmish (``tests/fourth_game``) is made up for this test: two damage tracks and one rule.
-Added with ``add_game(ENTRY)``, nothing else in ShipSheet changes, and it has everything
-the three real games have: a session that saves and loads, its sheet in the window with
-clicks that follow its rule, its panel, its designer editor, its house rules in the help,
-its carry-over when ships move to a new version of their class, and its sample.
+Registered as ``REGISTER`` does (HACKING.md, "A game, end to end"), nothing else in
+ShipSheet changes, and it has everything the three real games have: a session that saves
+and loads, its sheet in the window with clicks that follow its rule, its panel, its
+designer editor, its house rules in the help, its carry-over when ships move to a new
+version of their class, its sample and its turn report.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from __future__ import annotations
 import pytest
 
 from shipsheet.model import GAME_IDS, RuleViolation, load_session, save_session
-from shipsheet.model.games import add_game, piece, remove_game
+from shipsheet.model.games import check_games, piece, register_game, unregister_game
+from shipsheet.sheets import SHEETS
+from shipsheet.ui.games import UI
 from shipsheet.model.update import update_ships_action
 
-import fourth_game
 from fourth_game.rules import mark_action, skiff_class
 
 
@@ -26,7 +28,7 @@ def skirmish():
     from PySide6.QtCore import QCoreApplication, QEvent
     from PySide6.QtWidgets import QApplication
     before = set(map(id, QApplication.topLevelWidgets())) if QApplication.instance() else set()
-    add_game(fourth_game.ENTRY)
+    REGISTER()
     yield "skirmish"
     if QApplication.instance() is not None:
         for widget in QApplication.topLevelWidgets():
@@ -34,11 +36,19 @@ def skirmish():
                 widget.close()
                 widget.deleteLater()
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    remove_game("skirmish")
+    unregister_game("skirmish")
 
 
-def test_one_table_line_makes_it_a_game(skirmish):
+def REGISTER() -> None:
+    """Skirmish's registration: one line per layer, as HACKING.md shows."""
+    register_game("skirmish", "Skirmish", "fourth_game")  # the rules' (the model's registry)
+    SHEETS.register("skirmish", "fourth_game.sheet")  # the sheets'
+    UI.register("skirmish", "fourth_game.ui")  # the window's
+
+
+def test_one_line_per_layer_makes_it_a_game(skirmish):
     assert "skirmish" in GAME_IDS
+    check_games()
     from test_games_table import test_every_game_has_every_piece
     from PySide6.QtWidgets import QApplication
     QApplication.instance() or QApplication([])
@@ -98,3 +108,11 @@ def test_its_editor_and_help(skirmish, qapp):
     assert house_rules("skirmish")[0].topic == "Wrecked"
     assert "SK-H1 · Wrecked" in rules_html("skirmish")
     assert "made up for ShipSheet" in rules_html("skirmish")
+
+
+def test_its_turn_report_has_its_summary(skirmish):
+    from shipsheet.pbem.reports import ship_summary
+    session = piece("skirmish", "sample")()
+    dart = session.ship("Dart")
+    session.apply(mark_action(dart, "hull"))
+    assert ship_summary(session, dart) == ["Hull 1 hit, engine 1 hit"]  # the sample hit its engine

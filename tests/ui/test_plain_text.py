@@ -194,7 +194,7 @@ def test_every_view_of_our_own_shows_its_markup(app, qtbot):
     window = app.new_window()
     qtbot.addWidget(window)
     qtbot.waitExposed(window)
-    designers = [window.open_designer(), window.open_chart_editor()]
+    designers = [window.open_designer(), window.open_tool("Chart Editor…")]
     for game in ("fedcom", "war-in-space", "triplanetary"):
         from shipsheet.ui.designer import open_designer
         designers.append(open_designer(window, game=game))

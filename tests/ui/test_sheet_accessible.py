@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtGui import QAccessible, QAccessibleActionInterface
 from PySide6.QtWidgets import QApplication
 
-from shipsheet.model.games import GAMES
+from shipsheet.model.games import GAME_IDS
 from shipsheet.model.words import READER, for_device
 from shipsheet.ui import sheet_accessible
 
@@ -37,7 +37,7 @@ def _by_name(iface, start: str):
     return next(c for c in _children(iface) if c.text(NAME).startswith(start))
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(GAME_IDS))
 def test_every_box_of_the_sheet_is_an_accessible_element_with_the_rules_words(window, qtbot, game):
     """Before: the sheet was one picture to a screen reader (no children at all)."""
     canvas, iface = _sheet(window, qtbot, game)

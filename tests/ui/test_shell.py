@@ -6,7 +6,7 @@ import json
 
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QGuiApplication
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from shipsheet.model import RenameShip, Session, get_class, load_session, new_ship, save_session
 from shipsheet.model.storage import session_to_data
@@ -273,11 +273,17 @@ def test_tools_menu_opens_the_designer_on_the_current_class_and_the_chart_editor
     assert designer.session_doc is window.doc and designer.game == "fedcom"
     # A bundled class is copied, so its name carries "(copy)".
     assert designer.current_data()["class"] == f"{window.doc.current_ship.ship_class.name} (copy)"
-    charts = window.open_chart_editor()
-    qtbot.addWidget(charts)
-    assert charts.isVisible()
+    window.tools_menu.aboutToShow.emit()  # the games' tools join the menu as it opens
     in_menus = {a for m in window.menuBar().actions() if m.menu() for a in m.menu().actions()}
-    assert window.act_designer in in_menus and window.act_chart_editor in in_menus
+    chart_action = window.tool_actions()["Chart Editor…"]
+    assert window.act_designer in in_menus and chart_action in in_menus
+    chart_action.trigger()
+    charts = next(w for w in QApplication.topLevelWidgets()
+                  if type(w).__name__ == "ChartEditorWindow" and w.isVisible())
+    qtbot.addWidget(charts)
+    assert charts.session_doc is window.doc  # the window's Federation Commander session
+    designer.tools_menu.aboutToShow.emit()
+    assert "Chart Editor…" in designer.tool_actions()
     designer.close()
     charts.close()
 

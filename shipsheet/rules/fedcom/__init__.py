@@ -40,8 +40,26 @@ from .volley import (VolleyPoint, VolleyResult, allocate_volley, apply_volley, e
 SOURCE = ("Federation Commander PBEM rule 8FC, the Default Damage Allocation Procedure. "
           "The bundled chart and ships are our own training samples, not the official ones.")
 
+
+#: Where the model finds this game's pieces (``shipsheet.model.games``; the game is
+#: registered in ``shipsheet/rules/__init__.py``): "module:attribute", a leading dot for
+#: this package's own modules, nothing before the colon for this module.
+ENTRY = {
+    "rules": ":GAME",
+    "house_rules": ":HOUSE_RULES",
+    "source": ":SOURCE",
+    "blank_definition": ".templates:blank_definition",
+    "carry_over": ".carry_over:carry_over",
+    "sample": ".sample:build_sample_session",
+    "decisions": ".decisions:DECISIONS",
+    "privacy": ".privacy:PRIVACY",
+    "boxes": ".boxes:BOXES",
+    "summary": ".status:damage_summary",
+    "ignored_orders": ".ignored:ignored_orders",
+}
+
 __all__ = [
-    "SOURCE", "edit_orders_action",
+    "ENTRY", "SOURCE", "edit_orders_action",
     "ARC_DEGREES", "BoxSpec", "Cell", "Chart", "ChartInfo", "DEFAULT_CHART", "FedComClass",
     "FedComRules", "GAME", "HOUSE_RULES", "house_rule", "OCCUPANTS", "Overrides", "PHASER_TYPES",
     "REPAIR_COSTS", "RepairPlan", "RepairStep", "STANDARD_KINDS", "ShipStatus",

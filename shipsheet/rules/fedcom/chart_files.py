@@ -20,6 +20,11 @@ from shipsheet.model.toml_files import to_text
 from .chart import COLUMNS, ROWS, Chart, load_chart, parse_chart
 
 
+def is_chart_data(data: object) -> bool:
+    """A chart file has ``rows``; a ship definition has ``class``."""
+    return isinstance(data, dict) and "rows" in data and "class" not in data
+
+
 def blank_chart() -> dict:
     """A chart whose cells are still to be picked (each empty cell is reported in turn)."""
     return {"game": "fedcom", "name": "New chart", "rows": [[""] * COLUMNS for _ in range(ROWS)]}
@@ -61,4 +66,5 @@ def save_chart(data: dict, path: str | Path, document: tomlkit.TOMLDocument | No
     return load_chart(path)
 
 
-__all__ = ["blank_chart", "chart_text", "check_chart", "save_chart", "user_chart_path"]
+__all__ = ["blank_chart", "chart_text", "check_chart", "is_chart_data", "save_chart",
+           "user_chart_path"]

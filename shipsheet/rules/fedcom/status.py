@@ -193,3 +193,23 @@ def apply_repair(ship: "Ship", plan: "RepairPlan | Iterable[str]") -> list[str]:
 
 __all__ = ["RepairPlan", "RepairStep", "ShipStatus", "apply_repair", "plan_repair",
            "repair_cost", "status", "status_chips"]
+
+
+def damage_summary(ship: "Ship") -> list[str]:
+    """The ship's damage in a few lines of plain text (a turn report's, under its status
+    words): boxes and frame lost, shields left, the boxes destroyed, a repair under way."""
+    st = status(ship)
+    spec = card(ship)
+    lines = [f"Internal: {st.boxes_destroyed} of {st.boxes_total} boxes lost, "
+             f"frame {st.frame_left} of {st.frame} left"]
+    shields = [f"#{n} {left}/{size}" for n, (left, size)
+               in enumerate(zip(st.shields_left, spec.shields), start=1) if size]
+    if shields:
+        lines.append("Shields: " + ", ".join(shields))
+    destroyed = list(ship.state.get("destroyed", ()))
+    if destroyed:
+        lines.append("Destroyed: " + ", ".join(destroyed))
+    repair = ship.state.get("repair")
+    if isinstance(repair, dict) and repair.get("box"):
+        lines.append(f"Under repair: {repair['box']} ({repair.get('points', 0)} points carried)")
+    return lines

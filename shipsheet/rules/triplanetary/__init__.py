@@ -52,8 +52,26 @@ from .tracks import (Status, add_standard, apply_damage, apply_standard, describ
 SOURCE = ("Triplanetary, Advanced Combat System (to-hit tables, damage table, weapon, drive "
           "and structure D-tracks); the standard combat table is a session option.")
 
+
+#: Where the model finds this game's pieces (``shipsheet.model.games``; the game is
+#: registered in ``shipsheet/rules/__init__.py``): "module:attribute", a leading dot for
+#: this package's own modules, nothing before the colon for this module.
+ENTRY = {
+    "rules": ":GAME",
+    "house_rules": ":HOUSE_RULES",
+    "source": ":SOURCE",
+    "blank_definition": ".templates:blank_definition",
+    "carry_over": ".carry_over:carry_over",
+    "sample": ".sample:build_sample_session",
+    "decisions": ".decisions:DECISIONS",
+    "privacy": ".privacy:PRIVACY",
+    "boxes": ".boxes:BOXES",
+    "summary": ".ordnance:damage_summary",
+    "ignored_orders": "shipsheet.model.games:nothing_ignored",
+}
+
 __all__ = [
-    "SOURCE",
+    "ENTRY", "SOURCE",
     "ADVANCED", "ALL_TRACKS", "AttackResult", "CLASS_KEYS", "COLUMNS", "COMBAT", "COMBAT_SYSTEMS",
     "DEFAULT_ORDER", "Damage", "DamageRoll", "GAME", "HOUSE_RULES", "MOVEMENT", "ORDNANCE",
     "ORDNANCE_KINDS", "OTHER_KINDS", "PHASES", "RECOVERY_PHASE", "STANDARD", "STANDARD_TRACK",

@@ -152,3 +152,17 @@ def describe_launch(ship: Ship, entry: dict) -> str:
 
 __all__ = ["ATTACKING_ORDNANCE", "check_launch", "check_launch_timing", "describe_launch",
            "find_launch", "in_flight", "launch", "launchable_kinds", "spend"]
+
+
+def damage_summary(ship: Ship) -> list[str]:
+    """The ship's damage in a few lines of plain text (a turn report's, under its status
+    words): its tracks, fuel and cargo, and its ordnance in flight."""
+    from .tracks import describe_levels
+    lines = [f"Tracks: {describe_levels(ship)}"]
+    fuel, cargo = ship.state.get("fuel"), ship.state.get("cargo")
+    lines.append(f"Fuel {'unlimited' if fuel is None else fuel}, cargo {cargo or 0} t")
+    flying = in_flight(ship)
+    if flying:
+        lines.append("In flight: " + ", ".join(f"{e['kind']} {e['n']} (turn {e['turn']})"
+                                               for e in flying))
+    return lines

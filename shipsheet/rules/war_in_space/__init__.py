@@ -32,8 +32,26 @@ from .terms import ACTIONS, DIE_LADDER, SUIT_SYMBOLS, SUITS, Card, parse_card, p
 SOURCE = ("War In Space, part 7: Damage Control (energy allocation with cards and dice, "
           "repair costs, suit lockouts).")
 
+
+#: Where the model finds this game's pieces (``shipsheet.model.games``; the game is
+#: registered in ``shipsheet/rules/__init__.py``): "module:attribute", a leading dot for
+#: this package's own modules, nothing before the colon for this module.
+ENTRY = {
+    "rules": ":GAME",
+    "house_rules": ":HOUSE_RULES",
+    "source": ":SOURCE",
+    "blank_definition": ".templates:blank_definition",
+    "carry_over": ".carry_over:carry_over",
+    "sample": ".sample:build_sample_session",
+    "decisions": ".decisions:DECISIONS",
+    "privacy": ".privacy:PRIVACY",
+    "boxes": ".boxes:BOXES",
+    "summary": ".damage:damage_summary",
+    "ignored_orders": "shipsheet.model.games:nothing_ignored",
+}
+
 __all__ = [
-    "SOURCE",
+    "ENTRY", "SOURCE",
     "ACTIONS", "BOX_COST", "CRITICAL_COST", "Card", "DIE_LADDER", "EnergyAllocation", "GAME",
     "HOUSE_RULES", "PHASES", "RepairPlan", "SUITS", "SUIT_SYMBOLS", "SuitActions", "SystemSpec",
     "WarInSpaceClass", "WarInSpaceRules", "allocate_energy",

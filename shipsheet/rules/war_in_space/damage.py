@@ -133,3 +133,18 @@ def correct_mark(ship: Ship, system: object = None, *, suit: object = None) -> s
 def die_label(sides: int) -> str:
     """"d8", or "0" for a system that produces nothing (as the log and the sheet write it)."""
     return f"d{sides}" if sides else "0"
+
+
+def damage_summary(ship: Ship) -> list[str]:
+    """The ship's damage in a few lines of plain text (a turn report's, under its status
+    words): each system's die and boxes marked, and the suits locked by critical hits."""
+    systems = []
+    for i, system in enumerate(spec_of(ship).systems):
+        marks = ship.state["marks"][i]
+        hurt = f" ({marks} of {system.boxes} boxes marked)" if marks else ""
+        systems.append(f"{system.name} {die_label(current_die(ship, i))}{hurt}")
+    lines = ["Systems: " + ", ".join(systems)]
+    locked = locked_suits(ship)
+    if locked:
+        lines.append("Critical hits: " + ", ".join(f"{SUIT_SYMBOLS[s]} {s}" for s in locked))
+    return lines

@@ -26,7 +26,7 @@ from ...sheets import painter_for
 from ..dialogs import game_combo
 from ..layouts import fill_with_scroll
 from ..plaintext import esc
-from ...model.classfiles import (Problem, blank_definition, check_definition, is_chart_data,
+from ...model.classfiles import (Problem, blank_definition, check_definition,
                                  read_toml, save_definition, slug, top_key, user_class_path)
 from .editor_base import GameEditor
 from .file_window import FileWindow
@@ -163,12 +163,11 @@ class DesignerWindow(FileWindow):
         self.act_blank.setToolTip("This class's sheet, every box empty, to print or export for "
                                   "play on paper")
         self.act_update = self._act("&Update Ships in This Session…", self.update_session_ships)
-        self.act_chart = self._act("&Chart Editor…", self.open_chart_editor,
-                                   tip="Federation Commander Damage Allocation Charts")
         m = self.menuBar().addMenu("&Session")
         m.addAction(self.act_update)
-        m = self.menuBar().addMenu("&Tools")
-        m.addAction(self.act_chart)
+        self.tools_menu = self.menuBar().addMenu("&Tools")
+        self._game_tools: dict | None = None  # the games' own windows, made when it first opens
+        self.tools_menu.aboutToShow.connect(self.tool_actions)
 
     # -- the session (set_session_doc: FileWindow; it enables "Update ships in this session") ------
     def _session_game(self) -> str | None:
@@ -451,11 +450,12 @@ class DesignerWindow(FileWindow):
         return self.editor is not None
 
     def _check_import(self, path: Path, data: dict) -> bool | None:
-        """A chart file goes to the chart editor; anything but a class is refused."""
-        if is_chart_data(data):
-            from . import open_chart_editor
-            editor = open_chart_editor(self.parent(), session_doc=self.session_doc)
-            editor.import_file(path)
+        """A file for one of the games' own tools (a Federation Commander chart) goes to it;
+        anything else but a class is refused."""
+        from ..games import all_tools
+        tool = next((t for t in all_tools() if t.takes is not None and t.takes(data)), None)
+        if tool is not None:
+            tool.open(self.parent(), session_doc=self.session_doc, path=path)
             return True
         if data.get("game") not in GAME_IDS:
             QMessageBox.warning(self, "Cannot Import",
@@ -536,10 +536,21 @@ class DesignerWindow(FileWindow):
         from ..print_actions import blank_sheets
         return blank_sheets(self, [self.last_valid])
 
-    def open_chart_editor(self):
-        """Tools > Chart Editor, for the same session."""
-        from . import open_chart_editor
-        return open_chart_editor(self.parent(), session_doc=self.session_doc)
+    def tool_actions(self) -> dict:
+        """The games' own windows in the Tools menu, for the same session (made when the
+        menu first opens), by their menu text without "&"."""
+        if self._game_tools is None:
+            from ..games import all_tools
+            self._game_tools = {}
+            for tool in all_tools():
+                act = self._act(tool.text, lambda t=tool: self.open_tool(t), tip=tool.tip)
+                self.tools_menu.addAction(act)
+                self._game_tools[tool.text.replace("&", "")] = act
+        return self._game_tools
+
+    def open_tool(self, tool):
+        """Open a game's tool (a ``ui.games.Tool``) for the same session."""
+        return tool.open(self.parent(), session_doc=self.session_doc)
 
 
 def start_label(description: str, mark: str) -> str:

@@ -12,8 +12,8 @@ from shipsheet.model import Session, get_class, new_ship
 from shipsheet.model.paths import resources_dir, user_charts_dir
 from shipsheet.rules.fedcom import (allocate_volley, get_chart, list_charts, load_chart,
                                     session_chart)
-from shipsheet.ui.designer import open_chart_editor
-from shipsheet.ui.designer.chart_editor import library_kinds
+from shipsheet.ui.games.fedcom.tools import open_chart_editor
+from shipsheet.ui.games.fedcom.chart_editor import library_kinds
 
 
 def items(box) -> list[str]:

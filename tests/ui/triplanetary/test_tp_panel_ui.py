@@ -28,7 +28,7 @@ def modal_then(table, act):
     tries = [0]
 
     def handle():
-        from shipsheet.ui.triplanetary_recovery import RecoveryDialog
+        from shipsheet.ui.games.triplanetary.recovery import RecoveryDialog
         shown = [w for w in QApplication.topLevelWidgets()
                  if isinstance(w, RecoveryDialog) and w.isVisible() and w.asking]
         if not shown:

@@ -13,17 +13,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGroupBox,
                                QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from ...model import RuleViolation
-from ...model.trial import ship_refusal as refusal, trial_ship
-from ...rules import triplanetary as tp
-from ...rules.triplanetary.combat import combat_system
-from ...rules.triplanetary.definitions import MAX_AMOUNT
-from ...rules.triplanetary.house import house_rule
-from ...rules.triplanetary.recovery import DEFAULT, ONLY, OWNER
-from ...rules.triplanetary.state import RECOVERY_PHASE, track_title
-from ..document import SessionDocument
-from ..layouts import fill_with_scroll
-from ..plaintext import esc, rich
+from ....model import RuleViolation
+from ....model.trial import ship_refusal as refusal, trial_ship
+from ....rules import triplanetary as tp
+from ....rules.triplanetary.combat import combat_system
+from ....rules.triplanetary.definitions import MAX_AMOUNT
+from ....rules.triplanetary.house import house_rule
+from ....rules.triplanetary.recovery import DEFAULT, ONLY, OWNER
+from ....rules.triplanetary.state import RECOVERY_PHASE, track_title
+from ...document import SessionDocument
+from ...layouts import fill_with_scroll
+from ...plaintext import esc, rich
 
 #: Mnemonic letters of the recovery buttons (the menus use F, E, S, V, H).
 _RECOVER_TEXT = {
@@ -572,7 +572,7 @@ class Panel(QWidget):
     # -- dialogs -----------------------------------------------------------------------------
     def open_attack(self):
         """The referee's attack dialog, the current ship picked as attacker (or target)."""
-        from ..triplanetary_attack import AttackDialog
+        from .attack import AttackDialog
         dialog = self.attack_dialog
         if dialog is not None and dialog.isVisible():
             dialog.raise_()
@@ -597,12 +597,12 @@ class Panel(QWidget):
         """The window's Next Turn asks once about ships with several tracks and no choice
         (``GAME.choices_before_turn_end``): True to end the turn (the default applies to any
         left open), False to keep it."""
-        from ..triplanetary_recovery import ask_before_turn_end
+        from .recovery import ask_before_turn_end
         return ask_before_turn_end(self.doc, self.window(), ship_ids)
 
     def open_recovery(self):
         """Every damaged ship's recovery choice, maintenance, and the end of the turn."""
-        from ..triplanetary_recovery import RecoveryDialog
+        from .recovery import RecoveryDialog
         if self.recovery_dialog is None:
             self.recovery_dialog = RecoveryDialog(self.doc, self)
         self.recovery_dialog.show()

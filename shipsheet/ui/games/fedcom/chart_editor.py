@@ -17,16 +17,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QGroupBox, QLabel, QLineEdit, QMenu,
                                QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget)
 
-from ...model.errors import RuleViolation
-from ...model.library import list_classes
-from ...rules.fedcom.actions import set_chart_action
-from ...rules.fedcom.chart import COLUMNS, FRAME, OPTION_CHART, ROWS, get_chart, list_charts
-from ...rules.fedcom.card import STANDARD_KINDS
-from ...model.classfiles import Problem, is_chart_data, read_toml, slug, top_key
-from ...rules.fedcom.chart_files import blank_chart, check_chart, save_chart, user_chart_path
-from .file_window import FileWindow
-from .widgets import ErrorLabel, clear_invalid, mark_invalid, set_combo_text
-from ..plaintext import esc, rich
+from ....model.errors import RuleViolation
+from ....model.library import list_classes
+from ....rules.fedcom.actions import set_chart_action
+from ....rules.fedcom.chart import COLUMNS, FRAME, OPTION_CHART, ROWS, get_chart, list_charts
+from ....rules.fedcom.card import STANDARD_KINDS
+from ....model.classfiles import Problem, read_toml, slug, top_key
+from ....rules.fedcom.chart_files import (blank_chart, check_chart, is_chart_data, save_chart,
+                                           user_chart_path)
+from ...designer.file_window import FileWindow
+from ...designer.widgets import ErrorLabel, clear_invalid, mark_invalid, set_combo_text
+from ...plaintext import esc, rich
 
 NONE = "—"
 _CELL = re.compile(r"^rows\[(\d+)\](?:\[(\d+)\])?")

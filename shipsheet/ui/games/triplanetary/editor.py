@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
 
-from ...rules.triplanetary.definitions import UNLIMITED
-from ...model.classfiles import top_key
-from .editor_base import GameEditor, bool_of, int_of
-from .widgets import ErrorLabel, spin
-from ..plaintext import rich
+from ....rules.triplanetary.definitions import UNLIMITED
+from ....model.classfiles import top_key
+from ...designer.editor_base import GameEditor, bool_of, int_of
+from ...designer.widgets import ErrorLabel, spin
+from ...plaintext import rich
 
 #: The flags, each with what it means at the table (from the definitions' docstring).
 FLAGS = (

@@ -14,14 +14,14 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QGroupBox, QH
                                QListWidget, QListWidgetItem, QPushButton, QStyledItemDelegate,
                                QVBoxLayout, QWidget)
 
-from ...model import RuleViolation
-from ...rules.fedcom import (DEFAULT_CHART, cancel_copy_orders_action, copy_orders_action,
+from ....model import RuleViolation
+from ....rules.fedcom import (DEFAULT_CHART, cancel_copy_orders_action, copy_orders_action,
                              list_charts, orders_of, plan_repair, repair_action, repair_cost,
                              session_chart, set_chart_action, status, status_chips)
-from ...rules.fedcom.chart import OPTION_CHART
-from ...rules.fedcom.words import state_word
-from ..document import SessionDocument
-from ..layouts import fill_with_scroll
+from ....rules.fedcom.chart import OPTION_CHART
+from ....rules.fedcom.words import state_word
+from ...document import SessionDocument
+from ...layouts import fill_with_scroll
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -413,7 +413,7 @@ class Panel(QWidget):
 
     def open_volley(self):
         """Show the volley dialog, aimed at the current ship."""
-        from ..fedcom_volley import VolleyDialog
+        from .volley import VolleyDialog
         ship = self.ship
         if self.volley_dialog is None:
             self.volley_dialog = VolleyDialog(self.doc, ship.id if ship else None, self)
@@ -427,7 +427,7 @@ class Panel(QWidget):
 
     def open_orders(self):
         """Show the standing-orders editor of the current ship."""
-        from ..fedcom_orders import OrdersDialog
+        from .orders import OrdersDialog
         ship = self.ship
         if ship is None:
             return None

@@ -12,12 +12,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
-from ...rules.war_in_space import house_rule, is_dead_in_space
-from ...rules.war_in_space.game import DAMAGE_CONTROL_PHASE
-from ..document import SessionDocument
-from ..plaintext import esc, rich
-from ..war_in_space_energy import EnergyAllocationBox
-from ..war_in_space_repairs import DamageControlPlanner
+from ....rules.war_in_space import house_rule, is_dead_in_space
+from ....rules.war_in_space.game import DAMAGE_CONTROL_PHASE
+from ...document import SessionDocument
+from ...plaintext import esc, rich
+from .energy import EnergyAllocationBox
+from .repairs import DamageControlPlanner
 
 
 class Panel(QScrollArea):
@@ -102,5 +102,5 @@ class Panel(QScrollArea):
         self.repairs.set_ship(ship, keep)
 
     def show_house_rules(self) -> None:
-        from ..rules_help import RulesHelp
+        from ...rules_help import RulesHelp
         RulesHelp(self.window(), "war-in-space").exec()

@@ -20,14 +20,14 @@ from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComb
                                QPushButton, QRadioButton, QSpinBox, QTableView, QToolButton,
                                QVBoxLayout, QWidget)
 
-from ..model import RuleViolation, check_die
-from ..rules.fedcom import (Overrides, VolleyResult, orders_of, preview_volley, session_chart,
+from ....model import RuleViolation, check_die
+from ....rules.fedcom import (Overrides, VolleyResult, orders_of, preview_volley, session_chart,
                             shield_left, status, volley_action)
-from ..rules.fedcom.volley import FRAME_HIT, HIT, MAX_VOLLEY, volley_number
-from ..rules.fedcom.words import SHIELD_NAMES
-from .document import HistoryAction, SessionDocument
-from .layouts import fit_to_screen
-from .plaintext import esc, rich
+from ....rules.fedcom.volley import FRAME_HIT, HIT, MAX_VOLLEY, volley_number
+from ....rules.fedcom.words import SHIELD_NAMES
+from ...document import HistoryAction, SessionDocument
+from ...layouts import fit_to_screen
+from ...plaintext import esc, rich
 
 COLUMNS = ("Point", "Roll", "Row", "Col", "Cell", "Result", "Why")
 DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)

@@ -18,15 +18,15 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QPushButton, QToolButton, QVBoxLayout, QWidget)
 
-from ..rules.fedcom import (Overrides, cancel_copy_orders_action, copy_orders_action,
+from ....rules.fedcom import (Overrides, cancel_copy_orders_action, copy_orders_action,
                             edit_orders_action, explain_order, orders_of, turn_state)
-from ..rules.fedcom.house import house_rule
-from ..rules.fedcom.overrides import resolve
-from ..rules.fedcom.precedence import ordinal
-from ..rules.fedcom.words import KIND_NOUNS, kind_title, state_word
-from .document import HistoryAction, SessionDocument
-from .layouts import fit_to_screen
-from .plaintext import esc, rich
+from ....rules.fedcom.house import house_rule
+from ....rules.fedcom.overrides import resolve
+from ....rules.fedcom.precedence import ordinal
+from ....rules.fedcom.words import KIND_NOUNS, kind_title, state_word
+from ...document import HistoryAction, SessionDocument
+from ...layouts import fit_to_screen
+from ...plaintext import esc, rich
 
 MIME = "application/x-shipsheet-fedcom-boxes"
 ID_ROLE = Qt.ItemDataRole.UserRole

@@ -13,16 +13,16 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from ..model import RuleViolation, Ship
-from ..model.trial import refusal
-from ..rules.war_in_space import (BOX_COST, CRITICAL_COST, SUIT_SYMBOLS, SUITS,
+from ....model import RuleViolation, Ship
+from ....model.trial import refusal
+from ....rules.war_in_space import (BOX_COST, CRITICAL_COST, SUIT_SYMBOLS, SUITS,
                                   cancel_repairs_action, committed_allocation, current_die,
                                   die_label, house_rule, locked_suits, marked_boxes,
                                   plan_repairs, plan_repairs_action, planned_repairs)
-from ..rules.war_in_space.game import DAMAGE_CONTROL_PHASE
-from ..rules.war_in_space.repairs import check_damage_control_energy
-from .document import SessionDocument
-from .plaintext import esc, rich
+from ....rules.war_in_space.game import DAMAGE_CONTROL_PHASE
+from ....rules.war_in_space.repairs import check_damage_control_energy
+from ...document import SessionDocument
+from ...plaintext import esc, rich
 
 
 class DamageControlPlanner(QGroupBox):

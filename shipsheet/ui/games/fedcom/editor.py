@@ -20,14 +20,14 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QGroup
                                QHeaderView, QLabel, QLineEdit, QListWidget, QPushButton,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from ...rules.fedcom.card import ARC_DEGREES, REPAIR_COSTS, STANDARD_KINDS, unused_fields
-from ...rules.fedcom import card_entries as ops
-from ...rules.fedcom.house import house_rule
-from .box_table import (FIELD_COLUMN, FIELDS, HEAVY_SUGGESTIONS, PHASER_ORDER, BoxDelegate,
+from ....rules.fedcom.card import ARC_DEGREES, REPAIR_COSTS, STANDARD_KINDS, unused_fields
+from ....rules.fedcom import card_entries as ops
+from ....rules.fedcom.house import house_rule
+from ...designer.box_table import (FIELD_COLUMN, FIELDS, HEAVY_SUGGESTIONS, PHASER_ORDER, BoxDelegate,
                         BoxTableModel, BoxTableView)
-from ...model.classfiles import Problem, top_key
-from .editor_base import GameEditor, int_of, text_of
-from .widgets import ErrorLabel, combo, spin
+from ....model.classfiles import Problem, top_key
+from ...designer.editor_base import GameEditor, int_of, text_of
+from ...designer.widgets import ErrorLabel, combo, spin
 
 SHIELD_NAMES = ("front", "right front", "right rear", "rear", "left rear", "left front")
 #: The "Add boxes" row's size and drones for a kind nothing was added of yet (a drone rack

@@ -7,11 +7,11 @@ import re
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit,
                                QWidget)
 
-from ...rules.war_in_space.definition import SYSTEM_COUNT
-from ...rules.war_in_space.terms import ACTIONS, DIE_LADDER, SUIT_SYMBOLS, SUITS
-from .editor_base import GameEditor, int_of, text_of
-from .widgets import ErrorLabel, combo, set_combo_text, spin
-from ..plaintext import esc, rich
+from ....rules.war_in_space.definition import SYSTEM_COUNT
+from ....rules.war_in_space.terms import ACTIONS, DIE_LADDER, SUIT_SYMBOLS, SUITS
+from ...designer.editor_base import GameEditor, int_of, text_of
+from ...designer.widgets import ErrorLabel, combo, set_combo_text, spin
+from ...plaintext import esc, rich
 
 DIES = tuple(f"d{d}" for d in DIE_LADDER)
 _SYSTEM = re.compile(r"^systems\[(\d+)\](?:\.(name|die|boxes))?")

@@ -18,19 +18,19 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QListWidgetItem, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from ..model.trial import ship_refusal as refusal, trial_ship as scratch
-from ..rules import triplanetary as tp
-from ..rules.triplanetary.combat import combat_system
-from ..rules.triplanetary.house import house_rule
-from ..rules.triplanetary.ordnance import ATTACKING_ORDNANCE
-from ..rules.triplanetary.planning import AttackPlan, Die
-from ..rules.triplanetary.state import track_title
-from ..rules.triplanetary.tables import damage_for_roll
-from ..sheets.triplanetary import LADDER_TOP
-from .document import HistoryAction, SessionDocument
-from .layouts import fit_to_screen
-from .plaintext import esc, rich
-from .sheet_view import theme_for
+from ....model.trial import ship_refusal as refusal, trial_ship as scratch
+from ....rules import triplanetary as tp
+from ....rules.triplanetary.combat import combat_system
+from ....rules.triplanetary.house import house_rule
+from ....rules.triplanetary.ordnance import ATTACKING_ORDNANCE
+from ....rules.triplanetary.planning import AttackPlan, Die
+from ....rules.triplanetary.state import track_title
+from ....rules.triplanetary.tables import damage_for_roll
+from ....sheets.triplanetary import LADDER_TOP
+from ...document import HistoryAction, SessionDocument
+from ...layouts import fit_to_screen
+from ...plaintext import esc, rich
+from ...sheet_view import theme_for
 
 KINDS = (("guns", "Guns"), ("torpedo", "Torpedo"), ("mine", "Mine"), ("asteroid", "Asteroid"),
          ("ram", "Ram"))

@@ -15,17 +15,17 @@ from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComb
                                QPushButton, QRadioButton, QSpinBox, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
-from ..model import RuleViolation, Session, Ship
-from ..model.trial import refusal
-from ..rules.war_in_space import (SUIT_SYMBOLS, SUITS, Card, EnergyAllocation, allocate_energy,
+from ....model import RuleViolation, Session, Ship
+from ....model.trial import refusal
+from ....rules.war_in_space import (SUIT_SYMBOLS, SUITS, Card, EnergyAllocation, allocate_energy,
                                   check_card_playable, commit_allocation_action,
                                   committed_allocation, committed_sides, current_die,
                                   die_label, house_rule,
                                   locked_suits, roll_energy_action, rolled_dice)
-from ..rules.war_in_space.terms import (ACTION_TITLES, ACTIONS, ENERGY_ACTIONS, JOKER, RANKS,
+from ....rules.war_in_space.terms import (ACTION_TITLES, ACTIONS, ENERGY_ACTIONS, JOKER, RANKS,
                                         parse_card)
-from .document import SessionDocument
-from .plaintext import esc, rich
+from ...document import SessionDocument
+from ...plaintext import esc, rich
 
 JOKER_TEXT = "Joker"
 JOKER_NOTE = ("Joker revealed: you may still announce Damage Control (all three dice go to "

@@ -18,16 +18,16 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGridLayout, QLabel, QPushButton,
                                QScrollArea, QVBoxLayout, QWidget)
 
-from ..model import NextTurn
-from ..model.trial import ship_refusal as refusal
-from ..rules import triplanetary as tp
-from ..rules.triplanetary.combat import combat_system
-from ..rules.triplanetary.house import house_rule
-from ..rules.triplanetary.recovery import DEFAULT, ONLY, OWNER
-from ..rules.triplanetary.state import track_title
-from .document import SessionDocument
-from .layouts import fit_to_screen
-from .plaintext import esc, rich
+from ....model import NextTurn
+from ....model.trial import ship_refusal as refusal
+from ....rules import triplanetary as tp
+from ....rules.triplanetary.combat import combat_system
+from ....rules.triplanetary.house import house_rule
+from ....rules.triplanetary.recovery import DEFAULT, ONLY, OWNER
+from ....rules.triplanetary.state import track_title
+from ...document import SessionDocument
+from ...layouts import fit_to_screen
+from ...plaintext import esc, rich
 
 _HOW = {OWNER: "owner's choice", ONLY: "only track", DEFAULT: "default: highest D (TRI-H13)"}
 

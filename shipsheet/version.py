@@ -1,0 +1,3 @@
+"""ShipSheet's version: the one place it is written (the build reads it here)."""
+
+__version__ = "0.1.0"
