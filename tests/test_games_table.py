@@ -106,12 +106,17 @@ def test_a_game_a_layer_does_not_know_is_an_error_at_start_naming_the_line_to_wr
 
 def test_an_entry_missing_a_piece_names_it():
     found = _all_layers()
-    register_game("half-done", "Half Done", "fourth_game.rules")  # its ENTRY is not there
+    register_game("half-done", "Half Done", "fourth_game.rules")  # no ENTRY: conventions only
     try:
-        with pytest.raises(GameError, match=r"half-done: its model entry \(fourth_game.rules.ENTRY\)"):
+        with pytest.raises(GameError, match=r"half-done: fourth_game.rules.ENTRY lacks summary, "
+                                            r"ignored_orders"):
             piece("half-done", "rules")
-        found["ui"].register("half-done", "fourth_game.sheet")  # a sheets entry, not a window's
-        with pytest.raises(GameError, match="lacks panel, editor, tools; has no such piece as sheet"):
+        found["ui"].register("half-done", "fourth_game.ui_wrong")
+        with pytest.raises(GameError, match=r"half-done: its ui entry \(fourth_game.ui_wrong\) "
+                                            r"cannot be loaded"):
+            piece("half-done", "panel")
+        found["ui"].register("half-done", "fourth_game.boxes")  # a module with no ENTRY
+        with pytest.raises(GameError, match="fourth_game.boxes.ENTRY lacks editor"):
             piece("half-done", "panel")
     finally:
         unregister_game("half-done")

@@ -83,6 +83,24 @@ class SessionAction(Action):
         self.fn(session, ctx)
 
 
+class Together(Action):
+    """Two actions as one change, one undo step (the PBEM desk's players and the verifiable
+    dice from this turn): named after the first; both checked and applied in order, and
+    the second refusing takes the first back too (the session's snapshot holds both)."""
+
+    def __init__(self, first: Action, second: Action):
+        self.first, self.second = first, second
+        self.name = first.name
+
+    def touches(self, session: "Session"):
+        a, b = self.first.touches(session), self.second.touches(session)
+        return None if a is None or b is None else (*a, *b)
+
+    def apply(self, session: "Session", ctx: "ActionContext") -> None:
+        self.first.apply(session, ctx)
+        self.second.apply(session, ctx)
+
+
 def storable(text: str, what: str) -> str:
     """``text`` if a session file can hold it; refuses text that is no character (a lone
     surrogate, which a paste can bring), so every session that is made can be saved."""

@@ -54,6 +54,8 @@ SEEDED = "seeded-v1"
 TURN_HMAC = "turn-hmac-v1"
 TURN_SET = "turn-set-v2"
 SCHEMES = (SEEDED, TURN_HMAC, TURN_SET)
+_NO_TYPED = ("These dice are verifiable: every roll is the session's, so none can be typed "
+             "in from physical dice.")
 #: The verifiable schemes (a play-by-e-mail record's ``"scheme"``).
 VERIFIABLE = (TURN_HMAC, TURN_SET)
 #: The first number of a roll's record names its scheme.
@@ -476,13 +478,18 @@ class Dice:
 
     # -- physical dice --------------------------------------------------
     def type_in(self, *values: int) -> None:
-        """Queue rolls read off physical dice; they are used before random ones."""
+        """Queue rolls read off physical dice; they are used before random ones. Refused
+        while the dice are verifiable (every roll then is the session's)."""
+        if self.scheme == TURN_SET:
+            raise RuleViolation(_NO_TYPED)
         for v in values:
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise RuleViolation(f"A die roll must be a whole number of at least 1, not {v!r}.")
         self._typed.extend(values)
 
     def clear_typed(self) -> None:
+        """Take back the rolls typed in and not yet used (a script's way out when the dice
+        became verifiable after it typed them: the next roll refuses them)."""
         self._typed.clear()
 
     @property
@@ -512,10 +519,9 @@ class Dice:
         reason = clean_reason(reason)
         if scheme == TURN_SET:
             if typed:
-                raise RuleViolation(
-                    "These dice are verifiable: every roll is the session's, so none can be "
-                    "typed in from physical dice (clear the typed rolls and let the dice "
-                    "roll).")
+                raise RuleViolation(_NO_TYPED + " Rolls typed in before they became "
+                                    "verifiable wait unused: take them back (Dice.clear_typed) "
+                                    "and let the dice roll.")
             context = self.context() if self.context is not None else self.fixed_context
             if context is None:
                 raise RuleViolation("A verifiable die rolls inside an action (its purpose is "

@@ -11,8 +11,10 @@ the limit allows. Every reader of files in ShipSheet goes through it.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
+import unicodedata
 from pathlib import Path
 
 from .portable import BINARY, CLOEXEC, NOCTTY, NONBLOCK
@@ -91,6 +93,10 @@ RESERVED_NAMES = frozenset({"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$",
                             *(f"LPT{c}" for c in "0123456789\u00b9\u00b2\u00b3")})
 #: Characters no file name may hold on some system (Windows: all of them; POSIX: "/").
 FORBIDDEN_CHARS = frozenset('<>:"/\\|?*')
+#: Characters that reorder the text round them (Unicode's bidirectional controls): every
+#: system takes them in a name, and a name holding one shows what it is not.
+_REORDERING = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                        "\u2066\u2067\u2068\u2069")
 #: The longest file name (with its extension), in UTF-8 bytes, most file systems take.
 MAX_NAME_BYTES = 255
 
@@ -101,7 +107,8 @@ def file_name_problem(name: str) -> str | None:
     designer's class and chart names, the play-by-e-mail player files and the reports made
     from players' names all ask it.
 
-    Refused: an empty name, ``.`` and ``..``; control characters; ``< > : " / \\ | ? *``; a
+    Refused: an empty name, ``.`` and ``..``; control characters; the characters that
+    reorder the text round them (``\\u202e``: "exe.png" that is an .exe); ``< > : " / \\ | ? *``; a
     trailing dot or space (Windows drops them, so the file would be another's); the names
     Windows reserves for devices (``CON``, ``NUL``, ``COM1``, ``LPT1``…, in any case, with
     any extension: ``nul.toml``); more than 255 bytes."""
@@ -111,6 +118,10 @@ def file_name_problem(name: str) -> str | None:
                     for c in name)
     if name in (".", ".."):
         return f'"{shown}" cannot be a file name'
+    bidi = next((c for c in name if c in _REORDERING), None)
+    if bidi is not None:  # "\u202egnp.exe" shows as "exe.png": an extension made to lie
+        return (f'"{shown}" cannot be a file name: it holds a character that reorders the '
+                "text around it, which makes a name show what it is not")
     bad = next((c for c in name if ord(c) < 32 or ord(c) == 127 or c in FORBIDDEN_CHARS), None)
     if bad is not None:
         what = "a control character" if bad not in FORBIDDEN_CHARS else f'"{bad}"'
@@ -132,9 +143,51 @@ def safe_file_stem(stem: str) -> str:
     cut to 200 bytes. For names a file already holds (a player's, from an older file)."""
     if file_name_problem(stem) is None:
         return stem
-    text = "".join("_" if ord(c) < 32 or ord(c) == 127 or c in FORBIDDEN_CHARS else c
-                   for c in stem).rstrip(". ")
+    text = "".join("_" if ord(c) < 32 or ord(c) == 127 or c in FORBIDDEN_CHARS
+                   or c in _REORDERING else c for c in stem).rstrip(". ")
     text = text.encode("utf-8", "surrogatepass")[:200].decode("utf-8", "ignore").rstrip(". ")
     if text in ("", ".", "..") or file_name_problem(text) is not None:
         text = "_" + text
     return text if file_name_problem(text) is None else "_"
+
+
+# -- names made into files that travel ---------------------------------------------------------
+
+#: The longest file name made from a name by :func:`safe_file_name` (before its extension).
+MAX_FILE_STEM = 64
+_FILE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+
+
+#: Latin letters that have no accent to drop, spelled in ASCII.
+_SPELLED = str.maketrans({"Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "Œ": "OE", "œ": "oe",
+                          "ß": "ss", "Ð": "D", "ð": "d", "Þ": "Th", "þ": "th", "Ł": "L",
+                          "ł": "l", "Đ": "D", "đ": "d", "ı": "i", "Ŋ": "N", "ŋ": "n"})
+
+
+def safe_file_name(name: object, limit: int = MAX_FILE_STEM) -> str:
+    """A file name (without extension) made from a name, for a file that travels (a
+    player's file, orders and join files, turn reports: sent by e-mail, opened on any
+    system): ASCII letters, digits,
+    ``.``, ``_`` and ``-`` only (accents dropped, anything else ``_``), no leading dot or
+    dash, no trailing dot, at most ``limit`` characters, never a name Windows reserves.
+    When nothing is left (a name in another script), ``player-`` and 8 hex digits of the
+    name's SHA-256, so two such names still differ. No path separator survives, so no name
+    becomes a path."""
+    original = str(name)
+    text = unicodedata.normalize("NFKD", original.translate(_SPELLED))
+    text = text.encode("ascii", "ignore").decode("ascii")
+    out, gap = [], False
+    for ch in text:
+        if ch in _FILE_CHARS:
+            out.append(ch)
+            gap = False
+        elif not gap:
+            out.append("_")
+            gap = True
+    stem = "".join(out).lstrip("._-")[:limit].rstrip("._-")
+    if not stem.strip("_"):
+        digest = hashlib.sha256(original.encode("utf-8", "surrogatepass")).hexdigest()
+        return f"player-{digest[:8]}"[:max(limit, 1)]
+    if file_name_problem(stem) is not None:  # a name Windows reserves
+        stem = ("_" + stem)[:limit].rstrip("._-")
+    return stem

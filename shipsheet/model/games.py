@@ -42,16 +42,21 @@ class GameError(LookupError):
 
 class Layer:
     """One layer's registry: for each game id, the module (of this layer, or the game's own
-    package outside ShipSheet) whose ``ENTRY`` maps each of the layer's ``pieces`` to
-    where it is, as ``"module:attribute"``. A module name starting with a dot is relative
+    package outside ShipSheet) whose ``ENTRY`` maps each of the layer's ``pieces`` the
+    layer's ``conventions`` do not place (or places elsewhere) to where it is, as
+    ``"module:attribute"``. A module name starting with a dot is relative
     to the registered module's package, as in an import (``".templates:blank_definition"``),
     and ``":GAME"`` an attribute of the registered module itself. ``where``: the file holding the layer's
     registration lines, for the words of an error."""
 
-    def __init__(self, name: str, pieces: tuple[str, ...], where: str):
+    def __init__(self, name: str, pieces: tuple[str, ...], where: str,
+                 conventions: Mapping[str, str] | None = None):
         self.name = name
         self.pieces = pieces
         self.where = where
+        #: Where a piece is when a game's ``ENTRY`` does not say (the games follow them:
+        #: ``":GAME"``, ``".sample:build_sample_session"``): an entry names the rest.
+        self.conventions = dict(conventions or {})
         self._modules: dict[str, str] = {}
         self._loaded: dict[tuple[str, str], Any] = {}
         _LAYERS[name] = self
@@ -86,13 +91,15 @@ class Layer:
                             f'{self.where})') from None
 
     def entry(self, game_id: str) -> Mapping[str, str]:
-        """The game's ``ENTRY`` for this layer: every piece of the layer, and no other."""
+        """Where each of the game's pieces of this layer is: the layer's conventions, and
+        what the game's ``ENTRY`` says besides or instead (every piece, and no other)."""
         module = self.module(game_id)
         try:
-            entry = self._module_object(game_id).ENTRY
-        except (ImportError, AttributeError) as exc:
-            raise GameError(f"{game_id}: its {self.name} entry ({module}.ENTRY) cannot be "
+            found = self._module_object(game_id)
+        except ImportError as exc:
+            raise GameError(f"{game_id}: its {self.name} entry ({module}) cannot be "
                             f"loaded: {exc}") from exc
+        entry = {**self.conventions, **getattr(found, "ENTRY", {})}
         missing = [p for p in self.pieces if p not in entry]
         extra = [p for p in entry if p not in self.pieces]
         if missing or extra:
@@ -129,12 +136,21 @@ MODEL_PIECES = ("rules", "house_rules", "source", "blank_definition", "carry_ove
                 "decisions", "privacy", "boxes", "summary", "ignored_orders")
 
 
+#: Where a game's rules package keeps its model pieces, unless its ``ENTRY`` says otherwise.
+MODEL_CONVENTIONS = {
+    "rules": ":GAME", "house_rules": ":HOUSE_RULES", "source": ":SOURCE",
+    "blank_definition": ".templates:blank_definition", "carry_over": ".carry_over:carry_over",
+    "sample": ".sample:build_sample_session", "decisions": ".decisions:DECISIONS",
+    "privacy": ".privacy:PRIVACY", "boxes": ".boxes:BOXES",
+}
+
+
 class _ModelLayer(Layer):
     """The model's registry: a game is registered with its title too (menus and lists name
     every game without loading any)."""
 
     def __init__(self):
-        super().__init__("model", MODEL_PIECES, "shipsheet/rules/__init__.py")
+        super().__init__("model", MODEL_PIECES, "shipsheet/rules/__init__.py", MODEL_CONVENTIONS)
         self.titles: dict[str, str] = {}
 
     def register(self, game_id: str, module: str, title: str = "") -> None:  # type: ignore[override]

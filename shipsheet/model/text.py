@@ -1,4 +1,5 @@
-"""Text from files, made safe to show where it could do harm (here: a terminal)."""
+"""Text from files, made safe to show where it could do harm (here: a terminal); and
+plain text laid out in a fixed number of columns, for what goes by e-mail."""
 
 from __future__ import annotations
 
@@ -61,3 +62,52 @@ def ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+#: The widest line of text that goes by e-mail: a turn report, the log copied as text.
+MAIL_COLUMNS = 72
+
+
+def columns(text: str) -> int:
+    """How many columns ``text`` takes in a fixed-width font (``wcwidth``: a wide East Asian
+    character two, a combining mark or a control character none, anything else one)."""
+    from wcwidth import wcwidth  # on the first text laid out, not at start-up
+    return sum(max(0, wcwidth(ch)) for ch in text)
+
+
+def _cut(word: str, room: int) -> tuple[str, str]:
+    """The longest head of ``word`` that fits ``room`` columns (at least one character)."""
+    used = 0
+    for i, ch in enumerate(word):
+        w = columns(ch)
+        if used + w > room and i:
+            return word[:i], word[i:]
+        used += w
+    return word, ""
+
+
+def wrap_columns(text: str, width: int = MAIL_COLUMNS, first: str = "",
+                 rest: str = "") -> list[str]:
+    """``text``'s words as lines of at most ``width`` columns (:func:`columns`): the first
+    line starts with ``first``, each further one with ``rest``. Words are split at white
+    space only (``forward-hull-1`` stays whole); a word longer than a whole line is cut.
+    The one wrapper of ShipSheet's plain text: the turn reports and the log copied as text.
+    Always at least one line."""
+    lines: list[str] = []
+    line, empty = first, True
+    for word in text.split():
+        while word:
+            room = width - columns(line) - (0 if empty else 1)
+            if columns(word) <= room:
+                line += ("" if empty else " ") + word
+                empty, word = False, ""
+            elif not empty:
+                lines.append(line)
+                line, empty = rest, True
+            else:  # a word longer than a whole line: cut it
+                head, word = _cut(word, max(1, room))
+                lines.append(line + head)
+                line = rest
+    if not empty or not lines:
+        lines.append(line.rstrip() if empty else line)
+    return lines

@@ -75,7 +75,7 @@ def _log_of_closed(session: "Session", shown: set[int]) -> list[dict]:
 def bundle(session: "Session") -> tuple[dict, list[tuple[str, bytes]]]:
     """(the manifest, [(file name, bytes)]) of the audit bundle of a moderator's session."""
     from .inbox import ORDERS
-    from .reports import safe_file_name
+    from ..model.files import safe_file_name
     if not record.is_moderator(session):
         raise RuleViolation("An audit bundle is made from the moderator's session.")
     found = dice_record(session.pbem) or {}

@@ -360,7 +360,7 @@ def join_command(argv: list[str]) -> int:
     from .joins import SUFFIX, make_join, write_join
     from .keys import show_fingerprint
     from .pins import check
-    from .reports import safe_file_name
+    from ..model.files import safe_file_name
     path = Path(args.player_file)
     with _session(path, "cannot write the join file", lock=False) as session:
         data, key = make_join(session, new_key=args.new_key)

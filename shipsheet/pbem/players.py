@@ -28,13 +28,13 @@ import re
 import secrets
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from shipsheet.model.actions import Action, SessionAction
 from shipsheet.model.decisions import form_values
 from shipsheet.model.dice import Dice, dice_record
 from shipsheet.model.errors import RuleViolation
-from shipsheet.model.files import safe_file_stem
+from shipsheet.model.files import safe_file_name
 from shipsheet.model.games import piece
 from shipsheet.model.privacy import public_state
 from shipsheet.model.session import Session
@@ -265,10 +265,10 @@ def player_session(session: Session, player: Player | str,
 
 
 def player_file_name(player: Player | str) -> str:
-    """``<name>.shipsheet``: a player's file. A player's name may be any name (``Con`` is
-    one); a name that cannot name a file on every system (``model.files.file_name_problem``:
-    ``CON``, ``Bob.``, ``A:B``) is made into one that can (``safe_file_stem``: ``_CON``)."""
-    return f"{safe_file_stem(player.name if isinstance(player, Player) else player)}.shipsheet"
+    """``<name>.shipsheet``: a player's file, named as the player's turn reports and orders
+    files are (``model.files.safe_file_name``: a file that travels by e-mail, on every
+    system: ``Blue``, ``_CON`` for ``CON``, ``Zoe`` for ``Zoë``)."""
+    return f"{safe_file_name(player.name if isinstance(player, Player) else player)}.shipsheet"
 
 
 def save_player_file(player_file: Session, path: str | Path) -> None:
@@ -391,7 +391,33 @@ def may_apply(session: Session, action: Action) -> str | None:
             f"are the moderator's.")
 
 
+def role_of(session: "Session | None") -> str | None:
+    """"moderator", "player", None (not played by e-mail, or no session), or "damaged" (a
+    play-by-e-mail record that does not read)."""
+    if session is None or not session.pbem:
+        return None
+    try:
+        return record.role(session)
+    except RuleViolation:
+        return "damaged"
+
+
+def guard_for(session: Session, hint: str = "") -> Callable[[Action], str | None] | None:
+    """In a player file, what refuses every change but the player's own decisions
+    (:func:`may_apply`), adding ``hint`` (where the decisions are made) to a refusal of
+    anything else; None elsewhere (a moderator's session, one not played by e-mail)."""
+    if role_of(session) != PLAYER:
+        return None
+
+    def guard(action: Action) -> str | None:
+        why = may_apply(session, action)
+        if why and hint and not isinstance(action, Decision):
+            why += " " + hint
+        return why
+    return guard
+
+
 __all__ = ["DICE_FIELD", "Decision", "OrdersSent", "checked_values", "decide", "dice_fields",
-           "export_player_files", "find_form", "form_current", "may_apply",
+           "export_player_files", "find_form", "form_current", "guard_for", "may_apply",
            "player_file_name", "player_from_items", "player_session", "save_player_file",
-           "set_players_action"]
+           "role_of", "set_players_action"]

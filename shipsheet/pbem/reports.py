@@ -32,8 +32,6 @@ No Qt here: the PDF maker is a callable the printing layer provides
 
 from __future__ import annotations
 
-import hashlib
-import unicodedata
 from dataclasses import dataclass
 from datetime import date as _date
 from pathlib import Path
@@ -41,11 +39,11 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 from urllib.parse import quote
 
 from shipsheet.model.errors import RuleViolation
-from shipsheet.model.files import file_name_problem
+from shipsheet.model.files import MAX_FILE_STEM, safe_file_name
 from shipsheet.model.games import GAME_TITLES, piece
 from shipsheet.model.privacy import seen_text
 from shipsheet.model.storage import write_atomic
-from shipsheet.model.text import terminal_safe
+from shipsheet.model.text import MAIL_COLUMNS, columns, terminal_safe, wrap_columns
 
 from . import record
 from .players import player_session, save_player_file
@@ -58,9 +56,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.ship import Ship
 
 #: The widest line of a report, in columns (a wide character counts two).
-WIDTH = 72
-#: The longest file name made from a player's name (before its extension).
-MAX_FILE_STEM = 64
+WIDTH = MAIL_COLUMNS
 RULE = "=" * WIDTH
 _HEAD = 2    # where a headline starts
 _DETAIL = 6  # where a headline's further lines start
@@ -88,57 +84,17 @@ class Report:
 
 # -- text of a fixed width ---------------------------------------------------------------------
 
-def columns(text: str) -> int:
-    """How many columns ``text`` takes in a fixed-width font: a wide (East Asian) character
-    two, a combining mark none, anything else one."""
-    width = 0
-    for ch in text:
-        if unicodedata.combining(ch):
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return width
-
-
 def clean(text: object) -> str:
     """Text from a file, safe in a plain-text mail: control and format characters escaped
     (no line break, tab or bidirectional override gets into the layout)."""
     return terminal_safe(str(text))
 
 
-def _cut(word: str, room: int) -> tuple[str, str]:
-    """The longest head of ``word`` that fits ``room`` columns (at least one character)."""
-    used = 0
-    for i, ch in enumerate(word):
-        w = columns(ch)
-        if used + w > room and i:
-            return word[:i], word[i:]
-        used += w
-    return word, ""
-
-
 def wrap(text: str, indent: int = 0, hang: int = _HANG, width: int = WIDTH) -> list[str]:
     """``text`` (cleaned first) as lines of at most ``width`` columns, the first starting at
-    ``indent``, the rest at ``indent + hang``. Words are cut only when longer than a line."""
-    text = clean(text)
-    first, rest = " " * indent, " " * (indent + hang)
-    lines: list[str] = []
-    line, empty = first, True
-    for word in text.split():
-        while word:
-            room = width - columns(line) - (0 if empty else 1)
-            if columns(word) <= room:
-                line += ("" if empty else " ") + word
-                empty, word = False, ""
-            elif not empty:
-                lines.append(line)
-                line, empty = rest, True
-            else:  # a word longer than a whole line: cut it
-                head, word = _cut(word, max(1, room))
-                lines.append(line + head)
-                line = rest
-    if not empty or not lines:
-        lines.append(line.rstrip() if empty else line)
-    return lines
+    ``indent``, the rest at ``indent + hang``. Words are cut only when longer than a line
+    (``model.text.wrap_columns``, the one wrapper)."""
+    return wrap_columns(clean(text), width, " " * indent, " " * (indent + hang))
 
 
 def _fold_subject(subject: str) -> list[str]:
@@ -419,42 +375,6 @@ def mailto_url(report: Report, to: str = "") -> str:
 
 
 # -- the files ------------------------------------------------------------------------------------
-
-_FILE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
-
-
-#: Latin letters that have no accent to drop, spelled in ASCII.
-_SPELLED = str.maketrans({"Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "Œ": "OE", "œ": "oe",
-                          "ß": "ss", "Ð": "D", "ð": "d", "Þ": "Th", "þ": "th", "Ł": "L",
-                          "ł": "l", "Đ": "D", "đ": "d", "ı": "i", "Ŋ": "N", "ŋ": "n"})
-
-
-def safe_file_name(name: object, limit: int = MAX_FILE_STEM) -> str:
-    """A file name (without extension) made from a player's name: ASCII letters, digits,
-    ``.``, ``_`` and ``-`` only (accents dropped, anything else ``_``), no leading dot or
-    dash, no trailing dot, at most ``limit`` characters, never a name Windows reserves.
-    When nothing is left (a name in another script), ``player-`` and 8 hex digits of the
-    name's SHA-256, so two such names still differ. No path separator survives, so no name
-    becomes a path."""
-    original = str(name)
-    text = unicodedata.normalize("NFKD", original.translate(_SPELLED))
-    text = text.encode("ascii", "ignore").decode("ascii")
-    out, gap = [], False
-    for ch in text:
-        if ch in _FILE_CHARS:
-            out.append(ch)
-            gap = False
-        elif not gap:
-            out.append("_")
-            gap = True
-    stem = "".join(out).lstrip("._-")[:limit].rstrip("._-")
-    if not stem.strip("_"):
-        digest = hashlib.sha256(original.encode("utf-8", "surrogatepass")).hexdigest()
-        return f"player-{digest[:8]}"[:max(limit, 1)]
-    if file_name_problem(stem) is not None:  # a name Windows reserves (model.files)
-        stem = ("_" + stem)[:limit].rstrip("._-")
-    return stem
-
 
 def _unique_stems(names: Sequence[str]) -> list[str]:
     """Each name's safe file stem, made unique (ignoring case, as some file systems do)."""

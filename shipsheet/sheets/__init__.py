@@ -1,7 +1,7 @@
 """Sheet painters, one per game; shared by the window, the printer and the phones.
 
 The sheets' registry (``SHEETS``, a ``model.games.Layer``): each game registers its
-painter's module here, one line each; the module's ``ENTRY`` names its ``sheet`` (a
+painter's module here, one line each; the module's ``SHEET`` is its ``sheet`` piece (a
 ``SheetPainter`` subclass). Registering imports nothing: a game's painter loads when its
 first sheet is drawn.
 """
@@ -14,7 +14,7 @@ from ..model.games import Layer, piece
 from .base import PAPER, PHONE, HitArea, SheetLayout, SheetPainter, Theme
 
 #: Each game's painter, by game id.
-SHEETS = Layer("sheets", ("sheet",), "shipsheet/sheets/__init__.py")
+SHEETS = Layer("sheets", ("sheet",), "shipsheet/sheets/__init__.py", {"sheet": ":SHEET"})
 SHEETS.register("war-in-space", "shipsheet.sheets.war_in_space")
 SHEETS.register("triplanetary", "shipsheet.sheets.triplanetary")
 SHEETS.register("fedcom", "shipsheet.sheets.fedcom")

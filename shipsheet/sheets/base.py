@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText
@@ -648,6 +648,31 @@ class SheetPainter:
         if not self.turn_marks:
             return full
         return "x" if before else "slash"
+
+    #: The side of a legend entry's mark, and the size of its words.
+    LEGEND_MARK, LEGEND_WORDS = 11.0, 7.5
+
+    def draw_legend(self, painter: QPainter, theme: Theme, y: float,
+                    entries: "list[tuple[Callable[[QRectF], None], str]]") -> tuple[float, float]:
+        """A key to the sheet's pen marks at its foot: a rule across the sheet, then each
+        entry — its mark, drawn by ``draw(rect)`` in a square of :attr:`LEGEND_MARK` units,
+        and its words — along one line (on a phone, one to a line). Every sheet's legend is
+        drawn by this one helper. Returns the y under the last line and the x where it
+        ends (for a sheet's words after its keys)."""
+        m, size = self.margin, self.LEGEND_MARK
+        painter.setPen(QPen(theme.faint, 1.0))
+        painter.drawLine(QPointF(m, y), QPointF(self.width - m, y))
+        y += 6
+        x = m
+        for n, (draw, words) in enumerate(entries):
+            if self.phone and n:  # a key to a line
+                x, y = m, y + size + 5
+            draw(QRectF(x, y, size, size))
+            width = self.advance(painter, words, self.LEGEND_WORDS)
+            self.text(painter, QRectF(x + size + 7, y - 1, width + 4, size + 2), words,
+                      size=self.LEGEND_WORDS, color=theme.muted)
+            x += size + 7 + width + 18
+        return y + size + 3, x
 
     def draw_turn_marks_legend(self, painter: QPainter, theme: Theme, y: float) -> float:
         """The key to this turn's marks, under the title (only when they are shown apart)."""

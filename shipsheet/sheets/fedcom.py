@@ -608,38 +608,26 @@ class FedComSheet(SheetPainter):
         return y + 2
 
     def _draw_legend(self, painter: QPainter, theme: Theme, y: float) -> float:
-        m = self.margin
-        painter.setPen(QPen(theme.faint, 1.0))
-        painter.drawLine(QPointF(m, y), QPointF(self.width - m, y))
-        y += 6
-        x = m
-        size = 11.0
         keys = [("x", False, "destroyed"), ("slash", False, "shield box down"),
                 ("", True, "fired, charging, launched or used this turn")]
         if self.turn_marks:  # slash and X then say when (the key under the title), not what
             keys = keys[2:]
-        for mark, used, text in keys:
-            rect = QRectF(x, y, size, size)
-            self.pen_box(painter, theme, rect, mark=mark, used=used)
-            self.text(painter, QRectF(x + size + 4, y - 1, 220, size + 2), text, size=7,
-                      color=theme.muted)
-            if self.phone:  # a key to a line
-                y += size + 5
-                continue
-            x += size + 4 + self.advance(painter, text, 7) + 14
-        if self.phone:
-            if not theme.on_paper:
-                self.text(painter, QRectF(m, y - 1, self.width - 2 * m, size + 2),
-                          theme.hint("Click a box: its next state · right-click: more"), size=7,
-                          color=theme.muted)
-                y += size + 5
+        y, x = self.draw_legend(painter, theme, y, [
+            (lambda rect, mark=mark, used=used: self.pen_box(painter, theme, rect, mark=mark,
+                                                              used=used), text)
+            for mark, used, text in keys])
+        if theme.on_paper:
             return y
-        if not theme.on_paper:
-            self.text(painter, QRectF(x, y - 1, self.width - m - x, size + 2),
-                      theme.hint("Click a box: its next state · right-click: more"), size=7,
-                      color=theme.muted,
-                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return y + size + 2
+        hint = theme.hint("Click a box: its next state · right-click: more")
+        m, size = self.margin, self.LEGEND_MARK
+        if self.phone:  # on a line of its own
+            self.text(painter, QRectF(m, y + 2, self.width - 2 * m, size + 2), hint, size=7,
+                      color=theme.muted)
+            return y + size + 5
+        self.text(painter, QRectF(x, y - size - 4, self.width - m - x, size + 2), hint, size=7,
+                  color=theme.muted,
+                  align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return y
 
     def _stamp(self) -> tuple[QPointF, QRectF, float]:
         """The DESTROYED stamp: its middle, its frame round the middle (before it is turned
@@ -674,7 +662,5 @@ class FedComSheet(SheetPainter):
 
 
 SHEET = FedComSheet
-#: This game's pieces of the sheets layer (registered in ``shipsheet/sheets/__init__.py``).
-ENTRY = {"sheet": ":SHEET"}
 
-__all__ = ["ENTRY", "FedComSheet", "SHEET", "box_number", "kind_title", "state_word"]
+__all__ = ["FedComSheet", "SHEET", "box_number", "kind_title", "state_word"]

@@ -84,7 +84,7 @@ def planned_words(ship: Ship, session) -> str:
         return ("nothing: it recovered 1 D this turn" if tp.recovered_this_turn(ship)
                 else "nothing to recover")
     track, how = planned
-    level = int(ship.state.get(track, 0) or 0)
+    level = tp.track_level(ship, track)
     why = {OWNER: "the owner's choice", ONLY: "the only track it can recover",
            DEFAULT: "no choice made: the default, house rule TRI-H13"}.get(how, how)
     return f"{track_title(track).lower()} D{level} → D{level - 1} ({why})"
@@ -257,7 +257,7 @@ class TriplanetarySheet(SheetPainter):
         thresholds drawn as heavy rules with their words underneath."""
         ship = self.ship
         title = track_title(track)
-        level = int(ship.state.get(track, 0) or 0)
+        level = tp.track_level(ship, track)
         destroyed = tp.is_destroyed(ship)
         b = self.box
         label_h = 11.0
@@ -675,5 +675,3 @@ class TriplanetarySheet(SheetPainter):
 
 
 SHEET = TriplanetarySheet
-#: This game's pieces of the sheets layer (registered in ``shipsheet/sheets/__init__.py``).
-ENTRY = {"sheet": ":SHEET"}

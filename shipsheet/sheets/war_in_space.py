@@ -67,7 +67,7 @@ class WarInSpaceSheet(SheetPainter):
         y = self.draw_systems(painter, theme, y + 4)
         y = self.draw_suits(painter, theme, y + 14)
         y = self.draw_turn(painter, theme, y + 14)
-        return self.draw_legend(painter, theme, y + 12)
+        return self._draw_legend(painter, theme, y + 12)
 
     # -- energy systems ------------------------------------------------------------
     def draw_systems(self, painter: QPainter, theme: Theme, y: float) -> float:
@@ -348,44 +348,30 @@ class WarInSpaceSheet(SheetPainter):
             y += 30
         return y
 
-    def draw_legend(self, painter: QPainter, theme: Theme, y: float) -> float:
-        """A key to the pen marks, at the foot of the sheet."""
+    def _draw_legend(self, painter: QPainter, theme: Theme, y: float) -> float:
+        """A key to the pen marks, at the foot of the sheet (``draw_legend``), and the house
+        rules' footnote."""
+        def circle(r: QRectF) -> None:
+            self.text(painter, r.adjusted(-3, 0, 3, 0), "d6", size=7, color=theme.ink, align=CENTER)
+            self.draw_circle(painter, theme, r.adjusted(-1, 0, 1, 0))
+
+        def struck(r: QRectF) -> None:
+            self.text(painter, r, "♦", size=9, color=theme.muted, align=CENTER)
+            self.strike(painter, theme, QRectF(r.left() - 2, r.center().y() - 1, r.width() + 4, 2))
+
+        def planned(r: QRectF) -> None:
+            painter.setPen(QPen(theme.accent, 1.0, Qt.PenStyle.DashLine))
+            painter.drawRect(r.adjusted(-1.5, -1.5, 1.5, 1.5))
+
+        y, _x = self.draw_legend(painter, theme, y, [
+            (lambda r: self.draw_box(painter, theme, r, mark="slash"), "marked box / critical hit"),
+            (circle, "current die"), (struck, "suit locked out"), (planned, "repair planned")])
         m = self.margin
-        painter.setPen(QPen(theme.faint, 0.8))
-        painter.drawLine(QPointF(m, y), QPointF(self.width - m, y))
-        y += 8
-        x = m
-        size = 11.0
-        entries = [("slash", "marked box / critical hit"), ("circle", "current die"),
-                   ("strike", "suit locked out"), ("planned", "repair planned")]
-        for i, (kind, words) in enumerate(entries):
-            if self.phone and i:  # a key to a line
-                x, y = m, y + 16
-            r = QRectF(x, y + 1, size, size)
-            if kind == "slash":
-                self.draw_box(painter, theme, r, mark="slash")
-            elif kind == "circle":
-                self.text(painter, r.adjusted(-3, 0, 3, 0), "d6", size=7, color=theme.ink,
-                          align=CENTER)
-                self.draw_circle(painter, theme, r.adjusted(-1, 0, 1, 0))
-            elif kind == "strike":
-                self.text(painter, r, "♦", size=9, color=theme.muted, align=CENTER)
-                self.strike(painter, theme, QRectF(r.left() - 2, r.center().y() - 1,
-                                                   r.width() + 4, 2))
-            else:
-                pen = QPen(theme.accent, 1.0, Qt.PenStyle.DashLine)
-                painter.setPen(pen)
-                painter.drawRect(r.adjusted(-1.5, -1.5, 1.5, 1.5))
-            tw = self.advance(painter, words, 7.5)
-            self.text(painter, QRectF(x + size + 6, y, tw + 4, 13), words, size=7.5,
-                      color=theme.muted)
-            x += size + 6 + tw + 22
-        y += 16
         footnote = ("* House rule: our reading where the published rules are silent "
                     + ("(listed in Help ▸ Rules and House Rules)." if theme.on_paper else
                        "(hover it, or see Help ▸ Rules and House Rules)."))
         if self.phone:
-            return self.wrapped(painter, m, y, self.width - 2 * m, footnote, size=7.5,
+            return self.wrapped(painter, m, y + 2, self.width - 2 * m, footnote, size=7.5,
                                 color=theme.muted) + 2
         self.text(painter, QRectF(m, y, self.width - 2 * m, 13), footnote,
                   size=7.5, color=theme.muted)
@@ -393,5 +379,3 @@ class WarInSpaceSheet(SheetPainter):
 
 
 SHEET = WarInSpaceSheet
-#: This game's pieces of the sheets layer (registered in ``shipsheet/sheets/__init__.py``).
-ENTRY = {"sheet": ":SHEET"}

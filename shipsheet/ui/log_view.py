@@ -10,12 +10,13 @@ from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QLabel, QListWidget,
                                QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
+from ..model.text import MAIL_COLUMNS, columns, wrap_columns
 from .document import SessionDocument
 
 #: The list shows at most this many lines: the newest.
 LINES = 2000
 #: "Copy as text" wraps at this many columns (a plain-text e-mail's line).
-WRAP_COLUMNS = 72
+WRAP_COLUMNS = MAIL_COLUMNS
 #: A continuation line is never indented more than this, so it always has room for words.
 MAX_HANG = WRAP_COLUMNS // 2
 #: The head of a log line as ``LogEntry.plain`` writes it: "T2 Combat | ", then the
@@ -24,7 +25,8 @@ _HEAD = re.compile(r"T\d+ [^|\n]*\| *")
 
 
 def wrap_log_line(line: str, width: int = WRAP_COLUMNS) -> list[str]:
-    """One log line as lines of at most ``width`` columns, for an e-mail.
+    """One log line as lines of at most ``width`` columns (wide characters count two), for
+    an e-mail (``model.text.wrap_columns``, the turn reports' wrapper too).
 
     Continuation lines hang under the entry's text (after "T2 Combat | " and a detail
     line's indent), so the turn and phase column stays clear and each entry reads as one
@@ -33,16 +35,13 @@ def wrap_log_line(line: str, width: int = WRAP_COLUMNS) -> list[str]:
     """
     head = _HEAD.match(line)
     hang = min(head.end() if head else 4, MAX_HANG)
-    if len(line) <= width and "\n" not in line:
+    if columns(line) <= width and "\n" not in line:
         return [line]
-    import textwrap  # on the first copy, not at start-up
-    prefix, body = line[:hang], line[hang:]
+    prefix, body, indent = line[:hang], line[hang:], " " * hang
     out: list[str] = []
-    for paragraph in body.split("\n"):
-        pieces = textwrap.wrap(paragraph, width - hang, break_on_hyphens=False,
-                               break_long_words=True) or [""]
-        out.extend(pieces)
-    return [prefix + out[0]] + [(" " * hang + piece).rstrip() for piece in out[1:]]
+    for n, paragraph in enumerate(body.split("\n")):
+        out += wrap_columns(paragraph, width, prefix if n == 0 else indent, indent)
+    return [piece.rstrip() for piece in out]
 
 
 class LogView(QWidget):

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDockWidget, QFile
                                QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from ..model import Action, RuleViolation
+from ..model.actions import Together
 from ..model.dice import OPEN
 from ..model.update import count_words
 from . import pbem_dialogs
@@ -74,46 +75,17 @@ def open_url(url: str) -> bool:
     return QDesktopServices.openUrl(QUrl(url))
 
 
-class Together(Action):
-    """Two actions as one undo step (the players, and verifiable dice from this turn)."""
-
-    def __init__(self, first: Action, second: Action):
-        self.first, self.second = first, second
-        self.name = first.name
-
-    def touches(self, session: "Session"):
-        a, b = self.first.touches(session), self.second.touches(session)
-        return None if a is None or b is None else (*a, *b)
-
-    def apply(self, session: "Session", ctx) -> None:
-        self.first.apply(session, ctx)
-        self.second.apply(session, ctx)
-
-
 def role_of(session: "Session | None") -> str | None:
-    """"moderator", "player", None (not played by e-mail, or no session), or "damaged"."""
-    if session is None or not session.pbem:
-        return None
-    from ..pbem import record
-    try:
-        return record.role(session)
-    except RuleViolation:
-        return "damaged"
+    """"moderator", "player", None or "damaged" (``pbem.players.role_of``)."""
+    from ..pbem.players import role_of as role
+    return role(session)
 
 
 def guard_for(session: "Session") -> Callable[[Action], str | None] | None:
-    """In a player file, what refuses every change but the player's own decisions
-    (``pbem.players.may_apply``); None elsewhere."""
-    if role_of(session) != PLAYER:
-        return None
-    from ..pbem.players import Decision, may_apply
-
-    def guard(action: Action) -> str | None:
-        why = may_apply(session, action)
-        if why and not isinstance(action, Decision):
-            why += " Make your decisions in the Decisions panel (View ▸ Decisions)."
-        return why
-    return guard
+    """In a player file, what refuses every change but the player's own decisions, saying
+    where they are made here (``pbem.players.guard_for``); None elsewhere."""
+    from ..pbem.players import guard_for as guard
+    return guard(session, "Make your decisions in the Decisions panel (View ▸ Decisions).")
 
 
 # -- the turn desk ------------------------------------------------------------------------------
@@ -844,7 +816,7 @@ class PbemDesk(QObject):
         from ..pbem.keys import load_key, show_fingerprint
         from ..pbem.orders import current_orders, export_orders, order_warnings
         from ..pbem.public import known_keys
-        from ..pbem.reports import safe_file_name
+        from ..model.files import safe_file_name
         doc = self.doc
         if doc is None:
             return None
@@ -928,5 +900,5 @@ def order_label(session: "Session", order: dict) -> str:
     return f"{ship.name}, {spec['title'] if spec else order.get('form')}"
 
 
-__all__ = ["DecisionsView", "PbemDesk", "Together", "TurnDeskView", "guard_for", "open_url",
+__all__ = ["DecisionsView", "PbemDesk", "TurnDeskView", "guard_for", "open_url",
            "pick_files", "pick_folder", "pick_save", "role_of", "run_dialog"]

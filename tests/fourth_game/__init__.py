@@ -7,9 +7,9 @@ wrecked, and nothing more can be marked on it. Its files, by layer:
 - the rules (this package and ``rules.py``, ``boxes.py``): ``ENTRY`` below names its
   model pieces — rules, house rules and source (here), blank class, carry-over, sample,
   decisions, privacy, boxes, report summary and order checks;
-- the sheet: ``sheet.py`` (its ``ENTRY`` names the painter);
-- the window: ``ui.py`` (its ``ENTRY`` names ``panel.py``'s panel and ``editor.py``'s
-  designer editor; no tools).
+- the sheet: ``sheet.py`` (its ``SHEET``, where the sheets layer looks);
+- the window: ``ui.py`` (its ``ENTRY`` names ``editor.py``'s designer editor; ``panel.py``'s
+  ``Panel`` and ``TOOLS``, none, are where the window's layer looks).
 
 And one registration line per layer (``tests/ui/test_fourth_game.py``, ``REGISTER``):
 ``register_game("skirmish", "Skirmish", "fourth_game")``,
@@ -25,7 +25,8 @@ HOUSE_RULES = check_house_rules("SK", [
               "A ship whose hull is all hit is wrecked: nothing more is marked on it."),
 ])
 
-#: Where the model finds this game's pieces.
+#: Where the model finds this game's pieces: its rules are in ``rules.py``, not where a
+#: rules package keeps them (``model.games.MODEL_CONVENTIONS``), so every piece is named.
 ENTRY = {
     "rules": ".rules:GAME",
     "house_rules": ":HOUSE_RULES",

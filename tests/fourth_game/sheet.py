@@ -29,8 +29,4 @@ class SkirmishSheet(SheetPainter):
 
 
 SHEET = SkirmishSheet
-
-#: Its piece of the sheets layer (registered with
-#: ``SHEETS.register("skirmish", "fourth_game.sheet")``).
-ENTRY = {"sheet": ":SHEET"}
 __all__ = ["SHEET", "mark"]

@@ -4,4 +4,5 @@
 #: No window of its own for the Tools menus.
 TOOLS: tuple = ()
 
-ENTRY = {"panel": ".panel:Panel", "editor": ".editor:SkirmishEditor", "tools": ":TOOLS"}
+#: Its designer editor (its panel is ``panel.py``'s ``Panel``: the layer's convention).
+ENTRY = {"editor": ".editor:SkirmishEditor"}

@@ -1,6 +1,7 @@
 """File names checked against every system's rules in one place (``model.files``): the
 designer's class and chart names, the play-by-e-mail player files and the turn reports all
-ask ``file_name_problem``. Before, a class could be saved as ``con.toml`` or ``nul.toml``
+ask ``file_name_problem``, and every file that travels (a player's file, their orders and
+join files, their reports) is named from its player by one maker, ``safe_file_name``. Before, a class could be saved as ``con.toml`` or ``nul.toml``
 and a player named ``CON`` got ``CON.shipsheet``: files Windows cannot make or open (they
 are its devices), and a name ending in a dot or space that Windows silently drops."""
 
@@ -9,15 +10,14 @@ from __future__ import annotations
 import pytest
 
 from shipsheet.model.classfiles import stem_problem
-from shipsheet.model.files import file_name_problem, safe_file_stem
+from shipsheet.model.files import file_name_problem, safe_file_name, safe_file_stem
 from shipsheet.pbem.players import player_file_name
-from shipsheet.pbem.reports import safe_file_name
 
 RESERVED = ["CON", "con", "Nul", "PRN", "AUX", "COM1", "com9", "LPT1", "lpt3", "CON.toml",
             "nul.txt", "COM1.shipsheet", "CONIN$", "COM\u00b9"]
 REFUSED = RESERVED + ["a.", "a ", "bad.", "two  ", "a<b", "a>b", 'a"b', "a:b", "a/b", "a\\b",
                       "a|b", "a?b", "a*b", "tab\there", "nl\nhere", "del\x7f", "", ".", "..",
-                      "x" * 256]
+                      "x" * 256, "\u202egnp.exe", "a\u2066b"]
 FINE = ["night", "Vigilant-class Cruiser", "con-trail", "console", "COM10", "LPT", "nullity",
         ".hidden", "Zoë", "船", "x" * 255, "a.b.c"]
 
@@ -51,10 +51,20 @@ def test_a_player_file_is_never_named_for_a_device(name):
     assert safe_file_stem(file[:-len(".shipsheet")]) == file[:-len(".shipsheet")]
 
 
-def test_a_player_file_of_a_fine_name_is_that_name():
-    assert player_file_name("Zoë") == "Zoë.shipsheet"
-    assert player_file_name("Con man") == "Con man.shipsheet"
+def test_a_player_file_is_named_as_the_players_reports_are():
+    """A player's files travel (by e-mail, to any system): the first player file, each turn's
+    report and updated file, the orders and join files all take the one name made from the
+    player's (``safe_file_name``: ASCII, nothing that reorders or hides)."""
+    assert player_file_name("Blue") == "Blue.shipsheet"
+    assert player_file_name("Zoë") == "Zoe.shipsheet" == safe_file_name("Zoë") + ".shipsheet"
+    assert player_file_name("Con man") == "Con_man.shipsheet"
     assert player_file_name("CON") == "_CON.shipsheet"
+    assert player_file_name("\u202egnp.exe") == "gnp.exe.shipsheet"
+
+
+def test_a_name_that_reorders_its_text_is_made_plain_for_a_local_file():
+    assert file_name_problem("\u202egnp.exe") and "reorders" in file_name_problem("\u202egnp.exe")
+    assert safe_file_stem("night\u202egnp") == "night_gnp"
 
 
 @pytest.mark.parametrize("name", RESERVED)

@@ -147,3 +147,20 @@ def test_log_text_leaves_out_undone_changes():
     text = session.log_text()
     assert "Mark box" in text and "Second mark" not in text
     assert "Second mark" in session.log_text(include_undone=True)
+
+
+def test_two_actions_together_are_one_step_and_refused_together():
+    from shipsheet.model.actions import Together
+    session = make_session("Alpha", "Beta")
+    alpha, beta = session.ships
+    both = Together(ShipAction("Mark Alpha", alpha, mark), ShipAction("Mark Beta", beta, mark))
+    session.apply(both)
+    assert (alpha.state["marks"], beta.state["marks"]) == (1, 1)
+    assert session.undo_status().undo == "Mark Alpha"
+    session.undo()
+    assert (alpha.state["marks"], beta.state["marks"]) == (0, 0)  # one undo, both back
+    beta.state["marks"] = 3  # Beta's next mark is refused (past 3): Alpha's is taken back too
+    with pytest.raises(RuleViolation, match="Beta has only 3 boxes"):
+        session.apply(Together(ShipAction("Mark Alpha", alpha, mark),
+                               ShipAction("Mark Beta", beta, mark)))
+    assert (alpha.state["marks"], beta.state["marks"]) == (0, 3)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import math
 import tomllib
-import warnings
 from pathlib import Path
 
 import pytest
@@ -139,18 +138,3 @@ def test_any_data_written_into_another_files_layout_reads_back(first, second):
     from shipsheet.model.toml_files import parse
     document = parse(to_text(first))
     assert tomllib.loads(to_text(second, document)) == second
-
-
-def test_the_old_writer_still_works_for_one_release_and_warns():
-    from shipsheet.model import toml_writer
-    with pytest.warns(DeprecationWarning, match="toml_files.to_text"):
-        text = toml_writer.dumps({"game": "triplanetary", "class": "Patrol Boat"})
-    assert tomllib.loads(text) == {"game": "triplanetary", "class": "Patrol Boat"}
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        from shipsheet.ui.designer import classfiles, migrate  # noqa: F401 - importing is silent
-    with pytest.warns(DeprecationWarning, match="shipsheet.model.classfiles.save_definition"):
-        assert classfiles.save_definition is save_definition
-    with pytest.warns(DeprecationWarning, match="shipsheet.model.update.update_ships_action"):
-        from shipsheet.model.update import update_ships_action
-        assert migrate.update_ships_action is update_ships_action

@@ -113,8 +113,11 @@ GAMES = {
 
 
 def player_files(session, folder: Path) -> dict[str, Path]:
-    """Every player's file written to ``folder``: player name -> path."""
-    return {p.stem: p for p in P.export_player_files(session, folder)}
+    """Every player's file written to ``folder``: player name -> path (the file's name is
+    made from the player's: ``Mars_Patrol.shipsheet``)."""
+    from shipsheet.pbem import record
+    return {record.own_player(load_session(p)).name: p
+            for p in P.export_player_files(session, folder)}
 
 
 def play(path: Path, edit, player):

@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from shipsheet.model.files import safe_file_name
+
 from shipsheet.cli import main
 from shipsheet.model import load_session
 from shipsheet.model.storage import save_session
@@ -49,13 +51,15 @@ def test_the_cycle_on_the_command_line(game, tmp_path, capsys):
     folder = tmp_path / "players"
     assert main(["pbem", "export-players", str(path), "-o", str(folder)]) == 0
     names = [p.split("=")[0] for p in PLAYERS[game]]
-    assert sorted(p.name for p in folder.iterdir()) == sorted(f"{n}.shipsheet" for n in names)
+    # Each named as its player's reports will be ("Mars Patrol": Mars_Patrol.shipsheet).
+    assert sorted(p.name for p in folder.iterdir()) == sorted(f"{safe_file_name(n)}.shipsheet"
+                                                              for n in names)
     capsys.readouterr()
 
     _, edit = GAMES[game]
     sent = []
     for name in names:
-        player_file = folder / f"{name}.shipsheet"
+        player_file = folder / f"{safe_file_name(name)}.shipsheet"
         play(player_file, edit, name)
         orders = tmp_path / f"{name}.orders.json"
         assert main(["pbem", "export-orders", str(player_file), "-o", str(orders)]) == 0

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from shipsheet.cli import main
+from shipsheet.model.files import safe_file_name
 from shipsheet.model.storage import load_session, save_session
 
 from pbem_helpers import GAMES, resolve
@@ -57,7 +58,9 @@ def test_three_turns_by_e_mail_on_the_command_line(game, tmp_path, capsys):
     assert code == 0 and "Dice: verifiable from turn" in out, out
     code, out = _run(capsys, "pbem", "export-players", moderator, "-o", tmp_path / "files-0")
     assert code == 0, out
-    files = {n: tmp_path / "files-0" / f"{n}.shipsheet" for n in names}
+    # A player's files all take the name made from theirs (model.files.safe_file_name):
+    # the first player file, each turn's report and updated file.
+    files = {n: tmp_path / "files-0" / f"{safe_file_name(n)}.shipsheet" for n in names}
     late_joiner = names[-1]
     first_turn = load_session(moderator).turn
 
@@ -106,7 +109,7 @@ def test_three_turns_by_e_mail_on_the_command_line(game, tmp_path, capsys):
         assert code == 0, out
         folder = tmp_path / "reports" / f"turn-{turn}"
         for name in names:
-            stem = name.replace(" ", "_")
+            stem = safe_file_name(name)
             text = (folder / f"{stem}.txt").read_text("utf-8")
             assert all(len(line) <= 72 for line in text.splitlines())
             assert f"Seed of turn {turn}, revealed" in text and "KEYS" in text

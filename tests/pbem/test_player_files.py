@@ -120,6 +120,18 @@ def test_a_player_file_holds_the_players_ships_secret_and_the_moderators_uid(fc,
     assert fingerprint(fc) == before  # the moderator's session is not changed
 
 
+def test_a_player_file_takes_only_its_players_decisions_and_says_where_they_are_made(fc, tmp_path):
+    """``guard_for``: in a player file every change but the player's own decisions is
+    refused, with the hint of where decisions are made; a moderator's session has no guard."""
+    assert P.guard_for(fc, "Decide in the Decisions panel.") is None  # the moderator's
+    assert P.role_of(fc) == "moderator" and P.role_of(None) is None
+    blue = load_session(P.export_player_files(fc, tmp_path)[0])
+    guard = P.guard_for(blue, "Decide in the Decisions panel.")
+    assert P.role_of(blue) == "player" and guard is not None
+    why = guard(SetSide(blue.ship("Resolute"), "Red"))
+    assert why and why.endswith("Decide in the Decisions panel.")
+
+
 def test_other_ships_are_shown_without_their_orders(fc):
     fc.apply(P.set_players_action(fc, [P.player_from_items(fc, n, [n]) for n in ("Blue", "Red", "Green")],
                                   show_others=True))

@@ -176,10 +176,8 @@ def test_every_roll_is_recorded_and_none_is_typed_in_a_verifiable_turn():
     with pytest.raises(RuleViolation, match="orders are still open"):
         session.apply(roll_action(1))  # no die rolls before the orders close
     close_orders(session)
-    session.dice.type_in(2)
     with pytest.raises(RuleViolation, match="none can be typed in"):
-        session.apply(roll_action(1))
-    session.dice.clear_typed()
+        session.dice.type_in(2)  # refused as it is typed
     session.apply(roll_action(2))
     first, second = rolls(session)[-2:]
     assert first.roll[:3] == [3, count + 1, 6] and first.roll[4:] == [0, 0]
@@ -188,6 +186,18 @@ def test_every_roll_is_recorded_and_none_is_typed_in_a_verifiable_turn():
     with pytest.raises(RuleViolation, match="still open"):
         session.apply(roll_action(1))  # the next turn's orders are open
     assert verify_session(session).status == "verified"
+
+
+def test_rolls_typed_before_the_dice_became_verifiable_are_refused_until_taken_back():
+    session = build_sample_session()
+    session.dice.type_in(5)  # typed while the dice were the session's seeded ones
+    pd.start_verifiable(session)
+    close_orders(session)
+    with pytest.raises(RuleViolation, match=r"wait unused: take them back \(Dice.clear_typed\)"):
+        session.apply(roll_action(1))
+    session.dice.clear_typed()
+    session.apply(roll_action(1))
+    assert rolls(session)[-1].roll[4] == 0  # the session's roll, not the typed 5
 
 
 def test_undo_and_redo_roll_the_same_dice_and_an_undone_roll_stays_in_the_transcript():

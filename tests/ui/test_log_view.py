@@ -154,6 +154,21 @@ def colours(log):
     return undone.foreground().color(), lst.palette().color(QPalette.ColorRole.Text)
 
 
+def test_wide_characters_count_two_columns_as_in_the_turn_reports():
+    """One wrapper for the log copied as text and the turn reports (``model.text``): a ship
+    named in Chinese takes two columns a character, so a line of 72 columns is 36 of them."""
+    from shipsheet.model.text import columns, wrap_columns
+    from shipsheet.pbem.reports import wrap
+    name = "长征号"
+    line = "T1 Combat | " + " ".join([name + " hit"] * 12)
+    lines = wrap_log_line(line)
+    assert len(lines) > 1 and all(columns(piece) <= WRAP_COLUMNS for piece in lines)
+    assert max(columns(piece) for piece in lines) > WRAP_COLUMNS - 8  # filled, not cut short
+    assert any(len(piece) < columns(piece) for piece in lines)  # measured in columns, not chars
+    assert wrap(" ".join([name + " hit"] * 12)) == wrap_columns(" ".join([name + " hit"] * 12),
+                                                                72, "", "  ")
+
+
 def test_undone_lines_are_greyed_from_the_current_palette_in_light_and_dark(shown):
     log = shown.log_view
     shown.doc.do(RenameShip(shown.doc.session.ships[0], "Resolute II"))

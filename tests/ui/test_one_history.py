@@ -25,6 +25,13 @@ from sheet_table import SheetTable
 GAMES = ("fedcom", "war-in-space", "triplanetary")
 
 
+def _player_of(path) -> str:
+    """The player whose file ``path`` is (its name is made from theirs: ``Mars_Patrol``)."""
+    from shipsheet.model import load_session
+    from shipsheet.pbem import record
+    return record.own_player(load_session(path)).name
+
+
 @pytest.fixture
 def shared(window, qtbot):
     """The window's Table Link, made as Share with the Table makes it (``make_link``), with
@@ -92,7 +99,7 @@ def test_a_click_a_dialog_an_import_and_a_phone_each_leave_one_step(
     sides = doc.session.sides
     assert window.pbem.set_players([{"name": n, "sides": [n], "ships": []} for n in sides],
                                    False, False) is None
-    files = {p.stem: p for p in window.pbem.export_player_files(str(tmp_path / "files"))}
+    files = {_player_of(p): p for p in window.pbem.export_player_files(str(tmp_path / "files"))}
     orders = send_orders(files[sides[0]], tmp_path / "first.orders.json")
     link, phone = shared()
 

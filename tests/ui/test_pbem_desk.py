@@ -43,6 +43,13 @@ def answer(monkeypatch, fill):
     return seen
 
 
+def _player_of(path) -> str:
+    """The player whose file ``path`` is (its name is made from theirs: ``Mars_Patrol``)."""
+    from shipsheet.model import load_session
+    from shipsheet.pbem import record
+    return record.own_player(load_session(path)).name
+
+
 def players_of(side_names):
     return [{"name": n, "sides": [n], "ships": []} for n in side_names]
 
@@ -304,7 +311,7 @@ def test_every_games_decision_forms_in_a_player_file(window, game, tmp_path):
 @pytest.fixture
 def sent(moderator, tmp_path):
     """Each player's orders for turn 2, written from their player files."""
-    files = {p.stem: p for p in moderator.pbem.export_player_files(str(tmp_path / "files"))}
+    files = {_player_of(p): p for p in moderator.pbem.export_player_files(str(tmp_path / "files"))}
     return {
         "Blue": player_orders(files["Blue"], "Resolute", tmp_path / "Blue.orders.json",
                               first="ph-1, ph-2"),
@@ -542,7 +549,7 @@ def staged(window, tmp_path):
     doc = window.doc
     assert doc.do(SetSide(doc.session.ship("Bastion"), "Green"))
     assert window.pbem.set_players(players_of(["Blue", "Red", "Green"]), False, True) is None
-    files = {p.stem: p for p in window.pbem.export_player_files(str(tmp_path / "files"))}
+    files = {_player_of(p): p for p in window.pbem.export_player_files(str(tmp_path / "files"))}
     return window, files
 
 

@@ -42,21 +42,10 @@ SOURCE = ("Federation Commander PBEM rule 8FC, the Default Damage Allocation Pro
 
 
 #: Where the model finds this game's pieces (``shipsheet.model.games``; the game is
-#: registered in ``shipsheet/rules/__init__.py``): "module:attribute", a leading dot for
-#: this package's own modules, nothing before the colon for this module.
-ENTRY = {
-    "rules": ":GAME",
-    "house_rules": ":HOUSE_RULES",
-    "source": ":SOURCE",
-    "blank_definition": ".templates:blank_definition",
-    "carry_over": ".carry_over:carry_over",
-    "sample": ".sample:build_sample_session",
-    "decisions": ".decisions:DECISIONS",
-    "privacy": ".privacy:PRIVACY",
-    "boxes": ".boxes:BOXES",
-    "summary": ".status:damage_summary",
-    "ignored_orders": ".ignored:ignored_orders",
-}
+#: registered in ``shipsheet/rules/__init__.py``) besides the conventional places
+#: (``model.games.MODEL_CONVENTIONS``: ``GAME``, ``HOUSE_RULES``, ``SOURCE`` here,
+#: ``templates``, ``carry_over``, ``sample``, ``decisions``, ``privacy``, ``boxes``).
+ENTRY = {"summary": ".status:damage_summary", "ignored_orders": ".ignored:ignored_orders"}
 
 __all__ = [
     "ENTRY", "SOURCE", "edit_orders_action",

@@ -121,9 +121,16 @@ def parse_chart(data: object, source: str = "", chart_id: str = "",
                  notes, sample, source, tuple(extra))
 
 
+def split_cell(text: str) -> list[str]:
+    """A chart cell's kinds as written ("power/hull"): the primary kind, then the alternate
+    if any, each without the spaces round it (a well-formed cell has one or two; the chart's
+    check refuses others). The one reading of a cell: the chart file's and the editor's."""
+    return [part.strip() for part in text.split("/")]
+
+
 def _parse_cell(node: Node, column: int, known: set[str]) -> Cell:
     text = node.str(max_len=80)
-    parts = [p.strip() for p in text.split("/")]
+    parts = split_cell(text)
     if len(parts) > 2:
         node.fail(f'"{text}": a cell names a primary kind and at most one alternate')
     for part in parts:

@@ -17,12 +17,45 @@ from shipsheet.model.paths import user_charts_dir
 from shipsheet.model.ship import clone
 from shipsheet.model.toml_files import to_text
 
-from .chart import COLUMNS, ROWS, Chart, load_chart, parse_chart
+from .card import STANDARD_KINDS
+from .chart import COLUMNS, FRAME, ROWS, Chart, load_chart, parse_chart, split_cell
 
 
 def is_chart_data(data: object) -> bool:
     """A chart file has ``rows``; a ship definition has ``class``."""
     return isinstance(data, dict) and "rows" in data and "class" not in data
+
+
+def library_kinds() -> list[str]:
+    """The kinds the library knows: the standard ones, then the ship classes' own kinds."""
+    from shipsheet.model.library import list_classes
+    kinds = list(STANDARD_KINDS)
+    for cls in list_classes("fedcom"):
+        for kind in getattr(cls.spec, "extra_kinds", {}):
+            if kind not in kinds:
+                kinds.append(kind)
+    return kinds
+
+
+def chart_data(name: str, rows: list[list[str]], *, notes: str = "", sample: bool = False,
+               own_kinds: list[str] = ()) -> dict:
+    """A chart as its file holds it, from what the editor's fields say: its own kinds, and
+    those of the library's ship classes its cells use, declared as ``extra_kinds`` (a kind
+    beyond the standard ones is refused unless the chart declares it)."""
+    data: dict = {"game": "fedcom", "name": name.strip()}
+    if sample:
+        data["sample"] = True
+    if notes.strip():
+        data["notes"] = notes.strip()
+    used = {part for row in rows for text in row for part in split_cell(text) if part}
+    extra = list(own_kinds)
+    known = library_kinds()  # kinds of the ship classes, declared for the chart as used
+    extra += sorted(k for k in used if k not in STANDARD_KINDS and k != FRAME
+                    and k not in extra and k in known)
+    if extra:
+        data["extra_kinds"] = extra
+    data["rows"] = rows
+    return data
 
 
 def blank_chart() -> dict:
@@ -66,5 +99,5 @@ def save_chart(data: dict, path: str | Path, document: tomlkit.TOMLDocument | No
     return load_chart(path)
 
 
-__all__ = ["blank_chart", "chart_text", "check_chart", "is_chart_data", "save_chart",
-           "user_chart_path"]
+__all__ = ["blank_chart", "chart_data", "chart_text", "check_chart", "is_chart_data",
+           "library_kinds", "save_chart", "user_chart_path"]

@@ -35,7 +35,7 @@ from .house import HOUSE_RULES, house_rule
 from .ordnance import (check_launch, check_launch_timing, describe_launch, in_flight, launch,
                        launchable_kinds)
 from .recovery import (DEFAULT_ORDER, choose_recovery, default_track, describe_choice, end_turn,
-                       needs_choice, planned_recovery, recovery_choice)
+                       needs_choice, planned_recovery, recovery_choice, tracks_shown)
 from .state import (ALL_TRACKS, COMBAT, MOVEMENT, ORDNANCE, ORDNANCE_KINDS, PHASES,
                     RECOVERY_PHASE, STANDARD_TRACK, TRACKS)
 from .tables import (COLUMNS, OTHER_KINDS, Damage, damage_for_roll, gun_hits, gun_modifier,
@@ -46,7 +46,7 @@ from .tracks import (Status, add_standard, apply_damage, apply_standard, describ
                      is_damaged, is_destroyed, is_lost, levels, maintain, out_of_play, recover,
                      recover_one,
                      recoverable_tracks, recovered_this_turn, set_cargo, set_fuel,
-                     standard_level, status)
+                     standard_level, status, track_level)
 
 #: The rule text this package implements, in words (Help > Rules and House Rules).
 SOURCE = ("Triplanetary, Advanced Combat System (to-hit tables, damage table, weapon, drive "
@@ -54,21 +54,10 @@ SOURCE = ("Triplanetary, Advanced Combat System (to-hit tables, damage table, we
 
 
 #: Where the model finds this game's pieces (``shipsheet.model.games``; the game is
-#: registered in ``shipsheet/rules/__init__.py``): "module:attribute", a leading dot for
-#: this package's own modules, nothing before the colon for this module.
-ENTRY = {
-    "rules": ":GAME",
-    "house_rules": ":HOUSE_RULES",
-    "source": ":SOURCE",
-    "blank_definition": ".templates:blank_definition",
-    "carry_over": ".carry_over:carry_over",
-    "sample": ".sample:build_sample_session",
-    "decisions": ".decisions:DECISIONS",
-    "privacy": ".privacy:PRIVACY",
-    "boxes": ".boxes:BOXES",
-    "summary": ".ordnance:damage_summary",
-    "ignored_orders": "shipsheet.model.games:nothing_ignored",
-}
+#: registered in ``shipsheet/rules/__init__.py``) besides the conventional places
+#: (``model.games.MODEL_CONVENTIONS``: ``GAME``, ``HOUSE_RULES``, ``SOURCE`` here,
+#: ``templates``, ``carry_over``, ``sample``, ``decisions``, ``privacy``, ``boxes``).
+ENTRY = {"summary": ".ordnance:damage_summary", "ignored_orders": "shipsheet.model.games:nothing_ignored"}
 
 __all__ = [
     "ENTRY", "SOURCE",
@@ -87,8 +76,10 @@ __all__ = [
     "lose_at_map_edge_action", "loot", "loot_action", "maintain", "maintain_action",
     "mark_level", "mark_level_action", "modified_roll", "needs_choice", "odds_column",
     "other_damage", "other_hits", "out_of_play", "parse_definition", "planned_recovery",
-    "recover", "recover_action", "recover_one", "recoverable_tracks", "recovered_this_turn", "recovery_choice",
+    "recover", "recover_action", "recover_one", "recoverable_tracks", "recovered_this_turn",
+    "recovery_choice",
     "remove_ordnance_action", "resolve_attack", "resolve_other", "set_cargo", "set_fuel",
     "standard_gun_result", "standard_level", "standard_levels", "standard_other_result",
+    "track_level", "tracks_shown",
     "standard_result_action", "status", "status_chips",
 ]

@@ -54,7 +54,7 @@ from .house import house_rule
 from .recovery import choose_recovery, recovery_choice
 from .state import ALL_TRACKS, RECOVERY_PHASE, STANDARD_TRACK, TRACKS, track_title
 from .tracks import (Status, apply_standard, is_destroyed, maintain, out_of_play, recover,
-                     recover_one, set_cargo, set_fuel, status)
+                     recover_one, set_cargo, set_fuel, status, track_level)
 
 if TYPE_CHECKING:  # pragma: no cover
     from shipsheet.model.session import Session
@@ -268,10 +268,6 @@ def thresholds(ship: "Ship", track: str, top: int = LADDER_TOP) -> list[tuple[in
     return found
 
 
-def _level(ship: "Ship", track: str) -> int:
-    return int(ship.state.get(track, 0) or 0)
-
-
 def _phase(session: "Session | None") -> str:
     """The session's phase (the Recovery phase without a session: nothing is applied then)."""
     return session.phase if session is not None else RECOVERY_PHASE
@@ -372,7 +368,7 @@ def _ladder_answer(session: "Session | None", ship: "Ship", track: str,
     """What a ladder step is, what clicking it does (the rules' mark_level), or why not."""
     title = track_title(track)
     lower = title.lower()
-    level = _level(ship, track)
+    level = track_level(ship, track)
     label = f"{title} D{step}" + ("+" if step == LADDER_TOP else "")
     if (step == LADDER_TOP and level >= LADDER_TOP and track in DESTROYING
             and is_destroyed(ship)):
@@ -510,7 +506,7 @@ def _no_hold_answer(ship: "Ship") -> BoxAnswer:
 
 def _cargo_answer(ship: "Ship", tons: int) -> BoxAnswer:
     """The scale's mark at ``tons``: the load circled; a click loads or unloads to it."""
-    cargo = _level(ship, "cargo")
+    cargo = track_level(ship, "cargo")
     why = ship_refusal(ship, lambda s: set_cargo(s, tons))
     if tons == cargo:
         tip = f"Cargo {tons} t (circled: the load now)."
@@ -533,7 +529,7 @@ def _tally(ship: "Ship", tracker: str) -> tuple[int, int | None, str]:
     spec = ship.ship_class.spec
     if tracker == FUEL_KEY:
         return ship.state.get("fuel"), spec.fuel, ""
-    return _level(ship, "cargo"), spec.cargo, " t"
+    return track_level(ship, "cargo"), spec.cargo, " t"
 
 
 def _tally_answer(ship: "Ship", tracker: str) -> BoxAnswer:

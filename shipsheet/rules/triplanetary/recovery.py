@@ -25,7 +25,7 @@ from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship
 
 from .state import STANDARD_TRACK, TRACK_TITLES, TRACKS
-from .tracks import _level, _refuse_destroyed, out_of_play, recover_one, recoverable_tracks
+from .tracks import _refuse_destroyed, out_of_play, recover_one, recoverable_tracks, track_level
 
 #: [TRI-H13] ties of the default choice are broken in this order.
 DEFAULT_ORDER = ("drive", "weapon", "structure")
@@ -86,7 +86,18 @@ def describe_choice(tracks: Iterable[str]) -> str:
 def default_track(ship: Ship, candidates: Iterable[str]) -> str:
     """[TRI-H13] The track with the highest D-level; ties in the order drive, weapons,
     structure."""
-    return max(candidates, key=lambda t: (_level(ship, t), -DEFAULT_ORDER.index(t)))
+    return max(candidates, key=lambda t: (track_level(ship, t), -DEFAULT_ORDER.index(t)))
+
+
+def tracks_shown(ships: Iterable[Ship], *, standard: bool) -> list[str]:
+    """The damage tracks a view of ``ships``' recovery shows: the three of the advanced
+    tables, and the standard table's single disabled track when the session uses that table
+    (``standard``) or one of the ships still carries standard damage (the table was switched
+    off after it hit them: it recovers as before) [TRI-H9]."""
+    shown = list(TRACKS)
+    if standard or any(track_level(s, STANDARD_TRACK) for s in ships):
+        shown.append(STANDARD_TRACK)
+    return shown
 
 
 def planned_recovery(ship: Ship, *, standard: bool = False) -> tuple[str, str] | None:
@@ -129,7 +140,7 @@ def end_turn(ship: Ship, *, standard: bool = False) -> list[str]:
     planned = planned_recovery(ship, standard=standard)
     if planned is not None:
         track, how = planned
-        before = _level(ship, track)
+        before = track_level(ship, track)
         recover_one(ship, track)
         lines.append(f"recovers 1 D ({how}): {TRACK_TITLES[track].lower()} D{before} → "
                      f"D{before - 1}")

@@ -51,7 +51,8 @@ def _spec(ship: Ship) -> TriplanetaryClass:
     return ship.ship_class.spec
 
 
-def _level(ship: Ship, track: str) -> int:
+def track_level(ship: Ship, track: str) -> int:
+    """The D-level of one track (0: undamaged), as the ship's state holds it."""
     return int(ship.state.get(track, 0) or 0)
 
 
@@ -75,7 +76,7 @@ def out_of_play(ship: Ship) -> str | None:
 def is_destroyed(ship: Ship) -> bool:
     """[seed] "if structure reaches D6 or below, the ship explodes"; standard [2018]:
     "D6 or more, or E, destroys the ship"."""
-    return (_level(ship, "structure") >= D6 or _level(ship, STANDARD_TRACK) >= D6
+    return (track_level(ship, "structure") >= D6 or track_level(ship, STANDARD_TRACK) >= D6
             or bool(ship.state.get("eliminated", False)))
 
 
@@ -103,11 +104,11 @@ def status(ship: Ship) -> Status:
       defensive-only ship never fires, so a drive hit leaves it disabled.
     """
     spec = _spec(ship)
-    weapon, drive, structure = (_level(ship, t) for t in TRACKS)
+    weapon, drive, structure = (track_level(ship, t) for t in TRACKS)
     if is_destroyed(ship) or is_lost(ship):
         return Status(False, False, False, False, is_destroyed(ship), False, False, False,
                       False, weapon, drive, structure, lost=not is_destroyed(ship))
-    standard_disabled = _level(ship, STANDARD_TRACK) > 0
+    standard_disabled = track_level(ship, STANDARD_TRACK) > 0
     if spec.mine_layer:
         fire_blocked = ordnance_blocked = False
     elif spec.dreadnaught:
@@ -143,7 +144,7 @@ def status(ship: Ship) -> Status:
 
 def standard_level(ship: Ship) -> int:
     """The standard-combat D-level (the single disabled track) [2018]."""
-    return _level(ship, STANDARD_TRACK)
+    return track_level(ship, STANDARD_TRACK)
 
 
 def recovered_this_turn(ship: Ship) -> bool:
@@ -174,7 +175,7 @@ def apply_damage(ship: Ship, *, weapon: int = 0, drive: int = 0, structure: int 
     _refuse_destroyed(ship, "take further damage")
     if not add:
         raise RuleViolation("There is no damage to apply (all three amounts are 0).")
-    new = {track: _level(ship, track) + n for track, n in zip(TRACKS, (add.weapon, add.drive, add.structure))}
+    new = {track: track_level(ship, track) + n for track, n in zip(TRACKS, (add.weapon, add.drive, add.structure))}
     for track, level in new.items():
         _check_ceiling(ship, track, level)
     ship.state.update(new)
@@ -212,8 +213,8 @@ def add_standard(ship: Ship, levels: int) -> Status:
     _refuse_destroyed(ship, "take further damage")
     if not levels:
         raise RuleViolation("There is no damage to apply (0 D).")
-    _check_ceiling(ship, STANDARD_TRACK, _level(ship, STANDARD_TRACK) + levels)
-    ship.state[STANDARD_TRACK] = _level(ship, STANDARD_TRACK) + levels
+    _check_ceiling(ship, STANDARD_TRACK, track_level(ship, STANDARD_TRACK) + levels)
+    ship.state[STANDARD_TRACK] = track_level(ship, STANDARD_TRACK) + levels
     return status(ship)
 
 
@@ -227,7 +228,7 @@ def recoverable_tracks(ship: Ship) -> list[str]:
 
 
 def _recover_refusal(ship: Ship, track: str) -> str | None:
-    level = _level(ship, track)
+    level = track_level(ship, track)
     title = TRACK_TITLES[track]
     if level == 0:
         return f"{ship.name}'s {title.lower()} track is at D0: there is nothing to recover."
@@ -279,14 +280,14 @@ def recover_one(ship: Ship, track: str) -> int:
     refusal = _recover_refusal(ship, track)
     if refusal:
         raise RuleViolation(refusal)
-    ship.state[track] = _level(ship, track) - 1
+    ship.state[track] = track_level(ship, track) - 1
     ship.state["recovered"] = True
     return ship.state[track]
 
 
 def is_damaged(ship: Ship) -> bool:
     """True when any track is above D0."""
-    return any(_level(ship, t) for t in ALL_TRACKS)
+    return any(track_level(ship, t) for t in ALL_TRACKS)
 
 
 def maintain(ship: Ship) -> Status:
@@ -341,14 +342,14 @@ def set_cargo(ship: Ship, cargo: int) -> int:
 
 def levels(ship: Ship) -> dict[str, int]:
     """The D-level of every track, e.g. ``{"weapon": 2, "drive": 0, ...}``."""
-    return {t: _level(ship, t) for t in ALL_TRACKS}
+    return {t: track_level(ship, t) for t in ALL_TRACKS}
 
 
 def describe_levels(ship: Ship) -> str:
     """The tracks in words: ``"weapons D2, drive D0, structure D1"`` (+ standard if used)."""
-    parts = [f"{TRACK_TITLES[t].lower()} D{_level(ship, t)}" for t in TRACKS]
-    if _level(ship, STANDARD_TRACK):
-        parts.append(f"disabled D{_level(ship, STANDARD_TRACK)}")
+    parts = [f"{TRACK_TITLES[t].lower()} D{track_level(ship, t)}" for t in TRACKS]
+    if track_level(ship, STANDARD_TRACK):
+        parts.append(f"disabled D{track_level(ship, STANDARD_TRACK)}")
     if ship.state.get("eliminated"):
         parts.append("eliminated (E)")
     return ", ".join(parts)

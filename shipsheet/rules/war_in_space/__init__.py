@@ -34,21 +34,10 @@ SOURCE = ("War In Space, part 7: Damage Control (energy allocation with cards an
 
 
 #: Where the model finds this game's pieces (``shipsheet.model.games``; the game is
-#: registered in ``shipsheet/rules/__init__.py``): "module:attribute", a leading dot for
-#: this package's own modules, nothing before the colon for this module.
-ENTRY = {
-    "rules": ":GAME",
-    "house_rules": ":HOUSE_RULES",
-    "source": ":SOURCE",
-    "blank_definition": ".templates:blank_definition",
-    "carry_over": ".carry_over:carry_over",
-    "sample": ".sample:build_sample_session",
-    "decisions": ".decisions:DECISIONS",
-    "privacy": ".privacy:PRIVACY",
-    "boxes": ".boxes:BOXES",
-    "summary": ".damage:damage_summary",
-    "ignored_orders": "shipsheet.model.games:nothing_ignored",
-}
+#: registered in ``shipsheet/rules/__init__.py``) besides the conventional places
+#: (``model.games.MODEL_CONVENTIONS``: ``GAME``, ``HOUSE_RULES``, ``SOURCE`` here,
+#: ``templates``, ``carry_over``, ``sample``, ``decisions``, ``privacy``, ``boxes``).
+ENTRY = {"summary": ".damage:damage_summary", "ignored_orders": "shipsheet.model.games:nothing_ignored"}
 
 __all__ = [
     "ENTRY", "SOURCE",

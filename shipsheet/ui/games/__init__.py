@@ -1,10 +1,10 @@
 """Each game's part of the window: its actions panel, its designer editor, its tools.
 
 The window's registry (``UI``, a ``model.games.Layer``): each game registers its package
-under ``ui/games/`` here, one line each; the package's ``ENTRY`` names its pieces of this
-layer — ``panel`` (the Actions dock, ``Panel(doc, parent)``), ``editor`` (the designer's
-``GameEditor``) and ``tools`` (a tuple of :class:`Tool`: windows of its own the Tools menus
-open, none for most games). Its dialogs live in the same package; only its panel and tools
+under ``ui/games/`` here, one line each. Its pieces of this layer are ``panel`` (the
+Actions dock, ``Panel(doc, parent)``, in its ``panel.py``), ``editor`` (the designer's
+``GameEditor``, which its ``ENTRY`` names) and ``tools`` (the package's ``TOOLS``: a tuple
+of :class:`Tool`, windows of its own the Tools menus open; none for most games). Its dialogs live in the same package; only its panel and tools
 open them. Registering imports nothing: a game's panel loads with its first session.
 """
 
@@ -20,7 +20,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..document import SessionDocument
 
 #: Each game's pieces of the window, by game id.
-UI = Layer("ui", ("panel", "editor", "tools"), "shipsheet/ui/games/__init__.py")
+UI = Layer("ui", ("panel", "editor", "tools"), "shipsheet/ui/games/__init__.py",
+           {"panel": ".panel:Panel", "tools": ":TOOLS"})
 UI.register("war-in-space", "shipsheet.ui.games.war_in_space")
 UI.register("triplanetary", "shipsheet.ui.games.triplanetary")
 UI.register("fedcom", "shipsheet.ui.games.fedcom")

@@ -144,6 +144,21 @@ def test_standard_combat_keeps_its_own_rule(session):
     assert "standard combat: the single disabled track, house rule TRI-H9" in session.log_text()
 
 
+def test_the_disabled_track_shows_under_standard_combat_and_while_a_ship_carries_its_damage(session):
+    """[TRI-H9] The recovery views show the single disabled track when the session uses the
+    standard table, or while a ship still carries damage from it (the table switched off
+    after it hit): it recovers as before. Otherwise the three tracks alone."""
+    a = add(session, name="Ajax")
+    kite = add(session, "corsair", "Kite", "Pirates")
+    three = list(tp.TRACKS)
+    assert tp.tracks_shown(session.ships, standard=False) == three
+    assert tp.tracks_shown(session.ships, standard=True) == three + [tp.STANDARD_TRACK]
+    kite.state[tp.STANDARD_TRACK] = 2
+    assert tp.tracks_shown(session.ships, standard=False) == three + [tp.STANDARD_TRACK]
+    assert tp.tracks_shown([a], standard=False) == three  # Ajax carries none of it
+    assert tp.track_level(kite, tp.STANDARD_TRACK) == 2 and tp.track_level(a, "weapon") == 0
+
+
 def test_the_recovery_phase_says_what_each_ship_will_recover(session):
     add(session, weapon=2, drive=1)
     while session.phase != tp.RECOVERY_PHASE:

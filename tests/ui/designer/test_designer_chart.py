@@ -13,7 +13,7 @@ from shipsheet.model.paths import resources_dir, user_charts_dir
 from shipsheet.rules.fedcom import (allocate_volley, get_chart, list_charts, load_chart,
                                     session_chart)
 from shipsheet.ui.games.fedcom.tools import open_chart_editor
-from shipsheet.ui.games.fedcom.chart_editor import library_kinds
+from shipsheet.rules.fedcom.chart_files import library_kinds
 
 
 def items(box) -> list[str]:
@@ -33,6 +33,19 @@ def test_frame_is_offered_only_as_the_alternate_of_column_10(qtbot):
     # The pickers hold the kinds the library knows, the dreadnought's own fighter-bay included.
     assert items(editor.cells[0][0].primary)[1:] == library_kinds()
     assert "fighter-bay" in library_kinds() and "left-warp" in library_kinds()
+
+
+def test_a_cell_reads_as_the_chart_file_reads_it(qtbot):
+    """One reading of a cell (``rules.fedcom.chart.split_cell``): spaces round a kind are
+    not part of it, in the editor as in a chart file."""
+    from shipsheet.rules.fedcom.chart import split_cell
+    assert split_cell(" power / hull ") == ["power", "hull"] and split_cell("bridge") == ["bridge"]
+    editor = open_chart_editor()
+    qtbot.addWidget(editor)
+    cell = editor.cells[0][0]
+    cell.set_text(" power / hull ")
+    assert (cell.primary.currentText(), cell.alternate.currentText()) == ("power", "hull")
+    assert cell.text() == "power/hull"
 
 
 def test_a_blank_chart_is_refused_at_its_first_empty_cell(qtbot, dialogs):

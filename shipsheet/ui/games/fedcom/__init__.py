@@ -4,6 +4,6 @@ orders), its designer editor and its chart editor.
 Registered in ``shipsheet/ui/games/__init__.py``; ``ENTRY`` says where its pieces are.
 """
 
-#: This game's pieces of the window's layer ("module:attribute"; a leading dot for this
-#: package's modules).
-ENTRY = {"panel": ".panel:Panel", "editor": ".editor:FedComEditor", "tools": ".tools:TOOLS"}
+#: Its designer editor and its tools (its panel is ``panel.py``'s ``Panel``, the layer's
+#: convention).
+ENTRY = {"editor": ".editor:FedComEditor", "tools": ".tools:TOOLS"}

@@ -18,13 +18,12 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout, QGroupBox, QLabel
                                QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget)
 
 from ....model.errors import RuleViolation
-from ....model.library import list_classes
 from ....rules.fedcom.actions import set_chart_action
-from ....rules.fedcom.chart import COLUMNS, FRAME, OPTION_CHART, ROWS, get_chart, list_charts
-from ....rules.fedcom.card import STANDARD_KINDS
+from ....rules.fedcom.chart import (COLUMNS, FRAME, OPTION_CHART, ROWS, get_chart, list_charts,
+                                    split_cell)
 from ....model.classfiles import Problem, read_toml, slug, top_key
-from ....rules.fedcom.chart_files import (blank_chart, check_chart, is_chart_data, save_chart,
-                                           user_chart_path)
+from ....rules.fedcom.chart_files import (blank_chart, chart_data, check_chart, is_chart_data,
+                                           library_kinds, save_chart, user_chart_path)
 from ...designer.file_window import FileWindow
 from ...designer.widgets import ErrorLabel, clear_invalid, mark_invalid, set_combo_text
 from ...plaintext import esc, rich
@@ -33,16 +32,6 @@ NONE = "—"
 _CELL = re.compile(r"^rows\[(\d+)\](?:\[(\d+)\])?")
 _KIND_SPLIT = re.compile(r"[,\s]+")
 FILE_FILTER = "Damage Allocation Charts (*.toml);;All files (*)"
-
-
-def library_kinds() -> list[str]:
-    """The kinds the library knows: the standard ones, then the ship classes' own kinds."""
-    kinds = list(STANDARD_KINDS)
-    for cls in list_classes("fedcom"):
-        for kind in getattr(cls.spec, "extra_kinds", {}):
-            if kind not in kinds:
-                kinds.append(kind)
-    return kinds
 
 
 class CellEditor(QFrame):
@@ -85,7 +74,7 @@ class CellEditor(QFrame):
             box.blockSignals(False)
 
     def set_text(self, text: str) -> None:
-        parts = [p.strip() for p in text.split("/", 1)] if text else [""]
+        parts = split_cell(text) if text else [""]
         set_combo_text(self.primary, parts[0])
         set_combo_text(self.alternate, parts[1] if len(parts) > 1 and parts[1] else NONE)
 
@@ -302,23 +291,10 @@ class ChartEditorWindow(FileWindow):
 
     # -- the data ----------------------------------------------------------------------------------------
     def current_data(self) -> dict:
-        """The chart as the cells hold it now (what Save writes)."""
-        data: dict = {"game": "fedcom", "name": self.name.text().strip()}
-        if self.sample.isChecked():
-            data["sample"] = True
-        notes = self.notes.toPlainText().strip()
-        if notes:
-            data["notes"] = notes
-        rows = [[cell.text() for cell in row] for row in self.cells]
-        used = {part for row in rows for text in row for part in text.split("/") if part}
-        extra = list(self.own_kind_list())
-        known = library_kinds()  # kinds of the ship classes, declared for the chart as used
-        extra += sorted(k for k in used if k not in STANDARD_KINDS and k != FRAME
-                        and k not in extra and k in known)
-        if extra:
-            data["extra_kinds"] = extra
-        data["rows"] = rows
-        return data
+        """The chart as the cells hold it now (what Save writes: ``chart_files.chart_data``)."""
+        return chart_data(self.name.text(), [[cell.text() for cell in row] for row in self.cells],
+                          notes=self.notes.toPlainText(), sample=self.sample.isChecked(),
+                          own_kinds=self.own_kind_list())
 
     def _changed(self, *_args) -> None:
         if self._loading:
@@ -422,4 +398,4 @@ class ChartEditorWindow(FileWindow):
         self.load_data(data, stem=stem, document=document)
 
 
-__all__ = ["CellEditor", "ChartEditorWindow", "library_kinds"]
+__all__ = ["CellEditor", "ChartEditorWindow"]

@@ -6,6 +6,5 @@ Registered in ``shipsheet/ui/games/__init__.py``; ``ENTRY`` says where its piece
 #: This game has no window of its own for the Tools menus.
 TOOLS: tuple = ()
 
-#: This game's pieces of the window's layer ("module:attribute"; a leading dot for this
-#: package's modules, nothing before the colon for this module).
-ENTRY = {"panel": ".panel:Panel", "editor": ".editor:TriplanetaryEditor", "tools": ":TOOLS"}
+#: Its designer editor (its panel is ``panel.py``'s ``Panel``, the layer's convention).
+ENTRY = {"editor": ".editor:TriplanetaryEditor"}

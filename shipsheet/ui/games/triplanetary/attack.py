@@ -695,8 +695,8 @@ class AttackDialog(QDialog):
             preview = next((t for t in result.targets if t.ship_id == ship.id), None) if result else None
             # The rules' own preview of the target after the attack (nothing re-applied here).
             trial = scratch(ship, None if preview is None else preview.state_after)
-            before = {t: int(ship.state.get(t, 0) or 0) for t in tp.ALL_TRACKS}
-            after = {t: int(trial.state.get(t, 0) or 0) for t in tp.ALL_TRACKS}
+            before = tp.levels(ship)
+            after = tp.levels(trial)
             chips = tp.status_chips(trial)
             if preview is None:
                 words = "Now: " + (" · ".join(chips) or "fully operational")

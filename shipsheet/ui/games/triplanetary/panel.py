@@ -310,7 +310,7 @@ class Panel(QWidget):
             note = f"{ship.name} has nothing it can recover."
         else:
             track, how = planned
-            level = int(ship.state.get(track, 0) or 0)
+            level = tp.track_level(ship, track)
             words = {OWNER: "the owner's choice", ONLY: "the only track it can recover",
                      DEFAULT: "no choice made: the default, highest D-level (TRI-H13)"}.get(
                          how, how)
@@ -326,10 +326,10 @@ class Panel(QWidget):
                               "Recover now: in the Recovery phase, which closes the turn "
                               "(house rule TRI-H1). Until then, set the choice above.")
         self.now_note.setVisible(not in_phase and not tp.out_of_play(ship))
+        shown = tp.tracks_shown([ship], standard=standard)
         for track, button in self.recover_buttons.items():
-            level = int(ship.state.get(track, 0) or 0)
-            shown = track != tp.STANDARD_TRACK or standard or level > 0
-            button.setVisible(shown)
+            level = tp.track_level(ship, track)
+            button.setVisible(track in shown)
             reason = self.recover_reasons[track]
             why = refusal(ship, lambda s, t=track: tp.recover(s, t, phase=phase))
             title = track_title(track).lower()
@@ -359,7 +359,7 @@ class Panel(QWidget):
         self.choice.clear()
         self.choice.addItem("Default (highest D)", None)
         for track in tp.TRACKS:
-            level = int(ship.state.get(track, 0) or 0)
+            level = tp.track_level(ship, track)
             self.choice.addItem(f"{track_title(track)}" + (f" (D{level})" if level else ""),
                                 [track])
         if len(chosen) > 1:

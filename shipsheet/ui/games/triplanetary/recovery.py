@@ -116,9 +116,7 @@ class RecoveryDialog(QDialog):
         self.outcomes.clear()
         self.reasons.clear()
         standard = combat_system(session) == tp.STANDARD
-        tracks = list(tp.TRACKS)
-        if standard or any(s.state.get(tp.STANDARD_TRACK, 0) for s in session.ships):
-            tracks.append(tp.STANDARD_TRACK)
+        tracks = tp.tracks_shown(session.ships, standard=standard)
         header = (["Ship"] + [track_title(t) for t in tracks]
                   + ["When the turn ends", "Base", "Why not"])
         for col, text in enumerate(header):
@@ -145,7 +143,7 @@ class RecoveryDialog(QDialog):
             reasons.append("Recovered 1 D this turn already.")
         available = tp.recoverable_tracks(ship)
         for col, track in enumerate(tracks, 1):
-            level = int(ship.state.get(track, 0) or 0)
+            level = tp.track_level(ship, track)
             button = QPushButton(f"D{level} → D{level - 1}" if level else "D0")
             button.setCheckable(True)
             button.setChecked(planned is not None and planned[0] == track)
@@ -173,7 +171,7 @@ class RecoveryDialog(QDialog):
             outcome = "nothing" if not gone else "—"
         else:
             track, how = planned
-            level = int(ship.state.get(track, 0) or 0)
+            level = tp.track_level(ship, track)
             outcome = (f"{track_title(track).lower()} D{level} → D{level - 1} "
                        f"({_HOW.get(how, how)})")
         label = QLabel(outcome)
