@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import heap, switching
 from .addresses import likely_address, netloc
+from .exposure import AT_THE_TABLE, Exposure
 from .host import Authority, TableHost
 from .seats import Seat, SeatBook
 from .server import Presence, TableServer
@@ -38,12 +39,17 @@ class TableLink:
 
     def __init__(self, session: "Session", book: SeatBook, authority: Authority,
                  apply: Callable[["Action"], "Change"], undo: Callable[[int], Any] | None = None,
-                 durable: Callable[[], Any] | None = None):
+                 durable: Callable[[], Any] | None = None, exposure: Exposure = AT_THE_TABLE):
         """``durable()``: a ``concurrent.futures.Future`` done once every change made so far
         is on disk (``SessionDocument.durable``, its journal): a phone is answered, and the
         phones are sent a change, only then. None: answered at once (tests, benchmarks)."""
         self.session = session
         self._durable = durable
+        #: How the table is reached beyond the room (``exposure.py``): set before ``start``.
+        self.exposure = exposure
+        #: Called on the authority's thread with what the referee is to be told (a device
+        #: waiting for a seat, one that joined, a seat's joining locked: ``server.on_event``).
+        self.on_event: Callable[[dict], Any] | None = None
         #: Words every phone is shown once it looks (a recovery after a crash), or "".
         self.notice = ""
         #: Called with a seat given a new link from the referee's phone (``serve`` prints it).
@@ -68,7 +74,8 @@ class TableLink:
         host.revoke = self._revoke_from_phone
         host.link_of = self.url
         host.notice = self.notice
-        server = TableServer(self.book, self.authority, host)
+        server = TableServer(self.book, self.authority, host, self.exposure)
+        server.on_event = self._told
         host.publish = lambda snapshot: self._published(server, snapshot)
         try:
             chosen = server.start(addresses, port if port is not None else self.book.port)
@@ -130,9 +137,33 @@ class TableLink:
 
     # -- seats ------------------------------------------------------------------------
     def url(self, seat: Seat, address: str | None = None) -> str:
-        """The seat's link: its secret in the fragment (never sent to a server, never logged)."""
+        """The seat's link: its secret in the fragment (never sent to a server, never logged).
+        At the public address when the table has one (and no LAN ``address`` is asked for)."""
+        public = self.exposure.public
+        if public is not None and address is None:
+            return f"{public.origin}/s/{seat.id}/#k={seat.secret}"
         address = address or (self.addresses[0] if self.addresses else "127.0.0.1")
-        return f"http://{netloc(address, self.port)}/s/{seat.id}/#k={seat.secret}"
+        return f"{self.exposure.scheme}://{netloc(address, self.port)}/s/{seat.id}/#k={seat.secret}"
+
+    # -- the referee's answers (any thread) ---------------------------------------------------
+    def _told(self, event: dict) -> None:
+        """An event of the server's loop, passed to ``on_event`` on the authority's thread."""
+        if self.on_event is not None:
+            handler = self.on_event
+            self.authority.call(lambda: handler(event))
+
+    def decide_join(self, join_id: str, allow: bool):
+        """Let a waiting device in, or turn it away: a future of the words saying which
+        (ValueError when it waits no more, or the seat is full)."""
+        if self.server is None:
+            raise ValueError("The table is not shared.")
+        return self.server.decide_join(join_id, allow)
+
+    def open_joining(self, seat_id: str):
+        """Let a seat whose joining locked take new devices again: a future of the words."""
+        if self.server is None:
+            raise ValueError("The table is not shared.")
+        return self.server.open_joining(seat_id)
 
     def presence(self) -> dict[str, Presence]:
         return self.server.presence() if self.server else {}

@@ -373,12 +373,26 @@ class SeatBook:
         Raises :class:`SeatFull` when the secret is right but the seat already has
         ``MAX_DEVICES`` devices: a copied link never evicts the real phone."""
         with self._lock:
+            if not self.opens(seat_id, secret):
+                return None
+            return self.add_device(seat_id)
+
+    def opens(self, seat_id: str, secret: str) -> bool:
+        """Whether ``secret`` is the seat's link's (compared in constant time, and as long
+        for a seat that does not exist)."""
+        with self._lock:
             seat = self.seat(seat_id)
             expected = seat.secret if seat is not None else new_secret()
             ok = hmac.compare_digest(expected.encode("utf-8", "replace"),
                                      str(secret).encode("utf-8", "replace"))
-            if seat is None or not ok:
-                return None
+            return seat is not None and ok
+
+    def add_device(self, seat_id: str) -> str:
+        """A new device of the seat (its secret was checked, and where the referee's yes is
+        wanted, given): its token. Raises :class:`SeatFull` past ``MAX_DEVICES`` (none is
+        ever evicted), RuleViolation for a seat that is gone."""
+        with self._lock:
+            seat = self._need(seat_id)
             if len(seat.devices) >= MAX_DEVICES:
                 raise SeatFull()
             token = new_secret()

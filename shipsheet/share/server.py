@@ -10,8 +10,11 @@ host published; what a tap on a box asks for is worked out there too, from the s
 snapshot (``host.resolve``), so the authority's thread only applies it.
 
 Hostile by default (product rule: everything from outside is hostile until checked): the
-``Host`` and ``Origin`` headers are checked against the addresses it was bound to; bodies
-are at most 16 KB; each seat and each client address is rate-limited; files are served
+``Host`` and ``Origin`` headers are checked against the addresses it was bound to and its
+public address (``exposure.py``); bodies are at most 16 KB and must arrive in time; idle
+and slow connections are closed; each seat and each real client is rate-limited, wrong
+secrets and tokens are counted per client and lock a seat's joining after a burst; with a
+public address a new device waits for the referee's yes (``joins.py``); files are served
 from a fixed table, never from a path a client names; no access log is kept; every
 answer carries a strict Content-Security-Policy.
 """
@@ -28,7 +31,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from aiohttp import WSMsgType, web
 
@@ -38,10 +41,13 @@ from ..model.words import PHONE, for_device, form_for_device
 from ..sheets.fonts import font_path
 from . import heap
 from .addresses import netloc
+from .exposure import AT_THE_TABLE, Exposure, client_of
 from .host import BOX_KINDS, SHIP_KINDS, Resolved, resolve
+from .joins import ALLOWED, REFUSED, JoinBook, describe_device
 from .render import GZIP_LEVEL, RenderedSheet, render_sheet
-from .seats import Seat, SeatBook
+from .seats import Seat, SeatBook, SeatFull
 from .snapshot import Snapshot
+from .throttle import Failures, RateLimit, SeatLocks
 
 if TYPE_CHECKING:  # pragma: no cover
     from .host import Authority, TableHost
@@ -50,6 +56,20 @@ STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024
 COOKIE = "shipsheet_device"
 REQUEST_TIMEOUT = 15.0  # seconds the authority may take to answer a request
+#: A connection idle this long, or this slow to send a whole request, is closed (seconds).
+KEEPALIVE = 15.0
+#: A request's body must arrive within this (seconds): a body sent a byte at a time is cut.
+BODY_TIMEOUT = 10.0
+#: Wrong secrets one client may send within ``FAILURE_WINDOW`` before it is refused a while,
+#: and wrong secrets for one seat, from anywhere, that lock its joining (SECURITY.md).
+WRONG_SECRETS, SEAT_LOCK_AFTER, FAILURE_WINDOW = 5, 20, 600.0
+#: Wrong device tokens one client may send in a minute (a revoked phone sends a few).
+WRONG_TOKENS = 20
+#: Live connections one seat may hold (its phones, a few tabs each).
+MAX_SOCKETS = 16
+#: Where a request keeps who is really asking (``exposure.Client``; aiohttp's typed key
+#: where it has one).
+CLIENT = web.RequestKey("client", object) if hasattr(web, "RequestKey") else "client"
 LOG_LINES = 200  # the log lines a seat is sent (PROTOCOL.md: "at most 200")
 #: The session's own log lines (naming no ship) that every seat is sent: the turn and
 #: phase lines (PROTOCOL.md), and the actions on no ship.
@@ -68,26 +88,6 @@ def static_files() -> dict[str, Path]:
     files = {name: STATIC / name for name in ("page.js", "page.css")}
     files.update((name, font_path(bold)) for name, bold in _FONTS.items())
     return files
-
-
-class RateLimit:
-    """A token bucket per key: ``rate`` a second, bursts up to ``burst``."""
-
-    def __init__(self, rate: float, burst: float):
-        self.rate, self.burst = rate, burst
-        self._buckets: dict[Any, tuple[float, float]] = {}
-
-    def allow(self, key: Any) -> bool:
-        now = time.monotonic()
-        tokens, last = self._buckets.get(key, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - last) * self.rate)
-        if tokens < 1:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1, now)
-        if len(self._buckets) > 10000:
-            self._buckets.clear()
-        return True
 
 
 @dataclass
@@ -181,6 +181,18 @@ def parse_body(raw: bytes) -> Any:
         raise web.HTTPBadRequest(reason=f"The request is not JSON a phone sends ({exc}).") from None
 
 
+def _ping(text: str) -> float | None:
+    """The page's time in a ``{"type": "ping", "t": <number>}`` message, else None."""
+    if len(text) > 200:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    t = data.get("t") if isinstance(data, dict) and data.get("type") == "ping" else None
+    return t if isinstance(t, (int, float)) and not isinstance(t, bool) else None
+
+
 def _error(status: int, message: str) -> web.Response:
     return _json({"ok": False, "error": message}, status)
 
@@ -188,8 +200,12 @@ def _error(status: int, message: str) -> web.Response:
 class TableServer:
     """The web server of one shared session. Start and stop from the authority's thread."""
 
-    def __init__(self, book: SeatBook, authority: "Authority", host: "TableHost"):
+    def __init__(self, book: SeatBook, authority: "Authority", host: "TableHost",
+                 exposure: Exposure = AT_THE_TABLE):
         self.book = book
+        #: How the table is reached beyond the room (``exposure.py``): its public address,
+        #: the proxies trusted, HTTPS, whether new devices wait for the referee.
+        self.exposure = exposure
         self.authority = authority
         self.host = host
         self.files = static_files()
@@ -197,6 +213,7 @@ class TableServer:
         self.addresses: list[str] = []
         self.port: int | None = None
         self._allowed_hosts: set[str] = set()
+        self._allowed_origins: set[str] = set()
         self._snapshot: Snapshot = host.snapshot
         self._rendered: dict[tuple[str, bool], tuple[int, asyncio.Future]] = {}
         #: (ship id, public) -> (the sheet, its boxes for each (rights, ship name) and its
@@ -210,9 +227,21 @@ class TableServer:
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._renderer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table-render")
-        # PROTOCOL.md: requests are rate-limited per seat, pairing per client address.
+        # PROTOCOL.md: requests are rate-limited per seat, pairing per client (the real
+        # one behind a trusted proxy); wrong secrets and wrong device tokens are counted
+        # per client, and a seat's joining locks after a burst of wrong secrets.
         self._seat_limit = RateLimit(50, 100)
         self._pair_limit = RateLimit(1, 40)  # a table pairs a dozen phones at once
+        self._wrong_secrets = Failures(WRONG_SECRETS, FAILURE_WINDOW)
+        self._wrong_tokens = Failures(WRONG_TOKENS, 60.0)
+        self.locks = SeatLocks(SEAT_LOCK_AFTER, FAILURE_WINDOW)
+        #: Devices waiting for the referee's yes (``joins.py``).
+        self.joins = JoinBook()
+        #: Called on the server's loop with what the referee is to be told: a dict with
+        #: ``kind`` "join" (a device waits: ``join``, ``seat``, ``from``, ``device``),
+        #: "joined" (a device paired), "locked" (a seat's joining locked: ``seat``, ``from``).
+        self.on_event: Callable[[dict], Any] | None = None
+        self._seats_rev = 0  # moves when what the referee's seat list shows does
         self.render_count = 0  # sheets drawn (tests: once per ship and revision)
 
     # -- lifetime (authority's thread) ------------------------------------------------
@@ -265,9 +294,13 @@ class TableServer:
         app.router.add_get("/s/{seat}/api/boxes/{ship}/{version}.json", self._boxes)
         app.router.add_get("/s/{seat}/api/forms/{ship}/{version}.json", self._forms)
         app.router.add_post("/s/{seat}/api/act", self._act)
+        app.router.add_post("/s/{seat}/api/joins", self._joins)
         app.router.add_get("/s/{seat}/api/ws", self._ws)
         from .quiet_log import table_logger
-        runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=table_logger())
+        # keepalive_timeout: a connection idle, or slow to send a whole request (headers a
+        # byte at a time), is closed after it (SECURITY.md, "Beyond the room").
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=table_logger(),
+                               keepalive_timeout=KEEPALIVE)
         await runner.setup()
         self._runner = runner
         for attempt in ([port, 0] if port else [0]):
@@ -275,7 +308,7 @@ class TableServer:
                 chosen = None
                 for address in addresses:
                     site = web.TCPSite(runner, address, chosen if chosen is not None else attempt,
-                                       reuse_address=True)
+                                       reuse_address=True, ssl_context=self.exposure.tls)
                     await site.start()
                     if chosen is None:
                         chosen = site._server.sockets[0].getsockname()[1]
@@ -291,7 +324,13 @@ class TableServer:
         hosts = {netloc(address, self.port) for address in addresses}
         if any(ipaddress.ip_address(address).is_loopback for address in addresses):
             hosts.add(netloc("localhost", self.port))
+        origins = {f"{self.exposure.scheme}://{host}" for host in hosts}
+        public = self.exposure.public
+        if public is not None:  # the public address, and only it, besides the LAN's
+            hosts.add(public.netloc)
+            origins.add(public.origin)
         self._allowed_hosts = hosts
+        self._allowed_origins = origins
 
     def stop(self) -> None:
         """Close every connection and stop listening (returns when it has)."""
@@ -370,9 +409,12 @@ class TableServer:
 
     def _signature(self, seat: Seat) -> dict:
         snap = self._snapshot
-        return {"type": "changed", "epoch": snap.epoch, "turn": snap.turn, "phase": snap.phase,
-                "revs": {s.id: snap.revs.get(s.id, 0) for s in seat.visible(snap.session)},
-                "rights": sorted(seat.allowed)}
+        message = {"type": "changed", "epoch": snap.epoch, "turn": snap.turn, "phase": snap.phase,
+                   "revs": {s.id: snap.revs.get(s.id, 0) for s in seat.visible(snap.session)},
+                   "rights": sorted(seat.allowed)}
+        if seat.may("admin"):  # the referee's seat list: devices waiting, seats locked
+            message["seats"] = self._seats_rev
+        return message
 
     @staticmethod
     async def _send(ws: web.WebSocketResponse, message: dict) -> None:
@@ -382,6 +424,10 @@ class TableServer:
             pass
 
     async def _close_seat(self, seat_id: str) -> None:
+        # A new link (or the seat gone): the old link's waiting devices and its lock go too.
+        self.joins.forget_seat(seat_id)
+        self.locks.open(seat_id)
+        self._seats_rev += 1
         seen = self._seen.get(seat_id)
         if seen is None:
             return
@@ -446,14 +492,21 @@ class TableServer:
     # -- the middleware: hosts, origins, headers ------------------------------------------
     @web.middleware
     async def _guard(self, request: web.Request, handler):
-        if request.host not in self._allowed_hosts:
+        # Who is really asking: a trusted proxy's forwarded headers are believed, nobody
+        # else's (exposure.client_of); every per-client limit uses this address.
+        client = client_of(request.remote or "", request.headers, self.exposure)
+        public = self.exposure.public
+        if not client.https and public is not None and public.https \
+                and request.host.lower() == public.netloc:
+            client = client._replace(https=True)  # reached at the https public address
+        request[CLIENT] = client
+        if request.host.lower() not in self._allowed_hosts:
             return _error(421, "This server does not answer for that address.")
         if request.method not in ("GET", "POST", "HEAD"):
             return _error(405, "Only GET and POST are answered here.")
         needs_origin = request.method == "POST" or request.headers.get("Upgrade", "").lower() == "websocket"
         if needs_origin:
-            origin = request.headers.get("Origin", "")
-            if origin.removeprefix("http://") not in self._allowed_hosts:
+            if request.headers.get("Origin", "").lower() not in self._allowed_origins:
                 return _error(403, "Requests are answered only from this server's own page.")
         try:
             response = await handler(request)
@@ -472,9 +525,18 @@ class TableServer:
 
     # -- who is asking -----------------------------------------------------------------
     def _seat(self, request: web.Request) -> Seat | None:
-        seat = self.book.by_token(request.match_info["seat"], request.cookies.get(COOKIE))
+        """The seat a request's device token opens, else None. A client that keeps sending
+        tokens that open nothing is refused a while (429): guessing is hopeless, but each
+        guess costs the referee's computer."""
+        source = request[CLIENT].address
+        if self._wrong_tokens.refused(source):
+            raise web.HTTPTooManyRequests(reason="Too many tries; wait a minute.")
+        token = request.cookies.get(COOKIE)
+        seat = self.book.by_token(request.match_info["seat"], token)
         if seat is not None:
             self._saw(seat.id)
+        elif token:
+            self._wrong_tokens.fail(source)
         return seat
 
     def _saw(self, seat_id: str) -> _Seen:
@@ -486,7 +548,10 @@ class TableServer:
     async def _body(self, request: web.Request) -> Any:
         if request.content_length is not None and request.content_length > MAX_BODY:
             raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=request.content_length)
-        raw = await request.read()
+        try:
+            raw = await asyncio.wait_for(request.read(), BODY_TIMEOUT)
+        except asyncio.TimeoutError:
+            raise web.HTTPRequestTimeout(reason="The request's body came too slowly.") from None
         return parse_body(raw)
 
     # -- routes ------------------------------------------------------------------------
@@ -515,26 +580,167 @@ class TableServer:
         return response
 
     async def _pair(self, request: web.Request) -> web.Response:
-        remote = request.remote or ""
-        if not self._pair_limit.allow(remote):
+        """A device trading the link's secret for a device token (PROTOCOL.md). Refused for
+        a client that sent too many wrong secrets (429) and for a seat whose joining is
+        locked (423); a wrong secret is counted for the client and the seat. Where the
+        referee's yes is wanted (``exposure.approve_joins``) the device is told to wait
+        (202 with its question's ``join``) and asks again with it until the referee
+        answers."""
+        client = request[CLIENT]
+        if not self._pair_limit.allow(client.address) or self._wrong_secrets.refused(client.address):
             return _error(429, "Too many tries; wait a minute.")
         body = await self._body(request)
         secret = body.get("secret") if isinstance(body, dict) else None
-        if not isinstance(secret, str) or len(secret) > 200:
+        join = body.get("join") if isinstance(body, dict) else None
+        if not isinstance(secret, str) or len(secret) > 200 or not (join is None or isinstance(join, str)):
             return _error(400, "Pairing needs the link's secret.")
         seat_id = request.match_info["seat"]
-        from .seats import SeatFull  # issue 29: a ninth device is refused, never evicts one
-        try:
-            token = self.book.pair(seat_id, secret)
-        except SeatFull as exc:
-            return _error(409, str(exc))
-        if token is None:
+        seat = self.book.seat(seat_id)
+        if seat is not None and self.locks.locked(seat_id):
+            return _error(423, "Joining this seat is locked after too many wrong links. Ask "
+                               "the referee to open it again or for a new link.")
+        if not self.book.opens(seat_id, secret):
+            self._wrong_secrets.fail(client.address)
+            if seat is not None and self.locks.wrong(seat_id, client.address):
+                from .quiet_log import table_logger
+                table_logger().warning("%s: joining %s's seat is locked after %d wrong links "
+                                       "in %d minutes", client.address, seat.name,
+                                       SEAT_LOCK_AFTER, FAILURE_WINDOW // 60)
+                self._event({"kind": "locked", "seat": seat.name, "seat_id": seat_id,
+                             "from": client.address})
             return _error(403, "This link is no longer valid. Ask the referee for a new one.")
+        if join is not None:
+            return self._asked_again(request, seat, join)
+        if self.exposure.approve_joins:
+            asked = self.joins.ask(seat_id, client.address,
+                                   describe_device(request.headers.get("User-Agent", "")))
+            if asked is None:
+                return _error(429, "Too many devices are waiting for the referee; try again later.")
+            self._event({"kind": "join", "join": asked.id, "seat": seat.name, "seat_id": seat_id,
+                         "from": asked.source, "device": asked.device})
+            return _json({"waiting": True, "join": asked.id,
+                          "message": f"Waiting for the referee to let this device into "
+                                     f"{seat.name}'s seat…"}, status=202)
+        try:
+            token = self.book.add_device(seat_id)
+        except SeatFull as exc:  # issue 29: a ninth device is refused, never evicts one
+            return _error(409, str(exc))
+        self._event({"kind": "joined", "seat": seat.name, "seat_id": seat_id,
+                     "from": client.address,
+                     "device": describe_device(request.headers.get("User-Agent", ""))})
+        return self._paired(request, seat_id, token)
+
+    def _asked_again(self, request: web.Request, seat: Seat, join_id: str) -> web.Response:
+        """A waiting device asking again (with the right secret): still waiting, let in (its
+        token and cookie now), or turned away."""
+        asked = self.joins.get(join_id)
+        if asked is None or asked.seat_id != seat.id:
+            return _error(410, "The question waited too long. Open the link again to ask once more.")
+        if asked.state == ALLOWED and asked.token:
+            self.joins.done(join_id)
+            return self._paired(request, seat.id, asked.token)
+        if asked.state == REFUSED:
+            self.joins.done(join_id)
+            return _error(403, "The referee did not let this device in.")
+        return _json({"waiting": True, "join": asked.id,
+                      "message": f"Waiting for the referee to let this device into "
+                                 f"{seat.name}'s seat…"}, status=202)
+
+    def _paired(self, request: web.Request, seat_id: str, token: str) -> web.Response:
+        """The answer that gives a device its token: an HttpOnly, SameSite=Strict cookie of
+        the seat's path, ``Secure`` whenever the page reached the device over HTTPS."""
         response = _json({"ok": True})
         response.set_cookie(COOKIE, token, path=f"/s/{seat_id}/", httponly=True,
-                            samesite="Strict", max_age=60 * 60 * 24 * 30)
+                            samesite="Strict", max_age=60 * 60 * 24 * 30,
+                            secure=request[CLIENT].https)
         self._saw(seat_id)
+        self._seats_changed()
         return response
+
+    # -- the referee's answers ------------------------------------------------------------
+    def _event(self, event: dict) -> None:
+        """Tell the referee (the window or ``serve``: ``on_event``; the referee's phones: a
+        look at their seat list)."""
+        self._seats_changed()
+        if self.on_event is not None:
+            try:
+                self.on_event(event)
+            except Exception as exc:  # the table goes on whatever a listener does
+                from .quiet_log import table_logger
+                table_logger().warning("a table event's listener failed: %s", exc)
+
+    def _seats_changed(self) -> None:
+        self._seats_rev += 1
+        self._notify_all()
+
+    def decide_join(self, join_id: str, allow: bool) -> concurrent.futures.Future:
+        """The referee's answer to a waiting device (thread-safe): a future of the words
+        saying what was done (RuleViolation-like refusals as ValueError)."""
+        return self._on_loop(lambda: self._decide(join_id, allow))
+
+    def open_joining(self, seat_id: str) -> concurrent.futures.Future:
+        """Let a seat whose joining locked take new devices again (thread-safe)."""
+        return self._on_loop(lambda: self._open(seat_id))
+
+    def _on_loop(self, fn) -> concurrent.futures.Future:
+        loop = self._loop
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        if loop is None or loop.is_closed():
+            future.set_exception(ValueError("The table is not shared."))
+            return future
+
+        def run() -> None:
+            try:
+                future.set_result(fn())
+            except Exception as exc:
+                future.set_exception(exc)
+        loop.call_soon_threadsafe(run)
+        return future
+
+    def _decide(self, join_id: str, allow: bool) -> str:
+        asked = self.joins.get(join_id)
+        seat = self.book.seat(asked.seat_id) if asked is not None else None
+        if asked is None or seat is None or asked.state not in ("waiting",):
+            raise ValueError("That device is not waiting any more.")
+        token = None
+        if allow:
+            try:
+                token = self.book.add_device(seat.id)
+            except SeatFull as exc:
+                raise ValueError(str(exc)) from None
+        self.joins.decide(join_id, allow, token)
+        self._seats_changed()
+        return (f"Let the device into {seat.name}'s seat." if allow
+                else f"Turned the device away from {seat.name}'s seat.")
+
+    def _open(self, seat_id: str) -> str:
+        seat = self.book.seat(seat_id)
+        if seat is None:
+            raise ValueError("There is no such seat.")
+        self.locks.open(seat_id)
+        self._seats_changed()
+        return f"{seat.name}'s seat takes new devices again."
+
+    async def _joins(self, request: web.Request) -> web.Response:
+        """The referee's phone answering a waiting device, or opening a locked seat
+        (``{"join": id, "allow": bool}`` or ``{"open": seat id}``; the admin right)."""
+        seat = self._seat(request)
+        if seat is None:
+            return _error(401, NOT_PAIRED)
+        if not seat.may("admin"):
+            return _error(403, "Only the referee's seat lets devices in.")
+        body = await self._body(request)
+        try:
+            if isinstance(body, dict) and isinstance(body.get("join"), str) \
+                    and isinstance(body.get("allow"), bool):
+                message = self._decide(body["join"], body["allow"])
+            elif isinstance(body, dict) and isinstance(body.get("open"), str):
+                message = self._open(body["open"])
+            else:
+                return _error(400, "Answer a waiting device (join, allow) or open a seat (open).")
+        except ValueError as exc:
+            return _error(409, str(exc))
+        return _json({"ok": True, "message": message})
 
     async def _state(self, request: web.Request) -> web.Response:
         seat = self._seat(request)
@@ -639,9 +845,11 @@ class TableServer:
         seat = self._seat(request)
         if seat is None:
             return _error(401, "Not paired.")
+        seen = self._saw(seat.id)
+        if len(seen.sockets) >= MAX_SOCKETS:
+            return _error(429, "Too many connections for this seat; close a tab.")
         ws = web.WebSocketResponse(heartbeat=20, max_msg_size=4096)
         await ws.prepare(request)
-        seen = self._saw(seat.id)
         seen.sockets.add(ws)
         try:
             message = self._signature(seat)
@@ -653,6 +861,9 @@ class TableServer:
                 seen.last_seen = time.time()
                 if self.book.by_token(seat.id, request.cookies.get(COOKIE)) is None:
                     break
+                ping = _ping(msg.data)
+                if ping is not None:  # the page times how far behind it is (PROTOCOL.md)
+                    await self._send(ws, {"type": "pong", "t": ping})
         finally:
             seen.sockets.discard(ws)
         return ws
@@ -733,11 +944,13 @@ class TableServer:
         if not seat.may("admin"):
             return []
         out = []
+        now = time.monotonic()
         for other in list(self.book.seats):
             seen = self._seen.get(other.id)
             out.append({"id": other.id, "name": other.name, "role": other.role,
                         "connected": len(seen.sockets) if seen else 0,
-                        "self": other.id == seat.id})
+                        "self": other.id == seat.id, "locked": self.locks.locked(other.id),
+                        "waiting": [asked.to_json(now) for asked in self.joins.waiting(other.id)]})
         return out
 
 

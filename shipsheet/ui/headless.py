@@ -58,9 +58,31 @@ def serve_command(argv: list[str]) -> int:
     parser.add_argument("--as-saved", action="store_true",
                         help="serve the file as saved, even when a crash of the last run left "
                              "newer work in the autosave (it is kept, for the window to offer)")
+    beyond = parser.add_argument_group(
+        "beyond the room", "players at home, through a tunnel or proxy you have (README: "
+        "\"Players at home\"), or over HTTPS with your own certificate")
+    beyond.add_argument("--public-url", metavar="URL",
+                        help="the address players outside reach the table at "
+                             "(https://table.example.net): the links and QR codes carry it")
+    beyond.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                        help="the proxy's or tunnel's address (or network): its forwarded "
+                             "client address and scheme are believed, nobody else's; repeat")
+    beyond.add_argument("--tls-cert", metavar="FILE", help="speak HTTPS with this certificate (PEM)")
+    beyond.add_argument("--tls-key", metavar="FILE", help="the certificate's private key (PEM)")
+    beyond.add_argument("--approve-joins", action=argparse.BooleanOptionalAction, default=None,
+                        help="a new device waits for your yes (typed here, or from the referee's "
+                             "phone); on by default with --public-url")
     args = parser.parse_args(argv)
     for stream in (sys.stdout, sys.stderr):  # a name the console cannot show: escaped, not a traceback
         plain_where_needed(stream)
+
+    from ..share.exposure import Exposure
+    try:
+        args.exposure = Exposure.from_options(args.public_url, args.trusted_proxy, args.tls_cert,
+                                              args.tls_key, args.approve_joins)
+    except ValueError as exc:
+        print(f"ERROR: {safe(str(exc))}", file=sys.stderr)
+        return 2
 
     from ..model import SessionFileError, load_session
     from ..model.errors import RuleViolation
@@ -168,6 +190,70 @@ def print_ascii_qr(code, out) -> None:
         out.write("".join("##" if dark else "  " for dark in row).rstrip() + "\n")
 
 
+class _Referee:
+    """``serve``'s terminal as the referee's: devices waiting for a seat and seats whose
+    joining locked are said there, numbered; ``allow N``, ``refuse N`` and ``open SEAT``
+    typed there answer them (read on a thread of its own, acted on in the event loop)."""
+
+    def __init__(self, link):
+        self.link = link
+        self.numbers: dict[int, str] = {}  # the number said -> the waiting device's join id
+        self.seats: dict[str, str] = {}  # a seat's name, folded -> its id (locked ones)
+
+    def told(self, event: dict) -> None:
+        """An event of the table (on the event loop's thread)."""
+        kind, seat = event.get("kind"), safe(str(event.get("seat", "")))
+        where = safe(str(event.get("from", "")))
+        if kind == "join":
+            number = len(self.numbers) + 1
+            self.numbers[number] = event["join"]
+            print(f"A new device wants {seat}'s seat ({safe(str(event.get('device', '')))}, from "
+                  f"{where}): type 'allow {number}' or 'refuse {number}'.", flush=True)
+        elif kind == "joined":
+            print(f"A new device joined {seat}'s seat ({safe(str(event.get('device', '')))}, "
+                  f"from {where}).", flush=True)
+        elif kind == "locked":
+            self.seats[str(event.get("seat", "")).casefold()] = event["seat_id"]
+            print(f"Joining {seat}'s seat is locked after too many wrong links (the last from "
+                  f"{where}); its phones go on. Type 'open {seat}' to let new devices join "
+                  "again, or give it a new link.", file=sys.stderr, flush=True)
+
+    def listen(self) -> None:
+        """Read the commands typed (a daemon thread: it ends with the process)."""
+        import threading
+        if sys.stdin is None or sys.stdin.closed:
+            return
+        threading.Thread(target=self._read, name="serve-commands", daemon=True).start()
+
+    def _read(self) -> None:
+        for line in sys.stdin:
+            words = line.strip().split(None, 1)
+            if len(words) == 2:
+                self.link.authority.call(lambda w=words: self._command(*w))
+
+    def _command(self, verb: str, what: str) -> None:
+        verb = verb.lower()
+        try:
+            if verb in ("allow", "refuse") and what.isdigit() and int(what) in self.numbers:
+                future = self.link.decide_join(self.numbers[int(what)], verb == "allow")
+            elif verb == "open" and what.strip().casefold() in self.seats:
+                future = self.link.open_joining(self.seats[what.strip().casefold()])
+            else:
+                print(f"Not understood: {safe(verb)} {safe(what)} (allow N, refuse N, open SEAT).",
+                      file=sys.stderr, flush=True)
+                return
+        except ValueError as exc:
+            print(f"ERROR: {safe(str(exc))}", file=sys.stderr, flush=True)
+            return
+        future.add_done_callback(self._done)
+
+    @staticmethod
+    def _done(future) -> None:
+        exc = future.exception()
+        print(f"ERROR: {safe(str(exc))}" if exc else safe(future.result()),
+              file=sys.stderr if exc else sys.stdout, flush=True)
+
+
 def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int:
     from PySide6.QtCore import QSocketNotifier
     from PySide6.QtGui import QGuiApplication
@@ -219,7 +305,10 @@ def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int
         signal.set_wakeup_fd(old_fd)
 
     authority = QtAuthority(gate=doc)
-    link = TableLink(session, book, authority, doc.apply, doc.undo, durable=doc.durable)
+    link = TableLink(session, book, authority, doc.apply, doc.undo, durable=doc.durable,
+                     exposure=args.exposure)
+    referee = _Referee(link)
+    link.on_event = referee.told
     if recovered is not None:
         link.notice = recovered_notice(recovered.time_text)
     link.on_revoke = lambda seat: _print_link(link, seat, not args.no_qr)
@@ -240,8 +329,15 @@ def _run(session, path: Path, book, lock, args, store, handle, recovered) -> int
     if problem:
         print(f"warning: {safe(problem)}", file=sys.stderr)
 
-    print(f"Sharing {safe(session.title)} on {', '.join(addresses)} port {port}. "
-          f"Ctrl+C saves and stops.", flush=True)
+    exposure = args.exposure
+    print(f"Sharing {safe(session.title)} on {', '.join(addresses)} port {port}"
+          + (" (HTTPS)" if exposure.tls is not None else "")
+          + (f", reached at {exposure.public.origin}" if exposure.public is not None else "")
+          + ". Ctrl+C saves and stops.", flush=True)
+    if exposure.approve_joins:
+        print("A new device waits for your yes: type 'allow N' or 'refuse N' here when asked "
+              "(or answer from the referee's phone).", flush=True)
+    referee.listen()
     for seat in book.seats:
         _print_link(link, seat, not args.no_qr)
 

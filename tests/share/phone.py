@@ -30,7 +30,11 @@ def wait(qtbot, fn, timeout=15000):
 class Phone:
     """One browser: a cookie jar, the link's origin, JSON in and out."""
 
-    def __init__(self, link_url: str, *, origin: str | None = None, host: str | None = None):
+    def __init__(self, link_url: str, *, origin: str | None = None, host: str | None = None,
+                 context=None, user_agent: str | None = None):
+        """``context``: the ``ssl.SSLContext`` trusting the table's certificate (HTTPS);
+        ``user_agent``: what the phone says it is (a device waiting for the referee is shown
+        by it)."""
         parts = urlsplit(link_url)
         self.base = f"{parts.scheme}://{parts.netloc}"
         self.seat_path = parts.path  # /s/SEAT/
@@ -38,7 +42,12 @@ class Phone:
         self.origin = origin if origin is not None else self.base
         self.host = host
         self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.context = context
+        self.user_agent = user_agent
+        handlers = [urllib.request.HTTPCookieProcessor(self.jar)]
+        if context is not None:
+            handlers.append(urllib.request.HTTPSHandler(context=context))
+        self.opener = urllib.request.build_opener(*handlers)
 
     def request(self, method: str, path: str, body=None, *, raw: bytes | None = None,
                 headers: dict | None = None):
@@ -50,6 +59,8 @@ class Phone:
             req.add_header("Origin", self.origin)
         if self.host:
             req.add_header("Host", self.host)
+        if self.user_agent:
+            req.add_header("User-Agent", self.user_agent)
         if data is not None:
             req.add_header("Content-Type", "application/json")
         for k, v in (headers or {}).items():
@@ -66,8 +77,11 @@ class Phone:
             return status, json.loads(payload), hdrs
         return status, payload, hdrs
 
-    def pair(self, secret: str | None = None):
-        return self.request("POST", "api/pair", {"secret": self.secret if secret is None else secret})
+    def pair(self, secret: str | None = None, *, join: str | None = None, headers=None):
+        body = {"secret": self.secret if secret is None else secret}
+        if join is not None:  # a device waiting for the referee's yes, asking again
+            body["join"] = join
+        return self.request("POST", "api/pair", body, headers=headers)
 
     def state(self):
         """The seat's view, each ship with its boxes (``areas``) fetched from their address,
@@ -91,9 +105,10 @@ class Phone:
 
     def act(self, state: dict, ship: dict, **fields):
         import secrets
+        headers = fields.pop("headers", None)
         body = {"id": fields.pop("id", secrets.token_urlsafe(12)), "epoch": state["epoch"],
                 "ship": ship["id"], "rev": ship["rev"], **fields}
-        status, answer, headers = self.request("POST", "api/act", body)
+        status, answer, headers = self.request("POST", "api/act", body, headers=headers)
         if isinstance(answer, dict) and "state" in answer:
             self.with_boxes(answer["state"])
         return status, answer, headers
@@ -107,7 +122,8 @@ class Phone:
         url = self.base.replace("http", "ws") + self.seat_path + "api/ws"
         got = []
         async with aiohttp.ClientSession(cookies=cookies) as http:
-            async with http.ws_connect(url, headers=headers) as ws:
+            async with http.ws_connect(url, headers=headers,
+                                       **({"ssl": self.context} if self.context else {})) as ws:
                 while len(got) < count:
                     msg = await asyncio.wait_for(ws.receive(), timeout)
                     if msg.type != aiohttp.WSMsgType.TEXT:
@@ -122,13 +138,16 @@ def listen(phone: Phone, count: int, timeout: float = 10.0) -> concurrent.future
     return _pool.submit(lambda: asyncio.run(phone._listen(count, timeout)))
 
 
-def share(session, *, seats=(), port=None, apply=None, path=None):
+def share(session, *, seats=(), port=None, apply=None, path=None, exposure=None):
     """A running TableLink on 127.0.0.1 for ``session`` with seats [(name, role, sides, ships)]
-    (the seats of the session file ``path``; None: an unsaved session's, in memory only)."""
+    (the seats of the session file ``path``; None: an unsaved session's, in memory only),
+    reached as ``exposure`` says (None: at the table, plain HTTP)."""
     book = SeatBook(session.uid, path=path)
     made = [book.add(name, role, sides=sides, ships=ships) for name, role, sides, ships in seats]
     authority = QtAuthority()
     link = TableLink(session, book, authority, apply or session.apply, session.undo)
+    if exposure is not None:
+        link.exposure = exposure
     link.start(["127.0.0.1"], port)
     link._keep = authority
     return link, made

@@ -11,13 +11,13 @@ import sys
 import time
 from pathlib import Path
 
-LINK = re.compile(r"(\w+) \((\w+)\): (http://\S+)")
+LINK = re.compile(r"(\w+) \((\w+)\): (https?://\S+)")
 
 
 def start_serve(session_file: Path, *args: str, links: int = 1):
     """``shipsheet serve SESSION_FILE ARGS…`` on 127.0.0.1 at any free port; returns the
     process, the links printed by seat name (once ``links`` of them are), and the lines
-    read so far."""
+    read so far. Its standard input is a pipe: what the referee types there."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["QT_QPA_PLATFORM"] = "xcb"  # no display: serve must choose offscreen itself
     script = Path(sys.executable).with_name("shipsheet")
@@ -25,7 +25,8 @@ def start_serve(session_file: Path, *args: str, links: int = 1):
     group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt" else {}
     proc = subprocess.Popen([str(script), "serve", str(session_file), *args,
                              "--bind", "127.0.0.1", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env,
                             **group)
     lines, found = [], {}
     deadline = time.monotonic() + 60

@@ -456,24 +456,27 @@ def test_an_old_sheet_revision_is_answered_with_the_current_sheet_never_cached(q
     assert status == 200 and body == current and headers["Cache-Control"] == "no-store"
 
 
-def test_pairing_is_rate_limited_per_client_address(qtbot, fedcom):
-    """PROTOCOL.md: pairing is rate-limited per client address (a burst of 40: a table
-    pairs a dozen phones at once), with a plain refusal."""
+def test_wrong_secrets_are_refused_per_client_after_a_few(qtbot, fedcom):
+    """PROTOCOL.md: a client that sent a few wrong secrets is refused a while (SECURITY.md,
+    "Beyond the room": counted per real client), with a plain refusal; the right secret
+    from it is refused too until then, and another client is not."""
+    from shipsheet.share.server import WRONG_SECRETS
     session, link, seats = fedcom
     phone = Phone(link.url(seats["blue"]))
 
     def guesses():
-        return [phone.pair("x" * 43) for _ in range(60)]
+        return [phone.pair("x" * 43) for _ in range(WRONG_SECRETS + 10)]
     answers = wait(qtbot, guesses)
     statuses = [status for status, _, _ in answers]
-    assert statuses[:40] == [403] * 40 and set(statuses) == {403, 429}
+    assert statuses[:WRONG_SECRETS] == [403] * WRONG_SECRETS
+    assert set(statuses[WRONG_SECRETS + 1:]) == {429}
     assert next(body for status, body, _ in answers if status == 429) == \
         {"ok": False, "error": "Too many tries; wait a minute."}
     assert not seats["blue"].devices
 
 
 def test_a_rate_limit_is_a_burst_then_a_steady_rate_per_key():
-    from shipsheet.share.server import RateLimit
+    from shipsheet.share.throttle import RateLimit
     limit = RateLimit(rate=0.001, burst=3)
     assert [limit.allow("blue") for _ in range(4)] == [True, True, True, False]
     assert limit.allow("red")
