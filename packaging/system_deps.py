@@ -102,6 +102,8 @@ TEST_TOOLS = {
     "chromium": ("chromium", "the Table Link browser tests"),
     "chromedriver": ("chromium-driver", "the Table Link browser tests"),
     "dbus-run-session": ("dbus-daemon", "the screen-reader test (a D-Bus session of its own)"),
+    "caddy": ("caddy", "the table-from-home test (Caddy terminates HTTPS in front of serve)"),
+    "certutil": ("libnss3-tools", "the table-from-home test (Chromium trusts Caddy's own CA)"),
 }
 # Files the tests use that are not commands on PATH -> package, and what fails without it.
 TEST_FILES = {

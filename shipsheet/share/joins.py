@@ -38,7 +38,7 @@ def describe_device(user_agent: str) -> str:
     referee needs to tell their player's phone from a stranger's (a User-Agent is the
     device's own claim, shown as such)."""
     text = str(user_agent)[:400]
-    browser = next((name for mark, name in _BROWSERS if mark in text), "a browser")
+    browser = next((name for mark, name in _BROWSERS if mark in text), "an unknown browser")
     system = next((name for mark, name in _SYSTEMS if mark in text), "")
     return re.sub(r"[^\w .-]", "", f"{browser} on {system}" if system else browser)
 

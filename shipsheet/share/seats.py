@@ -213,6 +213,23 @@ def _checked_id(value) -> str:
     return value
 
 
+def _reach_from_json(data) -> dict:
+    """The ``reach`` of a seats file, as far as it is well formed (short strings, a few
+    proxies, a bool); anything else is dropped, never trusted further."""
+    if not isinstance(data, dict):
+        return {}
+    out: dict = {}
+    url = data.get("public_url")
+    if isinstance(url, str) and 0 < len(url) <= 300:
+        out["public_url"] = url
+    proxies = data.get("proxies")
+    if isinstance(proxies, list):
+        out["proxies"] = [p for p in proxies[:8] if isinstance(p, str) and 0 < len(p) <= 60]
+    if isinstance(data.get("approve_joins"), bool):
+        out["approve_joins"] = data["approve_joins"]
+    return out
+
+
 class SeatBook:
     """The seats of one session file, kept in the user's state folder. Thread-safe: the
     server checks tokens on its own thread while the window edits seats.
@@ -237,6 +254,10 @@ class SeatBook:
         self.seats: list[Seat] = []
         #: The port the table was last shared on (used again when it is free).
         self.port: int | None = None
+        #: How the table was last reached from outside the room, as the referee typed it in
+        #: the Share dialog: {"public_url": str, "proxies": [str], "approve_joins": bool}
+        #: ({}: at the table only). Checked again (exposure.Exposure.from_options) when used.
+        self.reach: dict = {}
         #: Set when the file could not be read (the seats start empty; it is not overwritten
         #: until the user changes a seat).
         self.problem = ""
@@ -276,6 +297,7 @@ class SeatBook:
             self.seats = [Seat.from_json(s) for s in data["seats"][:MAX_SEATS]]
             port = data.get("port")
             self.port = port if isinstance(port, int) and 1024 <= port <= 65535 else None
+            self.reach = _reach_from_json(data.get("reach"))
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             self.problem = f"The table's seats could not be read ({exc}); starting with none."
             self.seats = []
@@ -289,6 +311,7 @@ class SeatBook:
                 return
             payload = json.dumps({"version": 1, "file": _path_text(self.session_path),
                                   "port": self.port,
+                                  **({"reach": self.reach} if self.reach else {}),
                                   "seats": [s.to_json() for s in self.seats]},
                                  indent=1, ensure_ascii=False).encode("utf-8")
             self.path.parent.mkdir(parents=True, exist_ok=True)

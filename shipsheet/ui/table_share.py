@@ -39,6 +39,7 @@ from ..model.errors import RuleViolation
 from ..model.update import count_words
 from ..share import Candidate, SeatBook, TableLink, candidate_addresses
 from ..share.authority import QtAuthority
+from ..share.exposure import Exposure
 from ..share.link import recovered_notice
 from ..share.seats import DEFAULT_RIGHTS, MAX_NAME, PLAYER, REFEREE, ROLES, SPECTATOR, Seat
 from .layouts import fit_to_screen
@@ -223,6 +224,7 @@ def open_share_dialog(window) -> "ShareDialog":
     """Session ▸ Share with the Table…: the window's dialog (made on first use), shown."""
     if window.table_link is None:
         window.table_link = make_link(window.doc)
+        window.table_link.on_event = functools.partial(told, window)
     dialog = window.share_dialog
     if dialog is None:
         dialog = window.share_dialog = ShareDialog(window.doc, window.table_link, window)
@@ -243,6 +245,77 @@ def end_sharing(window) -> None:
         dialog.close()
         dialog.deleteLater()
     show_sharing(window)
+
+
+# -- what the referee is told while a table is reached from outside ----------------------------
+def told(window, event: dict) -> None:
+    """An event of the table (the UI thread): a device waiting for a seat is asked about,
+    not modally ("A new device wants Blue's seat — allow?"); a seat whose joining locked
+    is said, with Open Joining; a device that joined is said in the status bar."""
+    link = window.table_link
+    if link is None:
+        return
+    kind, seat = event.get("kind"), str(event.get("seat", ""))
+    where = f"{event.get('device', 'a device')}, from {event.get('from', 'somewhere')}"
+    if kind == "joined":
+        window.statusBar().showMessage(f"A new device joined {seat}'s seat ({where}).", 10_000)
+    elif kind == "join":
+        ask_about_device(window, link, str(event.get("join", "")), seat, where)
+    elif kind == "locked":
+        say_locked(window, link, str(event.get("seat_id", "")), seat, str(event.get("from", "")))
+
+
+def _answer_box(window, title: str, text: str, detail: str, yes: str, no: str) -> QMessageBox:
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton,
+                      window)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # a seat's name is the referee's, but plain
+    box.setInformativeText(detail)
+    box.setWindowModality(Qt.WindowModality.NonModal)  # the table goes on meanwhile
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.yes = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+    box.no = box.addButton(no, QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(box.no)  # Enter by accident lets no one in
+    return box
+
+
+def _said_in_status_bar(window, link: TableLink, ask) -> None:
+    """Ask the server (``ask()``: a future of words) and say its answer, or why not, in the
+    window's status bar."""
+    try:
+        future = ask()
+    except ValueError as exc:
+        window.statusBar().showMessage(str(exc), 10_000)
+        return
+    future.add_done_callback(lambda f: link.authority.call(
+        lambda: window.statusBar().showMessage(
+            str(f.exception()) if f.exception() else f.result(), 10_000)))
+
+
+def ask_about_device(window, link: TableLink, join_id: str, seat: str, where: str) -> QMessageBox:
+    """"A new device wants Blue's seat — allow?" (non-modal): Allow or Refuse answers it."""
+    box = _answer_box(window, "A New Device", f"A new device wants {seat}'s seat — allow?",
+                      f"{where}.\nAllow it only if it is your player's: a link that was "
+                      "forwarded or seen by others gets a stranger this far and no further.",
+                      "Allow", "Refuse")
+    box.setObjectName("join-question")
+    box.buttonClicked.connect(lambda button: _said_in_status_bar(
+        window, link, lambda: link.decide_join(join_id, button is box.yes)))
+    box.show()
+    return box
+
+
+def say_locked(window, link: TableLink, seat_id: str, seat: str, source: str) -> QMessageBox:
+    """A seat's joining locked after a burst of wrong links: said, with Open Joining."""
+    box = _answer_box(window, "Joining Locked", f"Joining {seat}'s seat is locked.",
+                      f"Too many wrong links were tried for it (the last from {source}). Its "
+                      "phones go on working. Open joining again when your player's new device "
+                      "is ready, or give the seat a New Link.", "Open Joining", "Keep Locked")
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setObjectName("joining-locked")
+    box.buttonClicked.connect(lambda button: button is box.yes and _said_in_status_bar(
+        window, link, lambda: link.open_joining(seat_id)))
+    box.show()
+    return box
 
 
 # -- the dialog -------------------------------------------------------------------------------
@@ -294,6 +367,46 @@ class ShareDialog(QDialog):
         where.setColumnStretch(1, 1)
         where.addWidget(self.state_label, 1, 0, 1, 5)
         where.addWidget(self.problem_label, 2, 0, 1, 5)
+
+        # -- players at home: a tunnel or proxy the referee has ---------------------------
+        # One row (the dialog fits a laptop's screen): ticked, the fields apply.
+        reach = self.book.reach
+        self.reach_box = QCheckBox("Players at &home, at:")
+        self.reach_box.setChecked(bool(reach.get("public_url")))
+        self.reach_box.setToolTip("Friends at home reach this table through a tunnel or proxy "
+                                  "you have (Tailscale Funnel, a Cloudflare tunnel, Caddy): "
+                                  "see the README, \"Players at home\".")
+        self.public_edit = QLineEdit(str(reach.get("public_url", "")))
+        self.public_edit.setPlaceholderText("https://table.example.net")
+        self.public_edit.setAccessibleName("Public address")
+        self.public_edit.setToolTip("The address your tunnel or proxy gives you: the links and "
+                                    "codes carry it, and it alone is answered besides this "
+                                    "network's.")
+        self.proxy_edit = QLineEdit(", ".join(reach.get("proxies", [])))
+        self.proxy_edit.setPlaceholderText("127.0.0.1")
+        self.proxy_edit.setAccessibleName("Trusted proxy")
+        self.proxy_edit.setToolTip("The address the tunnel or proxy connects from (127.0.0.1 "
+                                   "when it runs on this computer): what it says of each player "
+                                   "is believed, nobody else's. Empty: 127.0.0.1.")
+        self.approve_check = QCheckBox("New devices wait for my yes")
+        self.approve_check.setChecked(reach.get("approve_joins", True) is not False)
+        self.approve_check.setToolTip("A phone opening a seat's link is let in only when you "
+                                      "allow it: a link forwarded to a stranger gets no further.")
+        proxy_label = QLabel("&Trusted proxy:")
+        proxy_label.setBuddy(self.proxy_edit)
+        reach_row = QHBoxLayout()
+        reach_row.addWidget(self.reach_box)
+        reach_row.addWidget(self.public_edit, 3)
+        reach_row.addWidget(proxy_label)
+        reach_row.addWidget(self.proxy_edit, 1)
+        reach_row.addWidget(self.approve_check)
+        self.reach_box.toggled.connect(self._reach_changed)
+        self.public_edit.editingFinished.connect(self._reach_changed)
+        self.proxy_edit.editingFinished.connect(self._reach_changed)
+        self.approve_check.toggled.connect(self._reach_changed)
+        where.addLayout(reach_row, 3, 0, 1, 5)
+        for widget in (self.public_edit, self.proxy_edit, self.approve_check):
+            widget.setEnabled(self.reach_box.isChecked())
 
         # -- the seats ---------------------------------------------------------------------
         self.table = QTableWidget(0, 4)
@@ -498,14 +611,62 @@ class ShareDialog(QDialog):
         else:
             self.start()
 
+    def exposure(self) -> Exposure:
+        """How the table is reached, from the Players at home fields (ValueError says what is
+        wrong in them)."""
+        if not self.reach_box.isChecked():
+            return Exposure()
+        public = self.public_edit.text().strip()
+        if not public:
+            raise ValueError("Players at home need the public address your tunnel or proxy "
+                             "gives you (https://…)")
+        proxies = [p.strip() for p in self.proxy_edit.text().split(",") if p.strip()] or ["127.0.0.1"]
+        return Exposure.from_options(public, proxies, approve_joins=self.approve_check.isChecked())
+
+    def _keep_reach(self) -> None:
+        """The Players at home fields, kept with the seats for the next evening."""
+        reach = ({"public_url": self.public_edit.text().strip(),
+                  "proxies": [p.strip() for p in self.proxy_edit.text().split(",") if p.strip()],
+                  "approve_joins": self.approve_check.isChecked()}
+                 if self.reach_box.isChecked() else {})
+        if reach != self.book.reach:
+            self.book.reach = reach
+            try:
+                self.book.save()
+            except OSError:
+                pass  # kept for this run; the seats' own save says when the folder fails
+
+    def _reach_changed(self, *_args) -> None:
+        on = self.reach_box.isChecked()
+        for widget in (self.public_edit, self.proxy_edit, self.approve_check):
+            widget.setEnabled(on)
+        self._keep_reach()
+        if self.link.running:
+            self.start(self.link.port)  # the same port when it is still free
+        else:
+            self.refresh_state()
+
     def start(self, port: int | None = None) -> bool:
         """Listen on the chosen address (at ``port``, else the port this table had, when it
-        is free). False, with the reason in the dialog, when it cannot."""
+        is free), and on 127.0.0.1 too when players at home come through a tunnel on this
+        computer. False, with the reason in the dialog, when it cannot."""
         address = self.address.currentData()
         if port is None:
             port = self.link.port or self.book.port
         try:
-            self.link.start([address], port)
+            exposure = self.exposure()
+        except ValueError as exc:
+            self._error = (f"Players at home are not let in: {exc}. Sharing goes on as before."
+                           if self.link.running else f"Sharing did not start: {exc}.")
+            self.sharing_changed.emit()
+            self.refresh_state()
+            return False
+        addresses = [address]
+        if exposure.public is not None and address != "127.0.0.1" and exposure.trusts("127.0.0.1"):
+            addresses.append("127.0.0.1")  # where a tunnel on this computer reaches the table
+        self.link.exposure = exposure
+        try:
+            self.link.start(addresses, port)
         except (OSError, ValueError) as exc:
             why = _why(exc) if isinstance(exc, OSError) else str(exc)
             self._error = (f"Sharing could not start on {address}: {why}. Choose another "
@@ -544,9 +705,14 @@ class ShareDialog(QDialog):
             self.state_label.setText("Not sharing. Start Sharing, then let each player scan "
                                      "their seat's code with the phone's camera.")
         shown_port = str(port) if port else "shown above"
-        self.note.setText("Phones must be on the same network as this computer. A phone that "
-                          "never connects: check the Wi-Fi does not isolate devices and the "
-                          f"firewall allows port {shown_port}.")
+        if self.reach_box.isChecked():
+            self.note.setText("Players at home open the link at the public address; your tunnel "
+                              f"or proxy must forward it to this computer's port {shown_port}. "
+                              "Send each link only to its player.")
+        else:
+            self.note.setText("Phones must be on the same network as this computer. A phone that "
+                              "never connects: check the Wi-Fi does not isolate devices and the "
+                              f"firewall allows port {shown_port}.")
         self._show_code()
 
     # -- whose seats ------------------------------------------------------------------------------
@@ -619,7 +785,9 @@ class ShareDialog(QDialog):
         self.refresh_presence()
 
     def _sharing_line(self, presence: "dict[str, Presence]") -> str:
-        return (f"Sharing on {_address(self.link)}, port {self.link.port} · "
+        public = self.link.exposure.public
+        reached = f", reached at {public.origin}" if public is not None else ""
+        return (f"Sharing on {_address(self.link)}, port {self.link.port}{reached} · "
                 f"{_phones(_connected(presence))}.")
 
     def refresh_presence(self) -> None:

@@ -4,6 +4,7 @@ second while live; how soon the other phones that see the ship have its new shee
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -45,3 +46,25 @@ def test_serve_fifty_phones(report, tmp_path):
     result = measure_serve(tmp_path, phones=50, seconds=SECONDS, rate=RATE)
     _rows(report, result, 250, every_change=True)
     assert result["returncode"] == 0
+
+
+def test_serve_twelve_phones_through_a_tls_proxy(report, tmp_path):
+    """Players at home (issue 33): the same twelve phones through Debian's Caddy over HTTPS
+    (``--public-url``, ``--trusted-proxy``), against the same phones straight to serve in
+    this run: the proxy and TLS may cost at most half again."""
+    for name in ("direct", "proxy"):
+        (tmp_path / name).mkdir()
+    direct = measure_serve(tmp_path / "direct", phones=12, seconds=SECONDS, rate=RATE)
+    proxied = measure_serve(tmp_path / "proxy", phones=12, seconds=SECONDS, rate=RATE, proxy=True)
+    ratio = proxied["p95"] / direct["p95"] if direct["p95"] else math.inf
+    print(f"\nthrough Caddy: p95 {proxied['p95'] * 1000:.0f} ms, {proxied['changes']} changes, "
+          f"{proxied['missing']} missing; straight: p95 {direct['p95'] * 1000:.0f} ms, "
+          f"{direct['changes']} changes")
+    report.add("shipsheet serve: 12 phones through a TLS proxy (Caddy, https://table.test), each "
+               f"tapping its own ship {RATE:g} times a second for {SECONDS:g} s: change to every "
+               "other phone that sees the ship, p95, against the same phones straight to serve "
+               "in the same run",
+               f"{ratio:.2f}x (p95 {proxied['p95'] * 1000:.0f} ms through the proxy, "
+               f"{direct['p95'] * 1000:.0f} ms straight; {proxied['missing']} missing)",
+               "<= 1.5x, none missing", ratio <= 1.5 and proxied["missing"] == 0)
+    assert proxied["returncode"] == 0 and direct["returncode"] == 0

@@ -74,7 +74,7 @@ def test_tools_and_fonts_are_asked_for_with_what_fails_without_them():
     report = fake_check(GUI_LDD_OK, "", tools=("appstreamcli",), fonts=False)
     assert report.fonts == ["fonts-dejavu-core"]
     assert list(report.tools) == ["poppler-utils", "xvfb", "xauth", "desktop-file-utils", "binutils",
-                                  "chromium", "chromium-driver", "dbus-daemon", "at-spi2-core",
+                                  "chromium", "chromium-driver", "dbus-daemon", "caddy", "libnss3-tools", "at-spi2-core",
                                   "python3-pyatspi"]
     assert report.packages(with_tools=False) == ["fonts-dejavu-core"]
     text = "\n".join(system_deps.consequences(report, with_tools=True))
@@ -140,7 +140,7 @@ def test_install_mode_installs_then_checks_again(monkeypatch, capsys):
     assert system_deps.main(["--install"]) == 0
     assert asked == [["libxcb-icccm4", "libxcb-keysyms1", "poppler-utils", "xvfb", "xauth",
                       "desktop-file-utils", "appstream", "binutils", "chromium", "chromium-driver",
-                      "dbus-daemon", "at-spi2-core", "python3-pyatspi"]]
+                      "dbus-daemon", "caddy", "libnss3-tools", "at-spi2-core", "python3-pyatspi"]]
     assert capsys.readouterr().err == ""
 
 

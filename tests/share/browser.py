@@ -46,9 +46,11 @@ def missing() -> list[str]:
     return out
 
 
-def start_chrome(*, phone: dict = PHONE, touch: bool = True):
+def start_chrome(*, phone: dict = PHONE, touch: bool = True, args=(), env: dict | None = None):
     """A headless Chromium showing pages as a 390×844 phone at device scale factor 2, with
-    the console log kept (``driver.get_log("browser")``). Quit it with :func:`quit_chrome`."""
+    the console log kept (``driver.get_log("browser")``). Quit it with :func:`quit_chrome`.
+    ``args``: more of Chromium's switches; ``env``: its environment (a HOME of its own, whose
+    certificate store trusts a test's authority)."""
     gone = missing()
     if gone:
         raise RuntimeError("The Table Link browser tests need Debian's Chromium and its driver: "
@@ -65,11 +67,13 @@ def start_chrome(*, phone: dict = PHONE, touch: bool = True):
     for arg in ARGS:
         options.add_argument(arg)
     options.add_argument(f"--user-data-dir={profile}")
+    for arg in args:
+        options.add_argument(arg)
     options.add_experimental_option("mobileEmulation", {
         "deviceMetrics": {"width": phone["width"], "height": phone["height"],
                           "pixelRatio": phone["pixelRatio"], "touch": touch}})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(CHROMEDRIVER, log_output=os.devnull)
+    service = Service(CHROMEDRIVER, log_output=os.devnull, env=env)
     try:
         driver = webdriver.Chrome(service=service, options=options)
     except Exception:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
+import ssl
 import math
 import os
 import random
@@ -24,6 +26,7 @@ import time
 from pathlib import Path
 
 import aiohttp
+import aiohttp.abc
 from aiohttp import WSMsgType
 
 from shipsheet.model.storage import save_session
@@ -40,7 +43,21 @@ NOTHING_TO_TAP = ("Lance",)
 #: A tap still waiting its turn this long after the taps' time is over is not made (a host
 #: too slow to answer makes fewer changes, and the bench still ends in time).
 LATE = 2.0
-_LINK = re.compile(r"^(.+?) \((player|spectator|referee)\): (http://\S+)$")
+_LINK = re.compile(r"^(.+?) \((player|spectator|referee)\): (https?://\S+)$")
+#: The public name the phones reach the table at through the TLS proxy (resolved to the
+#: loopback by the phones' own resolver, as the browser test's Chromium does).
+PUBLIC_NAME = "table.test"
+
+
+class LoopbackResolver(aiohttp.abc.AbstractResolver):
+    """Every name is 127.0.0.1 (the phones of the proxy bench reach table.test there)."""
+
+    async def resolve(self, host, port=0, family=socket.AF_INET):
+        return [{"hostname": host, "host": "127.0.0.1", "port": port, "family": socket.AF_INET,
+                 "proto": 0, "flags": socket.AI_NUMERICHOST}]
+
+    async def close(self):
+        pass
 
 
 class LivePhone(PhoneClient):
@@ -90,7 +107,8 @@ def seat_plan(phones: int) -> list[tuple[str, list[int]]]:
 
 
 def start_serve(path: Path, seat_args: list[str], log: Path) -> tuple[subprocess.Popen, dict[str, str]]:
-    """``python -m shipsheet serve`` on 127.0.0.1, any free port; its links by seat name."""
+    """``python -m shipsheet serve`` on 127.0.0.1, any free port; its links by seat name
+    (and, for the proxy's sake, ``links["port"]``: the port it listens on)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["QT_QPA_PLATFORM"] = "offscreen"
     proc = subprocess.Popen([sys.executable, "-m", "shipsheet", "serve", str(path), *seat_args,
@@ -105,6 +123,8 @@ def start_serve(path: Path, seat_args: list[str], log: Path) -> tuple[subprocess
         if not line:
             break
         lines.append(line)
+        if line.startswith("Sharing"):
+            port = line.split(" port ")[1].split()[0].rstrip(",.")
         found = _LINK.match(line.strip())
         if found:
             links[found.group(1)] = found.group(3)
@@ -112,7 +132,7 @@ def start_serve(path: Path, seat_args: list[str], log: Path) -> tuple[subprocess
         proc.kill()
         proc.wait(10)
         raise AssertionError("serve printed no links:\n" + "".join(lines) + log.read_text())
-    return proc, links
+    return proc, {**links, "port": port}
 
 
 def stop_serve(proc: subprocess.Popen) -> int:
@@ -153,9 +173,12 @@ def newest(client: PhoneClient) -> dict[str, int]:
 
 
 def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float = 2.0,
-                  seed: int = 5) -> dict:
+                  seed: int = 5, proxy: bool = False) -> dict:
     """``phones`` phones, each tapping its own ship of a FedCom session ``rate`` times a
     second for ``seconds``, all live on their WebSockets, with the watchers' two phones.
+    ``proxy``: the phones reach serve through Debian's Caddy over HTTPS at
+    https://table.test:PORT (``--public-url``, ``--trusted-proxy 127.0.0.1``), as players at
+    home through the referee's proxy do; else straight, as on the table's Wi-Fi.
     For each accepted tap, the time from its answer reaching the tapping phone to the last
     of the other phones that see the ship having its new revision (0 when they had it
     before the answer came)."""
@@ -168,7 +191,20 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
     for name, indexes in plan:
         args += ["--seat", f"{name}=" + ",".join(ship_ids[i] for i in indexes)]
     args += ["--spectator", WATCHERS[1], "--referee-seat"]
+    context = caddy = None
+    if proxy:
+        from .caddy import free_port, start_caddy, stop_caddy
+        public_port = free_port()
+        args += ["--public-url", f"https://{PUBLIC_NAME}:{public_port}", "--trusted-proxy",
+                 "127.0.0.1", "--no-approve-joins"]
     proc, links = start_serve(path, args, folder / "serve.log")
+    if proxy:
+        try:
+            caddy, root = start_caddy(folder, PUBLIC_NAME, public_port, int(links["port"]))
+        except BaseException:
+            stop_serve(proc)
+            raise
+        context = ssl.create_default_context(cafile=str(root))
     own: dict[int, PhoneClient] = {}
     for name, indexes in plan:
         for i in indexes:
@@ -189,7 +225,8 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
             # Every phone its own address where the loopback has many, as at a table (the
             # host limits pairing per address); else they pair patiently from one.
             local = (f"127.0.{1 + n // 250}.{2 + n % 250}", 0) if LOOPBACK_RANGE else None
-            https.append(aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=local),
+            through = {"ssl": context, "resolver": LoopbackResolver()} if proxy else {}
+            https.append(aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=local, **through),
                                                cookie_jar=aiohttp.CookieJar(unsafe=True)))
         stop = asyncio.Event()
         try:
@@ -251,6 +288,8 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
         asyncio.run(run())
     finally:
         result["returncode"] = stop_serve(proc)
+        if caddy is not None:
+            stop_caddy(caddy)
     latencies, missing, timeline = [], 0, []
     for i, ship_id, rev, t0 in changes:
         seen = [first_having(c, ship_id, rev) for c in _others(clients, i, ship_id)]

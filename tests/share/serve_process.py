@@ -14,8 +14,8 @@ from pathlib import Path
 LINK = re.compile(r"(\w+) \((\w+)\): (https?://\S+)")
 
 
-def start_serve(session_file: Path, *args: str, links: int = 1):
-    """``shipsheet serve SESSION_FILE ARGS…`` on 127.0.0.1 at any free port; returns the
+def start_serve(session_file: Path, *args: str, links: int = 1, port: int = 0):
+    """``shipsheet serve SESSION_FILE ARGS…`` on 127.0.0.1 at ``port`` (0: any free one); returns the
     process, the links printed by seat name (once ``links`` of them are), and the lines
     read so far. Its standard input is a pipe: what the referee types there."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
@@ -24,7 +24,7 @@ def start_serve(session_file: Path, *args: str, links: int = 1):
     # On Windows a process is sent Ctrl+Break (stop_serve) only in a group of its own.
     group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt" else {}
     proc = subprocess.Popen([str(script), "serve", str(session_file), *args,
-                             "--bind", "127.0.0.1", "--port", "0"],
+                             "--bind", "127.0.0.1", "--port", str(port)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env,
                             **group)

@@ -398,6 +398,6 @@ def test_waiting_devices_are_bounded_and_their_questions_lapse():
     assert book.ask("red", "198.51.100.0", "Firefox on Windows") is not None  # another seat's
     now[0] += EXPIRES + 1
     assert book.waiting() == [] and book.get(asked[0].id) is None
-    assert describe_device("<script>alert(1)</script>") == "a browser"
+    assert describe_device("<script>alert(1)</script>") == "an unknown browser"
     assert describe_device("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
                            "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1") == "Safari on iPhone"

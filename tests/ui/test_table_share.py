@@ -397,3 +397,91 @@ def test_the_attack_preview_follows_a_change_made_while_it_is_open(window, qtbot
     after = dialog.previews[0].accessibleName()
     assert after != before and "D1" in after
     dialog.close()
+
+
+# -- players at home (issue 33) ----------------------------------------------------------------
+def _at_home(dialog, public="https://table.test", proxy="", approve=True):
+    dialog.reach_box.setChecked(True)
+    dialog.public_edit.setText(public)
+    dialog.public_edit.editingFinished.emit()
+    dialog.proxy_edit.setText(proxy)
+    dialog.proxy_edit.editingFinished.emit()
+    dialog.approve_check.setChecked(approve)
+
+
+def test_players_at_home_get_links_at_the_public_address_kept_for_the_next_evening(shared, qtbot):
+    window, dialog = shared
+    blue = dialog.add_seat("Blue", PLAYER, sides=("Blue",))
+    _at_home(dialog)
+    link = window.table_link
+    assert link.running and link.exposure.public.origin == "https://table.test"
+    assert link.exposure.trusts("127.0.0.1") and link.exposure.approve_joins  # the defaults
+    dialog.select_seat(blue.id)
+    assert dialog.url_edit.text().startswith(f"https://table.test/s/{blue.id}/#k=")
+    assert "reached at https://table.test" in dialog.state_label.text()
+    assert "public address" in dialog.note.text() and "port" in dialog.note.text()
+    assert dialog.book.reach == {"public_url": "https://table.test", "proxies": [],
+                                 "approve_joins": True}
+    # Back at the table: the LAN link again.
+    dialog.reach_box.setChecked(False)
+    assert window.table_link.exposure.public is None and dialog.book.reach == {}
+    assert dialog.url_edit.text().startswith("http://127.0.0.1:")
+
+
+def test_a_public_address_given_wrong_is_said_and_nothing_is_shared(shared, qtbot):
+    window, dialog = shared
+    _at_home(dialog, public="table.test")  # while sharing at the table: that goes on
+    link = window.table_link
+    assert link.running and link.exposure.public is None
+    assert dialog.state_label.text().startswith("Players at home are not let in:")
+    assert "starts with https://" in dialog.state_label.text()
+    dialog.stop()
+    assert not dialog.start() and not link.running
+    assert dialog.state_label.text().startswith("Sharing did not start:")
+    dialog.public_edit.setText("https://table.test")
+    dialog.public_edit.editingFinished.emit()
+    assert dialog.start() and link.running and link.exposure.public.host == "table.test"
+
+
+def test_a_new_device_is_asked_about_in_the_window_and_allowed(shared, qtbot):
+    window, dialog = shared
+    blue = dialog.add_seat("Blue", PLAYER, sides=("Blue",))
+    _at_home(dialog)
+    link = window.table_link
+    phone = Phone(link.url(blue, "127.0.0.1"), user_agent="Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 "
+                  "like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/604.1")
+    home = {"X-Forwarded-For": "203.0.113.20", "X-Forwarded-Proto": "https"}
+    status, asked, _ = wait(qtbot, lambda: phone.pair(headers=home))
+    assert status == 202
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "join-question") is not None, timeout=5000)
+    box = window.findChild(QMessageBox, "join-question")
+    assert box.isVisible() and not box.isModal()
+    assert box.text() == "A new device wants Blue's seat — allow?"
+    assert box.informativeText().startswith("Safari on iPhone, from 203.0.113.20.")
+    assert box.defaultButton() is box.no
+    box.yes.click()
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "Let the device into Blue's seat.",
+                    timeout=5000)
+    status, _, answer = wait(qtbot, lambda: phone.pair(join=asked["join"], headers=home))
+    assert status == 200 and "Secure" in answer["Set-Cookie"] and len(blue.devices) == 1
+
+
+def test_a_locked_seat_is_said_in_the_window_and_opened_again(shared, qtbot):
+    from shipsheet.share.server import SEAT_LOCK_AFTER
+    window, dialog = shared
+    blue = dialog.add_seat("Blue", PLAYER, sides=("Blue",))
+    _at_home(dialog, approve=False)
+    link = window.table_link
+    phone = Phone(link.url(blue, "127.0.0.1"))
+
+    def burst():
+        return [phone.pair("x" * 43, headers={"X-Forwarded-For": f"198.51.100.{n // 4}"})[0]
+                for n in range(SEAT_LOCK_AFTER + 1)]
+    assert wait(qtbot, burst)[-1] == 423
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "joining-locked") is not None, timeout=5000)
+    box = window.findChild(QMessageBox, "joining-locked")
+    assert box.text() == "Joining Blue's seat is locked." and "198.51.100." in box.informativeText()
+    box.yes.click()
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "Blue's seat takes new devices again.",
+                    timeout=5000)
+    assert wait(qtbot, lambda: phone.pair(headers={"X-Forwarded-For": "192.0.2.9"}))[0] == 200

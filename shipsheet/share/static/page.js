@@ -14,6 +14,9 @@
   var MOVE_SLOP = 10;
   var BACKOFF_MIN = 500;
   var BACKOFF_MAX = 5000;
+  var ASK_AGAIN_MS = 2000;   // a device waiting for the referee's yes asks again this often
+  var PING_MS = 5000;        // how often the live connection is timed
+  var BEHIND_MS = 1500;      // a round trip longer than this is shown ("Behind by 2 s")
 
   var base = seatBase();
   var app = {
@@ -43,7 +46,11 @@
     uid: 0,
     pickerSig: null,       // what the ship tabs, the seat list and the log were drawn from
     seatsSig: null,
-    logSig: null
+    joinsSig: null,
+    logSig: null,
+    pingTimer: 0,
+    pingSent: null,        // the page's clock when the unanswered ping went, else null
+    lag: 0                 // the last round trip of the live connection (ms)
   };
 
   function $(id) { return document.getElementById(id); }
@@ -185,6 +192,7 @@
       app.wsEverOpened = true;
       app.wsBackoff = BACKOFF_MIN;
       setConn("live");
+      startPings(ws);
       refreshState();  // whatever changed while not listening
       retryPending();
     };
@@ -194,12 +202,14 @@
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       if (!msg || typeof msg !== "object") return;
       if (msg.type === "changed") refreshState();
+      else if (msg.type === "pong") pong(msg.t);
       else if (msg.type === "revoked") fail(CLOSED);
     };
     ws.onerror = function () { /* a close follows */ };
     ws.onclose = function () {
       if (app.ws !== ws) return;
       app.ws = null;
+      stopPings();
       if (app.stopped) return;
       setConn("reconnecting");
       scheduleReconnect();
@@ -207,6 +217,49 @@
   }
 
   function scheduleReconnect() { later("wsTimer", "wsBackoff", connect); }
+
+  /* How far behind the table this page is: the live connection is timed every PING_MS
+     (the server answers a ping at once); a round trip over BEHIND_MS, or a ping not
+     answered that long, is shown under the top row ("Behind by 2 s"). From home, over a
+     tunnel, a slow link is worth knowing about before a tap seems lost. */
+  function startPings(ws) {
+    stopPings();
+    app.pingTimer = setInterval(function () {
+      if (app.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
+      var now = performance.now();
+      if (app.pingSent !== null) {  // the last one is not answered yet: that long behind
+        showLag(now - app.pingSent);
+        return;
+      }
+      app.pingSent = now;
+      try { ws.send(JSON.stringify({ type: "ping", t: now })); } catch (e) { /* closing */ }
+    }, PING_MS);
+  }
+
+  function stopPings() {
+    clearInterval(app.pingTimer);
+    app.pingTimer = 0;
+    app.pingSent = null;
+  }
+
+  function pong(t) {
+    if (typeof t !== "number" || app.pingSent === null || t !== app.pingSent) return;
+    app.pingSent = null;
+    showLag(performance.now() - t);
+  }
+
+  function showLag(ms) {
+    app.lag = ms;
+    if (app.conn !== "live") return;  // reconnecting says so itself
+    var behind = $("behind");
+    if (ms > BEHIND_MS) {
+      behind.textContent = "Behind by " + Math.max(1, Math.round(ms / 1000)) + " s — the connection to the table is slow";
+      behind.hidden = false;
+    } else {
+      behind.textContent = "";
+      behind.hidden = true;
+    }
+  }
 
   function wakeUp() {
     if (app.stopped || !app.view) return;
@@ -237,16 +290,33 @@
     }
   }
 
+  /* Trades the link's secret for this device's cookie. Where the referee lets new devices
+     in (a table reached from outside the room), the server answers 202: the page says it
+     waits, and asks again every ASK_AGAIN_MS with the question's id until the referee
+     answers (200: in; 403: turned away; 410: the question lapsed). */
   async function pair(secret) {
     var delay = BACKOFF_MIN;
+    var join = null;
     for (;;) {
       var r = null, d = null;
+      var body = { secret: secret };
+      if (join) body.join = join;
       try {
-        r = await postJson("api/pair", { secret: secret });
+        r = await postJson("api/pair", body);
         d = await readJson(r);
       } catch (e) { r = null; }
-      if (r && r.ok) return true;
-      if (r && (r.status === 401 || r.status === 403)) { fail(INVALID); return false; }
+      if (r && r.status === 202 && d && d.waiting && typeof d.join === "string") {
+        join = d.join;
+        waitForReferee(typeof d.message === "string" ? d.message : "Waiting for the referee…");
+        await sleep(ASK_AGAIN_MS);
+        continue;
+      }
+      if (r && r.ok) { waitForReferee(null); return true; }
+      if (r && (r.status === 401 || r.status === 403)) {
+        // Turned away by the referee (it waited): their words; else the link is not valid.
+        fail((join && d && typeof d.error === "string" && d.error) || INVALID);
+        return false;
+      }
       if (r && r.status < 500 && r.status !== 429) {
         fail((d && d.error) || ("This device could not be paired (HTTP " + r.status + ")."));
         return false;
@@ -254,6 +324,20 @@
       setConn("reconnecting");
       await sleep(delay);
       delay = Math.min(delay * 2, BACKOFF_MAX);
+    }
+  }
+
+  /* The words shown while this device waits for the referee's yes (null: no longer). */
+  function waitForReferee(text) {
+    var notice = $("notice");
+    notice.textContent = text || "";
+    notice.hidden = !text;
+    notice.classList.toggle("waiting", !!text);
+    $("main").hidden = !!text;
+    if (text) {
+      var c = $("conn");
+      c.dataset.state = "waiting";
+      c.textContent = "Waiting…";
     }
   }
 
@@ -524,6 +608,7 @@
     var section = $("referee");
     var list = $("seat-list");
     section.hidden = rights.indexOf("admin") < 0;
+    renderJoins(section.hidden ? [] : (Array.isArray(v.seats) ? v.seats : []));
     var seats = section.hidden ? [] : (Array.isArray(v.seats) ? v.seats : []).filter(function (s) {
       return s && typeof s === "object" && !s.self;
     });
@@ -546,7 +631,8 @@
       about.appendChild(el("strong", "seat-name", seat.name || "Seat"));
       var phones = Number(seat.connected) || 0;
       about.appendChild(el("span", "seat-meta",
-        (seat.role || "") + " · " + phones + (phones === 1 ? " phone" : " phones")));
+        (seat.role || "") + " · " + phones + (phones === 1 ? " phone" : " phones") +
+        (seat.locked === true ? " · joining locked" : "")));
       li.appendChild(about);
       var button = el("button", "new-link", "New Link");
       button.type = "button";
@@ -556,6 +642,67 @@
       list.appendChild(li);
       if (focused === button.dataset.seat) button.focus();
     });
+  }
+
+  /* Devices waiting for the referee's yes and seats whose joining locked, at the top of the
+     referee's page (not in the menu: a player at home is waiting on it): "A new device wants
+     Blue's seat — allow?" with where it asks from and what it says it is. */
+  function renderJoins(seats) {
+    var box = $("joins");
+    var items = [];
+    seats.forEach(function (seat) {
+      if (!seat || typeof seat !== "object") return;
+      var name = seat.self ? "your" : (String(seat.name || "a") + "'s");
+      (Array.isArray(seat.waiting) ? seat.waiting : []).forEach(function (w) {
+        if (w && typeof w.join === "string") items.push({ kind: "join", id: w.join, name: name,
+          device: String(w.device || "an unknown browser"), from: String(w.from || "") });
+      });
+      if (seat.locked === true) items.push({ kind: "locked", id: String(seat.id), name: name });
+    });
+    var sig = JSON.stringify(items);
+    if (sig === app.joinsSig) return;
+    app.joinsSig = sig;
+    box.textContent = "";
+    box.hidden = !items.length;
+    items.forEach(function (item) {
+      var row = el("div", "join");
+      var words = el("p", "join-words");
+      if (item.kind === "join") {
+        words.appendChild(el("strong", null, "A new device wants " + item.name + " seat — allow?"));
+        words.appendChild(el("span", "join-meta", item.device + (item.from ? ", from " + item.from : "")));
+        row.appendChild(words);
+        [["Allow", true], ["Refuse", false]].forEach(function (b) {
+          var button = el("button", b[1] ? "join-allow" : "join-refuse", b[0]);
+          button.type = "button";
+          button.dataset.join = item.id;
+          button.dataset.allow = b[1] ? "1" : "";
+          row.appendChild(button);
+        });
+      } else {
+        words.appendChild(el("strong", null, "Joining " + item.name + " seat is locked"));
+        words.appendChild(el("span", "join-meta", "after too many wrong links; its phones go on"));
+        row.appendChild(words);
+        var open = el("button", "join-open", "Open Joining");
+        open.type = "button";
+        open.dataset.open = item.id;
+        row.appendChild(open);
+      }
+      box.appendChild(row);
+    });
+  }
+
+  async function answerJoin(body) {
+    if (app.stopped) return;
+    var r = null, d = null;
+    try {
+      r = await postJson("api/joins", body);
+      d = await readJson(r);
+    } catch (e) { r = null; }
+    if (!r) { say("Not sent: no connection to the table.", "error"); return; }
+    if (r.status === 401) { fail(INVALID); return; }
+    say((d && (d.message || d.error)) || ("The referee's app answered HTTP " + r.status + "."),
+        r.ok ? "ok" : "error");
+    refreshState();
   }
 
   function stepPhase(step) {
@@ -1593,6 +1740,17 @@
     });
     $("next-phase").addEventListener("click", function () { stepPhase("phase"); });
     $("next-turn").addEventListener("click", function () { stepPhase("turn"); });
+    $("joins").addEventListener("click", function (ev) {
+      var button = ev.target.closest ? ev.target.closest("button") : null;
+      if (!button) return;
+      if (button.dataset.join) {
+        button.disabled = true;
+        answerJoin({ join: button.dataset.join, allow: button.dataset.allow === "1" });
+      } else if (button.dataset.open) {
+        button.disabled = true;
+        answerJoin({ open: button.dataset.open });
+      }
+    });
     $("seat-list").addEventListener("click", function (ev) {
       var button = ev.target.closest ? ev.target.closest("button.new-link") : null;
       if (button) newLink(button.dataset.seat);
