@@ -22,7 +22,8 @@ def free_port() -> int:
 
 def start_caddy(folder: Path, name: str, public_port: int, upstream_port: int):
     """Caddy at https://NAME:PUBLIC_PORT (on 127.0.0.1) in front of 127.0.0.1:UPSTREAM_PORT;
-    returns (the process, its root certificate) once it answers over TLS."""
+    returns (the process, its root certificate) once it answers over TLS. Answers are passed
+    on as they come (``flush_interval -1``), as a tunnel passes bytes on."""
     if shutil.which("caddy") is None:
         raise RuntimeError("These tests need Debian's caddy: sudo apt-get install caddy "
                            "(make test installs it)")
@@ -40,7 +41,9 @@ def start_caddy(folder: Path, name: str, public_port: int, upstream_port: int):
 {name}:{public_port} {{
 \tbind 127.0.0.1
 \ttls internal
-\treverse_proxy 127.0.0.1:{upstream_port}
+\treverse_proxy 127.0.0.1:{upstream_port} {{
+\t\tflush_interval -1
+\t}}
 }}
 """)
     env = {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder / "xdg-data"),

@@ -234,6 +234,7 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
             lives = [asyncio.ensure_future(c.live(h, stop)) for c, h in zip(clients, https)]
             await asyncio.sleep(1.0)  # every socket open, every first look taken
             cpu0, mine0, t_start = cpu_seconds(proc.pid), time.process_time(), time.perf_counter()
+            proxy0 = cpu_seconds(caddy.pid) if caddy is not None else 0.0
             rng = random.Random(seed)
             offsets = [rng.random() / rate for _ in tappers]  # taps spread over the period
 
@@ -272,6 +273,7 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
                                    for i, c in enumerate(tappers)))
             result["tapping"] = time.perf_counter() - t_start
             result["cpu"] = cpu_seconds(proc.pid) - cpu0
+            result["proxy_cpu"] = cpu_seconds(caddy.pid) - proxy0 if caddy is not None else 0.0
             result["phones_cpu"] = time.process_time() - mine0  # the phones' process, for scale
             deadline = time.perf_counter() + 10
             while time.perf_counter() < deadline and _missing(clients, changes):
