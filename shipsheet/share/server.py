@@ -43,7 +43,7 @@ from . import heap
 from .addresses import netloc
 from .exposure import AT_THE_TABLE, Exposure, client_of
 from .host import BOX_KINDS, SHIP_KINDS, Resolved, resolve
-from .joins import ALLOWED, REFUSED, JoinBook, describe_device
+from .joins import ALLOWED, REFUSED, WAITING_STATE, JoinBook, describe_device
 from .render import GZIP_LEVEL, RenderedSheet, render_sheet
 from .seats import Seat, SeatBook, SeatFull
 from .snapshot import Snapshot
@@ -683,24 +683,21 @@ class TableServer:
         return self._on_loop(lambda: self._open(seat_id))
 
     def _on_loop(self, fn) -> concurrent.futures.Future:
+        """``fn()`` run on the server's loop: a future of its result (or its exception)."""
         loop = self._loop
-        future: concurrent.futures.Future = concurrent.futures.Future()
         if loop is None or loop.is_closed():
+            future: concurrent.futures.Future = concurrent.futures.Future()
             future.set_exception(ValueError("The table is not shared."))
             return future
 
-        def run() -> None:
-            try:
-                future.set_result(fn())
-            except Exception as exc:
-                future.set_exception(exc)
-        loop.call_soon_threadsafe(run)
-        return future
+        async def run():
+            return fn()
+        return asyncio.run_coroutine_threadsafe(run(), loop)
 
     def _decide(self, join_id: str, allow: bool) -> str:
         asked = self.joins.get(join_id)
         seat = self.book.seat(asked.seat_id) if asked is not None else None
-        if asked is None or seat is None or asked.state not in ("waiting",):
+        if asked is None or seat is None or asked.state != WAITING_STATE:
             raise ValueError("That device is not waiting any more.")
         token = None
         if allow:

@@ -187,11 +187,7 @@ class LogView(QWidget):
             self._items = []
             new = shown
         self.list.setUpdatesEnabled(False)
-        for entry in new:
-            item = QListWidgetItem(entry.plain(names))
-            self._style(item, entry)
-            self.list.addItem(item)
-            self._items.append(item)
+        self._append(new, names)
         self.list.setUpdatesEnabled(True)
         self._quiet = False
         self._shown = shown
@@ -205,6 +201,15 @@ class LogView(QWidget):
             if row is not None:
                 self.list.scrollToItem(self._items[row], QAbstractItemView.ScrollHint.PositionAtTop)
 
+    def _append(self, entries: list, names: dict) -> None:
+        """A line for each of ``entries`` at the list's foot (the caller holds the list's
+        updates meanwhile, so it repaints once)."""
+        for entry in entries:
+            item = QListWidgetItem(entry.plain(names))
+            self._style(item, entry)
+            self.list.addItem(item)
+            self._items.append(item)
+
     def _add_new(self, names: dict, view: tuple, entries: list) -> None:
         """Add the lines of the entries logged since the list last read the log (the view,
         the names and every undone mark as they were), the oldest dropped past ``LINES``."""
@@ -216,11 +221,7 @@ class LogView(QWidget):
         if not new:
             return
         self.list.setUpdatesEnabled(False)
-        for entry in new:
-            item = QListWidgetItem(entry.plain(names))
-            self._style(item, entry)
-            self.list.addItem(item)
-            self._items.append(item)
+        self._append(new, names)
         self._shown.extend(new)
         excess = len(self._shown) - LINES
         if excess > 0:

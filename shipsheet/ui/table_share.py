@@ -620,13 +620,17 @@ class ShareDialog(QDialog):
         if not public:
             raise ValueError("Players at home need the public address your tunnel or proxy "
                              "gives you (https://…)")
-        proxies = [p.strip() for p in self.proxy_edit.text().split(",") if p.strip()] or ["127.0.0.1"]
-        return Exposure.from_options(public, proxies, approve_joins=self.approve_check.isChecked())
+        return Exposure.from_options(public, self._proxies() or ["127.0.0.1"],
+                                     approve_joins=self.approve_check.isChecked())
+
+    def _proxies(self) -> list[str]:
+        """The trusted proxies as typed (a comma between two)."""
+        return [p.strip() for p in self.proxy_edit.text().split(",") if p.strip()]
 
     def _keep_reach(self) -> None:
         """The Players at home fields, kept with the seats for the next evening."""
         reach = ({"public_url": self.public_edit.text().strip(),
-                  "proxies": [p.strip() for p in self.proxy_edit.text().split(",") if p.strip()],
+                  "proxies": self._proxies(),
                   "approve_joins": self.approve_check.isChecked()}
                  if self.reach_box.isChecked() else {})
         if reach != self.book.reach:

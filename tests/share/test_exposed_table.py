@@ -401,3 +401,21 @@ def test_waiting_devices_are_bounded_and_their_questions_lapse():
     assert describe_device("<script>alert(1)</script>") == "an unknown browser"
     assert describe_device("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
                            "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1") == "Safari on iPhone"
+
+
+def test_a_seat_locks_after_20_wrong_links_in_10_minutes():
+    """The issue's numbers (Triplanetary-VTT locks a table after 20 wrong codes in 10
+    minutes): twenty wrong in ten minutes lock; twenty spread over more do not."""
+    from shipsheet.share.throttle import SeatLocks
+    now = [0.0]
+    locks = SeatLocks(clock=lambda: now[0])
+    for n in range(19):
+        assert not locks.wrong("blue", f"198.51.100.{n}")
+        now[0] += 31.0  # 19 in 9 min 49 s
+    assert locks.wrong("blue", "198.51.100.99") and locks.locked("blue")  # the 20th, at 589 s
+    assert locks.last_source("blue") == "198.51.100.99" and not locks.locked("red")
+    assert locks.open("blue") and not locks.locked("blue")
+    for n in range(20):
+        assert not locks.wrong("blue", "198.51.100.1")
+        now[0] += 32.0  # 20 over 10 min 8 s: the oldest is always out of the window
+    assert not locks.locked("blue")
