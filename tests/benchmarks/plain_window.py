@@ -17,7 +17,7 @@ PySide6's own (``test_app_speed.py``):
 - ``--read FILE`` reads and checks FILE with ShipSheet's model before PySide6 is imported,
   as ``shipsheet`` does (``cli._read_before_qt``): the model, the game's rules, the checks;
 - ``--guarded`` keeps every label plain text while the window is built and first painted,
-  with the style sheet ShipSheet's start-up uses (``plaintext.STARTUP_SHEET``).
+  with the style sheet ShipSheet's start-up gives its window (``plaintext.STARTUP_SHEET``).
 """
 
 import sys
@@ -94,10 +94,10 @@ def dock(window, title, widget, area):
 
 
 app = QApplication(sys.argv[:1])
+window = QMainWindow()
 if "--guarded" in sys.argv:  # as ShipSheet's window is until it has first painted
     from shipsheet.ui.plaintext import STARTUP_SHEET
-    app.setStyleSheet(STARTUP_SHEET)
-window = QMainWindow()
+    window.setStyleSheet(STARTUP_SHEET)
 window.resize(1280, 860)
 toolbar = QToolBar("Main")
 toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)

@@ -142,6 +142,6 @@ def test_the_start_up_style_sheet_goes_once_painted_leaving_the_users_style(tmp_
     the style is the one the desktop chose (Windows here), and a light appearance after a
     dark one (Fusion) returns to it."""
     result = _run(tmp_path, "appearance", QT_STYLE_OVERRIDE="Windows")
-    assert result["during"] == plaintext.STARTUP_SHEET
-    assert result["after"] == ["", "windows"]
+    assert result["during"] == ["", plaintext.STARTUP_SHEET]  # the window's, not the app's
+    assert result["after"] == ["", "", "windows"]
     assert (result["dark"], result["light"]) == ("fusion", "windows")

@@ -68,10 +68,11 @@ def test_the_judged_reference_reads_the_file_and_guards_its_labels():
              "finally:\n"
              "    from PySide6.QtWidgets import QApplication\n"
              "    app = QApplication.instance()\n"
-             "    print('sheet', app.styleSheet() if app else None)\n"
+             "    windows = app.topLevelWidgets() if app else []\n"
+             "    print('sheet', [w.styleSheet() for w in windows if w.inherits('QMainWindow')])\n"
              "    print('read', 'shipsheet.rules.fedcom' in sys.modules)\n")
     run = subprocess.run([sys.executable, "-c", probe], cwd=BENCH, capture_output=True, text=True,
                          timeout=120, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
     assert run.returncode == 0, run.stderr
     from shipsheet.ui.plaintext import STARTUP_SHEET
-    assert run.stdout.splitlines() == ["painted", f"sheet {STARTUP_SHEET}", "read True"], run.stdout
+    assert run.stdout.splitlines() == ["painted", f"sheet {[STARTUP_SHEET]}", "read True"], run.stdout
