@@ -24,6 +24,7 @@ class SlowRelay:
         self.delay = 0.0
         self.loop = asyncio.new_event_loop()
         self.port: int | None = None
+        self._clients: set[asyncio.Task] = set()
         started = threading.Event()
         threading.Thread(target=self._run, args=(started,), daemon=True).start()
         started.wait(10)
@@ -42,6 +43,7 @@ class SlowRelay:
             pass
 
     async def _client(self, reader, writer):
+        self._clients.add(asyncio.current_task())
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
 
         async def pipe(src, dst, slow):
@@ -58,6 +60,13 @@ class SlowRelay:
         await asyncio.gather(pipe(reader, up_writer, False), pipe(up_reader, writer, True))
 
     def stop(self):
+        """Its connections closed on its own loop, then the loop stopped (a pipe left to the
+        garbage collector would close its socket on a loop already closed)."""
+        async def close_clients():
+            for task in self._clients:
+                task.cancel()
+            await asyncio.gather(*self._clients, return_exceptions=True)
+        asyncio.run_coroutine_threadsafe(close_clients(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
 
 
