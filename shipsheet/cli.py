@@ -12,7 +12,6 @@ platform themselves before Qt loads (``_headless``).
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -24,6 +23,7 @@ COMMANDS = ("check", "print", "serve", "pbem", "verify-dice")
 
 
 def _check(argv: list[str]) -> int:
+    import argparse
     parser = argparse.ArgumentParser(
         prog="shipsheet check",
         description="Validate session files (.shipsheet) and ship definitions (.toml).")
@@ -71,7 +71,8 @@ def _headless() -> None:
         plain_where_needed(stream)
 
 
-def _app_parser() -> argparse.ArgumentParser:
+def _app_parser():
+    import argparse  # here: the window's common starts need no parser (_window_args)
     parser = argparse.ArgumentParser(
         prog="shipsheet",
         description="Ship sheets for War In Space, Triplanetary and Federation Commander.",
@@ -147,17 +148,33 @@ def no_display(environ=os.environ, platform: str | None = None) -> str | None:
     return NO_DISPLAY
 
 
-def _window(argv: list[str]) -> int:
+def _window_args(argv: list[str]) -> tuple[str | None, bool]:
+    """The window's arguments: the file to open (or None) and ``--quit-after-startup``.
+
+    The common starts, with no argument or with the one file the system hands over (a
+    double-click, a file dropped on the icon), are read without building the parser:
+    argparse looks up its messages' translations on disk and imports the locale and
+    terminal modules as it is built. Anything else (an option, ``--help``, two files, a
+    name starting with "-") goes to the parser, which answers as it always has
+    (``tests/test_cli.py`` checks both agree)."""
+    files = [a for a in argv if a != "--quit-after-startup"]
+    if len(files) <= 1 and not any(a.startswith("-") for a in files):
+        return (files[0] if files else None), "--quit-after-startup" in argv
     args = _app_parser().parse_args(argv)
+    return args.file, args.quit_after_startup
+
+
+def _window(argv: list[str]) -> int:
+    file, quit_after_startup = _window_args(argv)
     problem = no_display()
     if problem:
         print(problem, file=sys.stderr)
         return 2
     from .ui import collector
     collector.pause()  # until the window is up (see ui/collector.py)
-    loaded = _read_before_qt(args.file) if args.file else None
+    loaded = _read_before_qt(file) if file else None
     from .ui.app import run_app
-    return run_app(args.file, quit_after_startup=args.quit_after_startup, loaded=loaded)
+    return run_app(file, quit_after_startup=quit_after_startup, loaded=loaded)
 
 
 def _read_before_qt(path: str):

@@ -179,3 +179,27 @@ def test_gui_entry_point_is_the_window_alone(monkeypatch):
     from importlib.metadata import entry_points
     [point] = [p for p in entry_points(group="gui_scripts") if p.name == "shipsheet-gui"]
     assert point.value == "shipsheet.cli:gui_main"  # installed beside the console script
+
+
+def test_the_windows_common_starts_are_read_as_the_parser_reads_them(monkeypatch):
+    """No argument, or one file (as a double-click hands it over), is read without building
+    argparse's parser (start-up), and means what the parser makes of it; anything else goes
+    to the parser, which answers in its own words."""
+    from shipsheet import cli
+    common = [[], ["fleet.shipsheet"], ["My Fleet.shipsheet", "--quit-after-startup"],
+              ["--quit-after-startup"], ["--quit-after-startup", "C:\\games\\fleet.shipsheet"]]
+    expected = []
+    for argv in common:
+        args = cli._app_parser().parse_args(argv)
+        expected.append((args.file, args.quit_after_startup))
+
+    def no_parser():
+        raise AssertionError("the parser was built for a common start")
+    monkeypatch.setattr(cli, "_app_parser", no_parser)
+    assert [cli._window_args(argv) for argv in common] == expected
+    monkeypatch.undo()
+    for argv, code in ((["--help"], 0), (["a.shipsheet", "b.shipsheet"], 2), (["-x"], 2),
+                       (["--frobnicate"], 2)):
+        with pytest.raises(SystemExit) as stop:
+            cli._window_args(argv)
+        assert stop.value.code == code, argv

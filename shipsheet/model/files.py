@@ -11,7 +11,6 @@ the limit allows. Every reader of files in ShipSheet goes through it.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import unicodedata
@@ -186,6 +185,7 @@ def safe_file_name(name: object, limit: int = MAX_FILE_STEM) -> str:
             gap = True
     stem = "".join(out).lstrip("._-")[:limit].rstrip("._-")
     if not stem.strip("_"):
+        import hashlib  # here: it loads OpenSSL's library, which start-up never needs
         digest = hashlib.sha256(original.encode("utf-8", "surrogatepass")).hexdigest()
         return f"player-{digest[:8]}"[:max(limit, 1)]
     if file_name_problem(stem) is not None:  # a name Windows reserves
