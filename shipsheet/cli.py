@@ -15,9 +15,13 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .version import __version__
 from .model.text import plain_where_needed, terminal_safe
+
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
 
 COMMANDS = ("check", "print", "serve", "pbem", "verify-dice")
 
@@ -71,7 +75,7 @@ def _headless() -> None:
         plain_where_needed(stream)
 
 
-def _app_parser():
+def _app_parser() -> argparse.ArgumentParser:
     import argparse  # here: the window's common starts need no parser (_window_args)
     parser = argparse.ArgumentParser(
         prog="shipsheet",
