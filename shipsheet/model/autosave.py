@@ -380,10 +380,13 @@ class AutosaveStore:
             saved_at = journal_time
         return data, path, counter, meta, saved_at, applied
 
-    def recoverable(self) -> list[AutosaveInfo]:
+    def recoverable(self, *, of_file: Path | None = None) -> list[AutosaveInfo]:
         """The newest readable slot of every key no running ShipSheet holds, unless its
         session's own file holds that very work (saved from it after the slot: see the module
-        docstring); newest first. Temporary files killed saves left in the folder go first."""
+        docstring); newest first. Temporary files killed saves left in the folder go first.
+
+        ``of_file``: only the work on the session saved at that file; the others' sessions
+        are not built (nor their own files read to compare), however many there are."""
         from .storage import remove_abandoned_temporaries
         remove_abandoned_temporaries(self.folder)
         found = []
@@ -395,6 +398,9 @@ class AutosaveStore:
                 if recovered is None:
                     break
                 data, path, counter, meta, saved_at, applied = recovered
+                if of_file is not None and self._source(meta["source"]) != of_file:
+                    recovered = None  # another session's work
+                    break
                 try:
                     session = session_from_data(data, path.name)
                     break
@@ -421,7 +427,7 @@ class AutosaveStore:
     def newer_than_file(self, path: str | Path) -> AutosaveInfo | None:
         """The newest recoverable autosave of the session saved at ``path``."""
         target = Path(path).resolve()
-        return next((i for i in self.recoverable() if i.source == target), None)
+        return next(iter(self.recoverable(of_file=target)), None)
 
 
 def _against_file(source: Path, base: list | None, session: Session) -> str:

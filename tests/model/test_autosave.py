@@ -56,6 +56,37 @@ def test_recoverable_only_when_newer_than_the_saved_file(tmp_path):
     assert store.recoverable() == []
 
 
+def test_the_file_opened_reads_only_its_own_autosave(tmp_path, monkeypatch):
+    """Opening a file asks for a newer autosave of that file alone: the work left behind on
+    other sessions (a crash, a killed serve) is neither built nor compared with its own
+    file, however much of it there is (it was all read, twice, at every start)."""
+    from shipsheet.model import autosave
+    store = AutosaveStore(tmp_path / "auto")
+    files = []
+    for n in range(4):
+        session = three_ship_session()
+        file = tmp_path / f"night-{n}.shipsheet"
+        save_session(session, file)
+        old = time.time() - 100
+        os.utime(file, (old, old))
+        session.turn = 3 + n
+        handle = store.handle()
+        handle.write(session, file)
+        handle.abandon()
+        files.append((file, handle.key))
+    built, compared = [], []
+    real_build, real_against = autosave.session_from_data, autosave._against_file
+    monkeypatch.setattr(autosave, "session_from_data",
+                        lambda data, name: built.append(name) or real_build(data, name))
+    monkeypatch.setattr(autosave, "_against_file",
+                        lambda source, base, session: compared.append(source) or real_against(source, base, session))
+    file, key = files[2]
+    found = store.newer_than_file(file)
+    assert found.key == key and found.load().turn == 5
+    assert len(built) == 1 and compared == [file.resolve()]
+    assert len(store.recoverable()) == 4  # the others are all still there to offer
+
+
 def test_a_running_owner_is_not_offered_and_discard_removes_only_its_own(tmp_path):
     """Two windows on one session: each keeps its own slots, and one's Save or close
     deletes nothing of the other's."""
