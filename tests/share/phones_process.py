@@ -25,7 +25,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from share.table_load import PhoneClient, pair_patiently, random_tap  # noqa: E402
+from share.table_load import PAGE_CONNECTIONS, PhoneClient, pair_patiently, random_tap  # noqa: E402
 
 
 #: Set by "halt": the phones tap no more (their live connections go on).
@@ -72,7 +72,8 @@ async def main() -> None:
     stop = asyncio.Event()
     opened = []
     for client in clients:
-        http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))  # an IP's cookies
+        http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),  # an IP's cookies
+                                     connector=aiohttp.TCPConnector(limit_per_host=PAGE_CONNECTIONS))
         opened.append(http)
         await pair_patiently(client, http)
     live = [asyncio.ensure_future(c.live(h, stop)) for c, h in zip(clients, opened)]

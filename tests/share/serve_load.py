@@ -33,7 +33,8 @@ from shipsheet.model.storage import save_session
 from shipsheet.share.seats import MAX_SEATS
 
 from .serve_process import stop_serve as stop
-from .table_load import LOOPBACK_RANGE, PhoneClient, pair_patiently, random_tap, table_session
+from .table_load import (LOOPBACK_RANGE, PAGE_CONNECTIONS, PhoneClient, pair_patiently, random_tap,
+                         table_session)
 
 #: The seats the watchers take: the referee's (sees every ship as its owner does) and a
 #: spectator's (every ship, as the public sees it).
@@ -226,7 +227,8 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
             # host limits pairing per address); else they pair patiently from one.
             local = (f"127.0.{1 + n // 250}.{2 + n % 250}", 0) if LOOPBACK_RANGE else None
             through = {"ssl": context, "resolver": LoopbackResolver()} if proxy else {}
-            https.append(aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=local, **through),
+            https.append(aiohttp.ClientSession(connector=aiohttp.TCPConnector(
+                local_addr=local, limit_per_host=PAGE_CONNECTIONS, **through),
                                                cookie_jar=aiohttp.CookieJar(unsafe=True)))
         stop = asyncio.Event()
         try:

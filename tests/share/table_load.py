@@ -84,6 +84,11 @@ def share_one_ship_per_phone(session, phones: int, rights=("view", "decide")):
     return link, seats
 
 
+#: Connections a phone's browser opens to one host at most (HTTP/1.1: Chromium, Firefox
+#: and Safari open six): a look's many fetches at once share them.
+PAGE_CONNECTIONS = 6
+
+
 @dataclass
 class PhoneClient:
     """One phone: pairs, keeps the seat's view, and notes when each revision arrived."""
@@ -105,6 +110,8 @@ class PhoneClient:
         self.svgs: dict[str, str] = {}
         self.boxes: dict[str, tuple[str, list]] = {}  # ship id -> (address, its boxes)
         self.forms: dict[str, tuple[str, list]] = {}  # ship id -> (address, its forms)
+        self._looking: asyncio.Future | None = None  # the look a push started (``_pushed``)
+        self._again = False
 
     async def pair(self, http: aiohttp.ClientSession) -> None:
         async with http.post(self.base + self.path + "api/pair", json={"secret": self.secret},
@@ -122,22 +129,47 @@ class PhoneClient:
             if table.get(ship["id"], (None,))[0] != ship[field]:
                 async with http.get(self.base + ship[field], headers=self.headers) as r:
                     table[ship["id"]] = (ship[field], await r.json())
-        for ship in state["ships"]:
-            # As the page does it: the boxes and the forms of a revision at once, then the
-            # drawing (page.js: withBoxes, then render's loadSvg).
-            wanted = [kept(self.boxes, ship, "boxes")]
-            if isinstance(ship.get("forms"), str):
-                wanted.append(kept(self.forms, ship, "forms"))
-            await asyncio.gather(*wanted)
-            ship["areas"] = self.boxes[ship["id"]][1]
-            if isinstance(ship.get("forms"), str):
-                ship["forms"] = self.forms[ship["id"]][1]
+
+        async def drawing(ship: dict) -> None:
             if self.svgs.get(ship["id"]) != ship["svg"]:
                 async with http.get(self.base + ship["svg"], headers=self.headers) as r:
                     await r.read()
                 self.svgs[ship["id"]] = ship["svg"]
             self.arrived.setdefault((ship["id"], ship["rev"]), time.perf_counter())
+        # As the page does it: the boxes and the forms of every ship at once (page.js:
+        # withBoxes), then every ship's drawing whose address moved, at once (render's
+        # updateShip starts each loadSvg without waiting for the others). The page's next
+        # look does not wait for the drawings; this one does: never quicker than the page.
+        ships = state["ships"]
+        await asyncio.gather(*(kept(self.boxes, ship, "boxes") for ship in ships),
+                             *(kept(self.forms, ship, "forms") for ship in ships
+                               if isinstance(ship.get("forms"), str)))
+        for ship in ships:
+            ship["areas"] = self.boxes[ship["id"]][1]
+            if isinstance(ship.get("forms"), str):
+                ship["forms"] = self.forms[ship["id"]][1]
+        await asyncio.gather(*(drawing(ship) for ship in ships))
         self.state = state
+
+    async def _looks(self, http: aiohttp.ClientSession) -> None:
+        """Look at the table until no push came during the last look (page.js's
+        ``refreshState``: one look at a time; the pushes that come meanwhile make one more
+        look, not one each). A look that fails is left for the next push, as the page's is."""
+        try:
+            while True:
+                self._again = False
+                await self.refresh(http)
+                if not self._again:
+                    return
+        except aiohttp.ClientError:
+            return
+
+    def _pushed(self, http: aiohttp.ClientSession) -> None:
+        """A "changed" push: a look now, or one more after the look under way."""
+        if self._looking is not None and not self._looking.done():
+            self._again = True
+        else:
+            self._looking = asyncio.ensure_future(self._looks(http))
 
     async def live(self, http: aiohttp.ClientSession, stop: asyncio.Event) -> None:
         url = self.base.replace("http", "ws") + self.path + "api/ws"
@@ -149,11 +181,14 @@ class PhoneClient:
                             break
                         data = json.loads(msg.data)
                         if data.get("type") == "changed":
-                            await self.refresh(http)
+                            self._pushed(http)
                         if stop.is_set():
                             break
             except aiohttp.ClientError:
                 await asyncio.sleep(0.05)
+            finally:
+                if stop.is_set() and self._looking is not None:
+                    self._looking.cancel()
 
     def tap_body(self, ship: dict, area: dict) -> dict:
         """A tap on ``area`` of ``ship``, as the sheet the phone last had shows it."""
