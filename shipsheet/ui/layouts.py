@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
@@ -137,10 +137,38 @@ class _KeepOnScreen(QObject):
         return False
 
 
-def fill_with_scroll(host: QWidget, content: QWidget) -> QScrollArea:
+class ColumnScroll(QScrollArea):
+    """:func:`fill_with_scroll`'s scroll area: never narrower than its column's narrowest.
+
+    A scroll area may be made as narrow as its scroll bars, so a narrow window squeezed a
+    dock below what its column can be (the FedCom panel's check box and buttons): the
+    column was cut at its right edge (an order's words, a button's), behind a sideways
+    scroll bar. Asking for the column's own minimum width (and room for the up-and-down
+    scroll bar) keeps the dock that wide: the sheet beside it gives the room."""
+
+    def eventFilter(self, obj, event) -> bool:
+        # Its column laid out anew (a longer word, another ship's boxes): the dock is told
+        # the column's narrowest may have moved (QScrollArea filters its widget's events).
+        if event.type() == QEvent.Type.LayoutRequest and obj is self.widget():
+            self.updateGeometry()
+        return super().eventFilter(obj, event)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        content = self.widget()
+        if content is None:
+            return hint
+        width = (content.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+                 + 2 * self.frameWidth())
+        return QSize(max(hint.width(), width), hint.height())
+
+
+def fill_with_scroll(host: QWidget, content: QWidget, *, whole_width: bool = False) -> QScrollArea:
     """Make ``content`` all of ``host``: one frameless column that scrolls when the dock or
-    editor is shorter than it."""
-    scroll = QScrollArea()
+    editor is shorter than it. ``whole_width`` (a dock's panel): never narrower than the
+    column, so never cut at its side (``ColumnScroll``); else (an editor's wide form) it
+    may scroll sideways in a small window."""
+    scroll = ColumnScroll() if whole_width else QScrollArea()
     scroll.setWidget(content)
     scroll.setWidgetResizable(True)
     scroll.setFrameShape(QFrame.Shape.NoFrame)

@@ -207,6 +207,10 @@ class Panel(QWidget):
         self.repair_list.setItemDelegate(CheckDelegate(self.repair_list))  # plain in dark too
         self.repair_list.setMaximumHeight(140)
         self.repair_list.setUniformItemSizes(True)  # one line each: no row measured apart
+        # A row longer than the list is cut with "…" (its tooltip has it whole), never
+        # scrolled sideways: in a narrow dock the rows were laid out before the list's
+        # scroll bar took its room, and a sideways bar came with them.
+        self.repair_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         repair_label = QLabel("Destroyed bo&xes:")
         repair_label.setBuddy(self.repair_list)
         self.repair_plan = QLabel()
@@ -245,7 +249,7 @@ class Panel(QWidget):
             layout.addWidget(box)
         layout.addWidget(self.message)
         layout.addStretch(1)
-        fill_with_scroll(self, body)
+        fill_with_scroll(self, body, whole_width=True)
         self.ship_boxes = (volley_box, orders_box, states_box, repair_box)
 
         self.volley_button.clicked.connect(self.open_volley)
@@ -329,11 +333,13 @@ class Panel(QWidget):
                 break
             if item.text() != text:
                 item.setText(text)
+                item.setToolTip(text)
             keep += 1
         while self.repair_list.count() > keep:
             self.repair_list.takeItem(self.repair_list.count() - 1)
         for box_id, text in rows[keep:]:
             item = QListWidgetItem(text)
+            item.setToolTip(text)
             item.setData(ID_ROLE, box_id)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable
                           | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)

@@ -263,7 +263,7 @@ class Panel(QWidget):
         layout.addWidget(self.message)
         layout.addStretch(1)
 
-        fill_with_scroll(self, content)
+        fill_with_scroll(self, content, whole_width=True)
 
         # Bound methods (not lambdas): Qt drops them with the panel.
         doc.changed.connect(self.refresh)

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget)
 
 from ....rules.war_in_space import house_rule, is_dead_in_space
 from ....rules.war_in_space.game import DAMAGE_CONTROL_PHASE
 from ...document import SessionDocument
+from ...layouts import ColumnScroll
 from ...plaintext import esc, rich
 from .energy import EnergyAllocationBox
 from .repairs import DamageControlPlanner
 
 
-class Panel(QScrollArea):
+class Panel(ColumnScroll):
     """Energy Allocation (card, dice, table, commit) and Damage Control (repairs) for a ship."""
 
     def __init__(self, doc: SessionDocument, parent: QWidget | None = None):
@@ -59,8 +59,7 @@ class Panel(QScrollArea):
         row.addStretch(1)
         layout.addLayout(row)
         layout.addStretch(1)
-        self.setWidget(body)
-        self.setMinimumWidth(300)
+        self.setWidget(body)  # as wide as the column needs (ColumnScroll), no narrower
         # Bound methods: Qt drops these connections when the panel goes.
         doc.changed.connect(self.refresh)
         doc.selection_changed.connect(self.refresh)
