@@ -398,7 +398,8 @@ class AutosaveStore:
                 if recovered is None:
                     break
                 data, path, counter, meta, saved_at, applied = recovered
-                if of_file is not None and self._source(meta["source"]) != of_file:
+                source = self._source(meta["source"])
+                if of_file is not None and source != of_file:
                     recovered = None  # another session's work
                     break
                 try:
@@ -411,7 +412,6 @@ class AutosaveStore:
                     recovered = None
             if recovered is None:
                 continue
-            source = self._source(meta["source"])
             title = meta["title"] if isinstance(meta["title"], str) else session.title
             info = AutosaveInfo(key, path, counter, saved_at, source, title, session, applied)
             if source is not None:
