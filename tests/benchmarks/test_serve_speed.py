@@ -1,6 +1,7 @@
 """``shipsheet serve`` under load (issue 28, benchmarks that measure what a user feels): the
 headless host as a real process on loopback, every phone tapping its own ship twice a
-second while live; how soon the other phones that see the ship have its new sheet."""
+second while live; how soon the other phones that see the ship have its new revision (a
+phone draws the ship its tab shows: a tapper its own, the watchers the first)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ def _rows(report, result: dict, goal_ms: float, every_change: bool) -> None:
     phones = result["phones"]
     what = (f"shipsheet serve: {phones} phones ({result['seats']} seats), each tapping its own "
             f"ship {RATE:g} times a second for {SECONDS:g} s: tap answered to every other phone "
-            f"that sees the ship (at least {result['watchers']}) having its new sheet")
+            f"that sees the ship (at least {result['watchers']}) having its new revision (each "
+            f"phone draws the ship its tab shows)")
     due = result["due"]
     counts = (f"{result['changes']} changes of {due} taps due ({result['late']} never made), "
               f"{result['missing']} missing, {result['stale']} stale")

@@ -79,7 +79,8 @@ def test_one_phone_to_the_other_phones(report, qapp):
     p95 = result["p95"] * 1000
     report.add("Table Link: 12 phones (a process of their own), each seeing every ship, taking "
                "turns to tap about 10 times a second in all for 10 s: from a phone sending its "
-               "tap to each other phone having the new sheet",
+               "tap to each other phone having the ship's new revision (each shows its own ship's "
+               "sheet: the page draws the ship its tab shows)",
                f"{result['taps']} taps applied ({result['stale']} stale), {result['missing']} "
                f"deliveries missed; median {result['median'] * 1000:.0f} ms, p95 {p95:.0f} ms",
                "p95 < 150 ms", result["missing"] == 0 and p95 < 150)

@@ -1,5 +1,6 @@
 """One phone taps; the others see it: from a phone sending its tap to every other phone
-having the new sheet, through the referee's app. The phones run in a process of their own
+having the ship's new revision (each shows its own ship: the page draws the ship shown),
+through the referee's app. The phones run in a process of their own
 (``phones_process.py``: they are other devices, and in this process their clients would
 take the interpreter's lock from the server being measured); the referee's app is this
 process, its Qt loop the authority. ``latency.measure`` times the window's own path.
@@ -27,7 +28,7 @@ def measure_phone_to_phones(phones: int, seconds: float, tap_rate: float, seed: 
     """``phones`` phones, each a seat that sees and marks every ship of the session (one
     ship per phone), each tapping about ``tap_rate`` times a second for ``seconds``.
     Returns the latencies (s) from each accepted tap's sending to each other phone having
-    the sheet it made, and how many of those never arrived."""
+    the revision it made, and how many of those never arrived."""
     session = table_session("fedcom", phones)
     book = SeatBook(session.uid)
     seats = [book.add(f"Phone {i + 1}", PLAYER, sides=tuple(session.sides),
@@ -37,7 +38,10 @@ def measure_phone_to_phones(phones: int, seconds: float, tap_rate: float, seed: 
     proc = subprocess.Popen([sys.executable, str(PHONES)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        config = {"links": [link.url(seat) for seat in seats], "tap_rate": tap_rate, "seed": seed}
+        # Each phone shows its own ship (its tab), and taps it; the others have the new
+        # revision in their views (page.js fetches the drawing of the ship shown only).
+        config = {"links": [link.url(seat) for seat in seats], "tap_rate": tap_rate, "seed": seed,
+                  "shown": [ship.id for ship in session.ships[:phones]]}
         assert _ask(proc, json.dumps(config), 120) == "ready"
         assert spin(lambda: all(p.connected for p in link.presence().values()), 20)
         proc.stdin.write("go\n")

@@ -66,7 +66,9 @@ async def _line() -> str:
 
 async def main() -> None:
     config = json.loads(await _line())
-    clients = [PhoneClient(url) for url in config["links"]]
+    # "shown": the ship each phone's tab shows (else the page's choice: its seat's own first).
+    shown = config.get("shown") or [None] * len(config["links"])
+    clients = [PhoneClient(url, shown=ship) for url, ship in zip(config["links"], shown)]
     for client in clients:
         client.made = []  # [ship, revision, sent at] of each tap accepted
     stop = asyncio.Event()

@@ -209,7 +209,7 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
     own: dict[int, PhoneClient] = {}
     for name, indexes in plan:
         for i in indexes:
-            own[i] = LivePhone(links[name])
+            own[i] = LivePhone(links[name], shown=ship_ids[i])  # its tab: the ship it taps
     tappers = [own[i] for i in range(phones)]
     watchers = [LivePhone(links[WATCHERS[0]]), LivePhone(links[WATCHERS[1]])]
     clients = tappers + watchers

@@ -100,6 +100,7 @@ class PhoneClient:
     refused: list[tuple[str, str]] = field(default_factory=list)
     stale: int = 0
     sent: int = 0
+    shown: str | None = None  # the ship whose tab the phone shows (``shown_ship``)
 
     def __post_init__(self):
         parts = urlsplit(self.url)
@@ -119,6 +120,15 @@ class PhoneClient:
             assert r.status == 200, await r.text()
         await self.refresh(http)
 
+    def shown_ship(self, ships: list[dict]) -> str | None:
+        """The ship the phone shows (page.js's ``shownShip``): the one shown before while
+        the view has it, else the seat's own first, else the first. A tapper of the load
+        tests shows the ship it taps (``shown`` set when it is made)."""
+        if not any(s["id"] == self.shown for s in ships):
+            mine = [s for s in ships if s.get("mine")]
+            self.shown = (mine or ships)[0]["id"] if ships else None
+        return self.shown
+
     async def refresh(self, http: aiohttp.ClientSession, state: dict | None = None) -> None:
         if state is None:
             async with http.get(self.base + self.path + "api/state", headers=self.headers) as r:
@@ -130,25 +140,34 @@ class PhoneClient:
                 async with http.get(self.base + ship[field], headers=self.headers) as r:
                     table[ship["id"]] = (ship[field], await r.json())
 
+        def kept_now(table: dict, ship: dict, field: str) -> list:
+            """What was fetched of a ship at this revision, or nothing (not fetched yet)."""
+            address, found = table.get(ship["id"], (None, []))
+            return found if address == ship[field] else []
+
         async def drawing(ship: dict) -> None:
             if self.svgs.get(ship["id"]) != ship["svg"]:
                 async with http.get(self.base + ship["svg"], headers=self.headers) as r:
                     await r.read()
                 self.svgs[ship["id"]] = ship["svg"]
             self.arrived.setdefault((ship["id"], ship["rev"]), time.perf_counter())
-        # As the page does it: the boxes and the forms of every ship at once (page.js:
-        # withBoxes), then every ship's drawing whose address moved, at once (render's
-        # updateShip starts each loadSvg without waiting for the others). The page's next
-        # look does not wait for the drawings; this one does: never quicker than the page.
+        # As the page does it (page.js: withBoxes, updateShip): the boxes and the forms of
+        # the ship shown, then its drawing if its address moved; the other ships of the
+        # view stay as it names them (their tabs), fetched when shown. The page's next look
+        # does not wait for the drawing; this one does: never quicker than the page.
         ships = state["ships"]
-        await asyncio.gather(*(kept(self.boxes, ship, "boxes") for ship in ships),
-                             *(kept(self.forms, ship, "forms") for ship in ships
+        shown = [ship for ship in ships if ship["id"] == self.shown_ship(ships)]
+        await asyncio.gather(*(kept(self.boxes, ship, "boxes") for ship in shown),
+                             *(kept(self.forms, ship, "forms") for ship in shown
                                if isinstance(ship.get("forms"), str)))
         for ship in ships:
-            ship["areas"] = self.boxes[ship["id"]][1]
+            ship["areas"] = kept_now(self.boxes, ship, "boxes")
             if isinstance(ship.get("forms"), str):
-                ship["forms"] = self.forms[ship["id"]][1]
-        await asyncio.gather(*(drawing(ship) for ship in ships))
+                ship["forms"] = kept_now(self.forms, ship, "forms")
+        await asyncio.gather(*(drawing(ship) for ship in shown))
+        now = time.perf_counter()
+        for ship in ships:  # every ship's new revision is in the view (its tab)
+            self.arrived.setdefault((ship["id"], ship["rev"]), now)
         self.state = state
 
     async def _looks(self, http: aiohttp.ClientSession) -> None:

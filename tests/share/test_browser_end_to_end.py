@@ -346,6 +346,42 @@ def test_the_referee_seat_marks_damage_and_undoes_from_the_phone(page, table, qt
     page.assert_clean()
 
 
+def test_a_seat_that_sees_every_ship_fetches_the_sheet_of_the_ship_it_shows(page, table, qtbot):
+    """The referee's seat sees all five ships, one tab each: its page fetches the drawing
+    and boxes of the ship shown, not the others' at every change of any; picking another
+    tab fetches that ship's, at its newest revision."""
+    session, doc, host = table.session, table.doc, table.link.host
+    page.open(table.referee)
+    shown = page.js("return document.querySelector('#picker [aria-selected=true]').dataset.ship")
+    other = next(s for s in session.ships if s.id != shown and s.name != "Lance")
+
+    def fetched(kind):
+        """The ship ids whose drawings ("sheet") or boxes ("boxes") the page fetched."""
+        return {name.split(f"/api/{kind}/")[1].split("/")[0] for name in page.js(
+            "return performance.getEntriesByType('resource').map(e => e.name)")
+            if f"/api/{kind}/" in name}
+    assert fetched("sheet") == {shown} and fetched("boxes") == {shown}
+
+    # A change to a ship on a hidden tab: the view names its new revision, nothing of it
+    # is fetched.
+    doc.apply(set_turn_state_action(other, "ph-1", "fired"))
+    line = last_log(session)
+    page.until(lambda: line in page.js("return document.body.textContent"))
+    assert fetched("sheet") == {shown} and fetched("boxes") == {shown}
+
+    # Its tab picked (a real tap): its drawing and boxes come, at its newest revision.
+    page._call(lambda: page.driver.find_element(
+        By.CSS_SELECTOR, f'#picker [data-ship="{other.id}"]').click())
+    page.until(lambda: "Intact; fired this turn" in (page.label("box:ph-1") or ""))
+    version = f"{host.epoch}-{host.revs[other.id]}"
+    page.until(lambda: page.js("return !!document.querySelector('.ship:not([hidden]) svg.sheet-svg')"))
+    names = page.js("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert any(f"/api/sheet/{other.id}/{version}.svg" in n for n in names)
+    assert any(f"/api/boxes/{other.id}/{version}.json" in n for n in names)
+    assert page.js("return document.querySelector('.ship:not([hidden]) .sheet-status').textContent") == ""
+    page.assert_clean()
+
+
 def test_the_referee_seat_steps_the_phase_and_gives_blue_a_new_link_from_the_phone(page, table, qtbot):
     """Last in the file: Blue's link is renewed here (``table.blue`` holds the new secret)."""
     session, doc, window = table.session, table.doc, table.window

@@ -743,19 +743,31 @@ def test_the_log_is_newest_first_with_undone_lines_struck(page):
 
 
 def test_a_changed_message_fetches_the_state_and_only_the_changed_sheets(page):
+    """Of the ships that changed, only the one shown is drawn again; a ship on a hidden
+    tab is fetched when its tab is picked (and not again while it stays the same)."""
     fake = page.fake
     page.open()
     page.until(lambda d: fake.ws_opened == 1 and len(fake.sockets) == 1)
     gets, sheets = fake.state_gets, list(fake.svg_gets)
+    assert sheets == [f"res/{fake.epoch}-7.svg"]  # Resolute's tab is shown; Vigilant's waits
     fake.turn, fake.phase = 4, "Movement"
     fake.revs["vig"] += 1
     fake.push({"type": "changed", "epoch": fake.epoch, "turn": 4, "phase": "Movement",
                "revs": dict(fake.revs)})
     page.until(lambda d: page.text("turn") == "Turn 4 · Movement")
     assert fake.state_gets == gets + 1
-    page.until(lambda d: "vig/k3J9x0-3.svg" in fake.svg_gets)
+    fake.revs["res"] += 1
+    fake.push({"type": "changed", "epoch": fake.epoch, "turn": 4, "phase": "Movement",
+               "revs": dict(fake.revs)})
+    page.until(lambda d: f"res/{fake.epoch}-8.svg" in fake.svg_gets)
     time.sleep(0.2)
-    assert fake.svg_gets == sheets + ["vig/k3J9x0-3.svg"]
+    assert fake.svg_gets == sheets + [f"res/{fake.epoch}-8.svg"]
+    page.driver.find_element(By.CSS_SELECTOR, '#picker [data-ship="vig"]').click()
+    page.until(lambda d: f"vig/{fake.epoch}-3.svg" in fake.svg_gets)
+    page.until(lambda d: page.js("return document.querySelectorAll('.ship:not([hidden]) .area').length") > 0)
+    page.driver.find_element(By.CSS_SELECTOR, '#picker [data-ship="res"]').click()
+    time.sleep(0.2)
+    assert fake.svg_gets == sheets + [f"res/{fake.epoch}-8.svg", f"vig/{fake.epoch}-3.svg"]
     page.assert_clean()
 
 

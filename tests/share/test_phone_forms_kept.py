@@ -69,11 +69,13 @@ def page(browser, qtbot, wis):
 
 
 def pick(page, ship_name):
-    """Tap the ship's tab; its sheet shown."""
+    """Tap the ship's tab; its sheet shown (a ship on a hidden tab is fetched when picked:
+    its boxes, drawing and forms come a moment after its name)."""
     page._call(lambda: next(t for t in page.driver.find_elements(By.CSS_SELECTOR, "#picker [role=tab]")
                             if t.text == ship_name).click())
     page.until(lambda: page.js("return document.querySelector('.ship:not([hidden]) .ship-name').textContent")
-               == ship_name)
+               == ship_name and ready(page)
+               and page.js("return document.querySelector('.ship:not([hidden]) .sheet-status').textContent") == "")
 
 
 def fill_energy(page, card, dice, *, damage_control=False):
@@ -128,7 +130,10 @@ def test_a_form_being_filled_is_kept_through_another_ships_change(page, wis, qtb
     page.js("window.__form = document.querySelector('.ship:not([hidden]) form.decision[data-kind=energy]')")
 
     session.apply(mark_system_box_action(kestrel, "Drive"))  # another ship of the same seat
-    page.until(lambda: seen_revision(page, link, kestrel), timeout=10)
+    # Its tab is hidden: the page has its new revision when the view's log names the change
+    # (the ship shown is the one whose sheet and boxes are fetched).
+    line = next(e.text for e in reversed(session.log) if e.kind == "action")
+    page.until(lambda: line in page.js("return document.getElementById('log').textContent"), timeout=10)
     qtbot.wait(300)  # were the form drawn again, it would have been by now
     assert page.js("return window.__form === document.querySelector("
                    "'.ship:not([hidden]) form.decision[data-kind=energy]')"), "the form was drawn again"

@@ -381,8 +381,12 @@
   /* A ship's boxes are not in the view but at an address of their own, one per revision
      (ship.boxes): fetched once, kept by address while the view names it, so a look after
      one ship changed fetches that ship's boxes alone. A view without the address carries
-     its boxes (ship.areas). True when every ship has its boxes; a ship whose boxes could
-     not be fetched keeps the ones it had, and the view is asked for again later. */
+     its boxes (ship.areas). Only the ship shown is fetched (its boxes, forms and drawing):
+     a seat that sees many ships (the referee's, a spectator's) would otherwise fetch every
+     ship's at every change of any; the others' stay as the view names them until a tab
+     shows them (selectShip), their areas and forms null meanwhile unless kept at this
+     revision. True when the ship shown has its boxes; if they could not be fetched it
+     keeps the ones it had, and the view is asked for again later. */
   var boxesKept = new Map();
 
   /* A list kept by its address (a ship's boxes or forms at one revision): fetched once;
@@ -403,18 +407,33 @@
     }
   }
 
+  /* The ship a view shows: the one shown before while the view has it, else the one
+     picked before a reload, else the seat's own first, else the first. */
+  function shownShip(ships) {
+    if (ships.some(function (sh) { return sh.id === app.selected; })) return app.selected;
+    var mine = ships.filter(function (sh) { return sh.mine; })[0];
+    var kept = keptShip();
+    return ships.some(function (sh) { return sh.id === kept; }) ? kept : (mine || ships[0] || {}).id || null;
+  }
+
   async function withBoxes(view) {
     var ships = view && Array.isArray(view.ships) ? view.ships : [];
     var had = new Map();
     ((app.view && app.view.ships) || []).forEach(function (s) { had.set(s.id, s); });
+    var shown = shownShip(ships);
     var missed = { any: false };
     await Promise.all(ships.map(async function (ship) {
       var before = had.get(ship.id) || {};
+      var fetchIt = ship.id === shown;
       if (typeof ship.forms === "string") {  // its forms at an address per revision too
         ship.formsUrl = ship.forms;
-        ship.forms = await keptList(ship.formsUrl, before.forms, missed);
+        ship.forms = fetchIt ? await keptList(ship.formsUrl, before.forms, missed)
+          : boxesKept.get(ship.formsUrl) || null;
       }
-      if (typeof ship.boxes === "string") ship.areas = await keptList(ship.boxes, before.areas, missed);
+      if (typeof ship.boxes === "string") {
+        ship.areas = fetchIt ? await keptList(ship.boxes, before.areas, missed)
+          : boxesKept.get(ship.boxes) || null;
+      }
     }));
     var named = new Set(ships.map(function (s) { return s.boxes; }).concat(
       ships.map(function (s) { return s.formsUrl; })));
@@ -574,12 +593,7 @@
     setConn(app.conn);
 
     var ships = Array.isArray(v.ships) ? v.ships : [];
-    if (!ships.some(function (sh) { return sh.id === app.selected; })) {
-      var mine = ships.filter(function (sh) { return sh.mine; })[0];
-      var kept = keptShip();  // the ship picked before a reload
-      app.selected = ships.some(function (sh) { return sh.id === kept; }) ? kept
-        : (mine || ships[0] || {}).id || null;
-    }
+    app.selected = shownShip(ships);
     var rights = Array.isArray(seat.rights) ? seat.rights : [];
     renderUndo(v, rights);
     renderReferee(v, rights);
@@ -843,9 +857,17 @@
     app.selected = id;
     keepShip(id);
     renderPicker(app.view.ships);
+    var ships = app.view.ships;
     app.ships.forEach(function (parts, shipId) {
-      parts.section.hidden = app.view.ships.length > 1 && shipId !== id;
+      parts.section.hidden = ships.length > 1 && shipId !== id;
     });
+    // Its sheet as the view has it: drawn and boxed now if they were kept at this
+    // revision, else a look fetches them (withBoxes fetches the ship shown).
+    var index = ships.findIndex(function (s) { return s.id === id; });
+    if (index >= 0 && app.ships.has(id)) {
+      updateShip(app.ships.get(id), ships[index], index, ships.length);
+      if (!Array.isArray(ships[index].areas)) refreshState();
+    }
     if (changed) window.scrollTo(0, shipScrolls.get(id) || 0);
     if (focus) {
       var tab = $("picker").querySelector('[aria-selected="true"]');
@@ -874,7 +896,7 @@
 
   function makeShip() {
     var parts = { ship: null, svg: null, svgUrl: null, loadingUrl: null, areasSig: null,
-                  forms: new Map(), press: null, suppressClick: false };
+                  waiting: false, forms: new Map(), press: null, suppressClick: false };
     parts.section = el("section", "ship");
     var head = el("div", "ship-head");
     parts.name = el("h2", "ship-name");
@@ -928,6 +950,23 @@
 
     var w = Number(ship.width) || 1, h = Number(ship.height) || 1;
     parts.sheet.style.aspectRatio = w + " / " + h;
+    // A hidden ship's sheet, boxes and forms wait until its tab shows it (selectShip).
+    if (parts.section.hidden) return;
+    if (!Array.isArray(ship.areas)) {  // not fetched at this revision: the look brings them
+      if (parts.areasSig !== null) {
+        parts.areasSig = null;
+        buildAreas(parts, [], w, h);  // no box of an older drawing is tapped meanwhile
+      }
+      parts.formsBox.hidden = true;  // nor is a form of an older revision sent
+      parts.status.textContent = "Loading the sheet…";
+      parts.waiting = true;
+      return;
+    }
+    if (parts.waiting) {  // its boxes came: the drawing's own load says how it goes
+      parts.waiting = false;
+      parts.formsBox.hidden = false;
+      if (ship.svg === parts.svgUrl) parts.status.textContent = "";
+    }
     if (typeof ship.svg === "string" && ship.svg !== parts.svgUrl && ship.svg !== parts.loadingUrl) {
       loadSvg(parts, ship.svg, w, h, ship.name || "");
     }
