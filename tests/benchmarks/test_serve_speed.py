@@ -6,6 +6,7 @@ phone draws the ship its tab shows: a tapper its own, the watchers the first).""
 from __future__ import annotations
 
 import math
+import statistics
 import sys
 from pathlib import Path
 
@@ -37,6 +38,13 @@ def _rows(report, result: dict, goal_ms: float, every_change: bool) -> None:
     report.add(what + ", p95", f"p95 {p95:.0f} ms ({counts})", f"p95 < {goal_ms:.0f} ms"
                + (", every tap a change, none missing" if every_change else ", none missing"), ok)
     report.add(what + ", median", f"median {median:.0f} ms (same run)", "reference", None)
+    picks = result["picks"]
+    if picks:
+        report.add(f"Reference: in the {phones}-phone run, the referee's phone (it sees every "
+                   "ship; the page fetches the ship its tab shows) picking another ship's tab "
+                   "about once a second: to that ship's boxes and drawing fetched",
+                   f"p95 {_p95(picks) * 1000:.0f} ms, median "
+                   f"{statistics.median(picks) * 1000:.0f} ms ({len(picks)} picks)", "none", None)
 
 
 def test_serve_twelve_phones(report, tmp_path):

@@ -215,6 +215,7 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
     clients = tappers + watchers
     changes: list[tuple[int, str, int, float]] = []  # tapper, ship, new rev, answered at
     answers: list[float] = []  # tap sent -> its answer, seconds
+    picks: list[float] = []  # the referee's phone: another ship's tab picked -> its sheet shown
     refused: list[str] = []
     late: list[int] = []
     due: list[int] = []  # a tap's time came (phone's index)
@@ -271,8 +272,25 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
                     if answer.get("state"):
                         await client.refresh(http, answer["state"])
 
+            async def picking(client: PhoneClient, http, rng: random.Random) -> None:
+                """The referee's phone picks another ship's tab about once a second: the
+                page fetches that ship's boxes and drawing then (page.js, selectShip), not
+                at each of its changes. From the pick to its sheet shown."""
+                end = t_start + seconds
+                while time.perf_counter() < end:
+                    await asyncio.sleep(rng.uniform(0.5, 1.5))
+                    others = [s["id"] for s in client.state["ships"] if s["id"] != client.shown]
+                    client.shown = rng.choice(others)
+                    picked = time.perf_counter()
+                    try:
+                        await client.refresh(http)
+                    except aiohttp.ClientError:
+                        continue
+                    picks.append(time.perf_counter() - picked)
+
             await asyncio.gather(*(tapping(i, c, https[i], random.Random(seed * 1000 + i))
-                                   for i, c in enumerate(tappers)))
+                                   for i, c in enumerate(tappers)),
+                                 picking(watchers[0], https[len(tappers)], random.Random(seed)))
             result["tapping"] = time.perf_counter() - t_start
             result["cpu"] = cpu_seconds(proc.pid) - cpu0
             result["proxy_cpu"] = cpu_seconds(caddy.pid) - proxy0 if caddy is not None else 0.0
@@ -311,6 +329,7 @@ def measure_serve(folder: Path, phones: int, seconds: float = 10.0, rate: float 
             "stale": sum(c.stale for c in tappers), "refused": refused,
             "p95": _p95(latencies), "median": statistics.median(latencies) if latencies else math.inf,
             "answer_p95": _p95(answers), "timeline": sorted(timeline),
+            "picks": sorted(picks),
             "watchers": min(len(_others(clients, i, s)) for i, s, _r, _t in changes) if changes else 0}
 
 
