@@ -149,12 +149,21 @@ def _box_text(area: Area, tap: bool, refusal: str | None, menus: bool) -> str:
     return text
 
 
-def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> RenderedSheet:
-    """Draw ``ship_id``'s sheet from the snapshot (any thread with a Qt GUI application).
+@dataclass(frozen=True)
+class SheetSize:
+    """What a seat's view says of a ship's sheet (``measure_sheet``): its revision, its
+    size in the SVG's units, and the decisions open for it — as its ``RenderedSheet``
+    would say, without the SVG and the boxes."""
+    rev: int
+    width: float
+    height: float
+    forms: tuple[dict, ...] = ()
 
-    ``public``: as a seat that may not read the ship's owner's private decisions sees it —
-    without what the game keeps to the owner (``model.privacy.public_state``), and with no
-    decisions."""
+
+def _recorded(snapshot: Snapshot, ship_id: str, public: bool):
+    """The ship as the seat sees it, its phone painter, and its drawing recorded (its
+    height and boxes known in one drawing, most of it repeated from this ship's last one:
+    sheets.display) and kept as this ship's last."""
     session = snapshot.session
     ship = snapshot.ship(ship_id)
     if ship is None:
@@ -162,11 +171,36 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     if public:
         ship = trial_ship(ship, public_state(session, ship))
     painter = painter_for(ship, session, layout=PHONE)
-    # Recorded first (its height and boxes known in one drawing, most of it repeated from
-    # this ship's last one: sheets.display), then played into Qt's SVG generator.
     key = (ship_id, public)
     display = record(painter, THEME, _svg_measure(), _kept().get(key))
     _keep_drawn(key, display)
+    return ship, painter, display
+
+
+def _forms(snapshot: Snapshot, ship, public: bool) -> tuple[dict, ...]:
+    return () if public else tuple(piece(ship.game, "decisions").forms(snapshot.session, ship))
+
+
+def measure_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> SheetSize:
+    """What a view says of ``ship_id``'s sheet (as ``render_sheet``), recorded but not
+    played into SVG nor its boxes answered: a seat that sees many ships shows one, and is
+    sent the others' drawings only when it asks (page.js fetches the ship its tab shows).
+    The recording is kept, so drawing the same revision afterwards repeats all of it."""
+    ship, painter, _display = _recorded(snapshot, ship_id, public)
+    drawn = painter.drawn_size()
+    painter.release()
+    return SheetSize(snapshot.revs.get(ship_id, 0), drawn.width(), drawn.height(),
+                     _forms(snapshot, ship, public))
+
+
+def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> RenderedSheet:
+    """Draw ``ship_id``'s sheet from the snapshot (any thread with a Qt GUI application).
+
+    ``public``: as a seat that may not read the ship's owner's private decisions sees it —
+    without what the game keeps to the owner (``model.privacy.public_state``), and with no
+    decisions."""
+    # Recorded first, then played into Qt's SVG generator.
+    ship, painter, display = _recorded(snapshot, ship_id, public)
     width, height = display.width, display.height
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -195,6 +229,5 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
             tuple(touch_words(text) for text, _factory in area.menu) if area.has_menu() else (),
             area.right))
     painter.release()
-    forms = () if public else tuple(piece(ship.game, "decisions").forms(session, ship))
     return RenderedSheet(snapshot.revs.get(ship_id, 0), svg, gzip.compress(svg, GZIP_LEVEL),
-                         drawn.width(), drawn.height(), tuple(areas), forms)
+                         drawn.width(), drawn.height(), tuple(areas), _forms(snapshot, ship, public))

@@ -44,7 +44,7 @@ from .addresses import netloc
 from .exposure import AT_THE_TABLE, Exposure, client_of
 from .host import BOX_KINDS, SHIP_KINDS, Resolved, resolve
 from .joins import ALLOWED, REFUSED, WAITING_STATE, JoinBook, describe_device
-from .render import GZIP_LEVEL, RenderedSheet, render_sheet
+from .render import GZIP_LEVEL, RenderedSheet, SheetSize, measure_sheet, render_sheet
 from .seats import Seat, SeatBook, SeatFull
 from .snapshot import Snapshot
 from .throttle import Failures, RateLimit, SeatLocks
@@ -216,6 +216,9 @@ class TableServer:
         self._allowed_origins: set[str] = set()
         self._snapshot: Snapshot = host.snapshot
         self._rendered: dict[tuple[str, bool], tuple[int, asyncio.Future]] = {}
+        #: (ship id, public) -> (revision, its SheetSize): what views say of the sheets
+        #: not drawn (``_measure``).
+        self._measured: dict[tuple[str, bool], tuple[int, asyncio.Future]] = {}
         #: (ship id, public) -> (the sheet, its boxes for each (rights, ship name) and its
         #: forms as JSON text): a view lists every box of every ship it has, the same text
         #: in every look until the ship's next revision (the latest sheet's only).
@@ -386,12 +389,17 @@ class TableServer:
         if snapshot.seq < self._snapshot.seq:
             return
         self._snapshot = snapshot
-        # Draw now what connected phones will ask for (once per ship and revision).
+        # Start now what connected phones will ask for (once per ship and revision): the
+        # drawings of the ships a seat reads as their owner (its own, the referee's), what
+        # the view says of the others (a seat shows one ship: page.js fetches its drawing).
         for seat_id, seen in self._seen.items():
             seat = self.book.seat(seat_id)
             if seen.sockets and seat is not None:
                 for ship in seat.visible(snapshot.session):
-                    self._render(snapshot, ship.id, not seat.reads_private(ship))
+                    if seat.reads_private(ship):
+                        self._render(snapshot, ship.id)
+                    else:
+                        self._measure(snapshot, ship.id, True)
         self._notify_all()
 
     def _notify_all(self) -> None:
@@ -462,6 +470,34 @@ class TableServer:
                     heap.drawing_done()  # a collector's pass walks what comes after
             future = asyncio.wrap_future(self._renderer.submit(draw), loop=self._loop)
         self._rendered[key] = (rev, future)
+        return future
+
+    def _measure(self, snapshot: Snapshot, ship_id: str, public: bool = False) -> asyncio.Future:
+        """What a view says of the ship's sheet at the snapshot's revision (its size and
+        forms: ``SheetSize``): its drawing's when it is drawn or being drawn, else measured
+        on the render thread without being played into SVG (``render.measure_sheet``). A
+        seat that sees many ships is sent the drawings of the one it shows (page.js):
+        the others' are drawn when a phone asks for them, from the recording kept here."""
+        rev = snapshot.revs.get(ship_id, 0)
+        key = (ship_id, public)
+        for known in (self._rendered.get(key), self._measured.get(key)):
+            if known is not None and known[0] == rev and not _failed(known[1]):
+                return known[1]
+        if public and self._nothing_private(snapshot, ship_id):
+            owned = self._measure(snapshot, ship_id)  # the owner's sheet, as _render
+
+            async def as_public() -> SheetSize:
+                sheet = await asyncio.shield(owned)
+                return SheetSize(sheet.rev, sheet.width, sheet.height)
+            future = asyncio.ensure_future(as_public(), loop=self._loop)
+        else:
+            def measure() -> SheetSize:
+                try:
+                    return measure_sheet(snapshot, ship_id, public=public)
+                finally:
+                    heap.drawing_done()  # as after a drawing: its recording is kept
+            future = asyncio.wrap_future(self._renderer.submit(measure), loop=self._loop)
+        self._measured[key] = (rev, future)
         return future
 
     @staticmethod
@@ -872,7 +908,7 @@ class TableServer:
         snap = self._snapshot
         # ``mine``: the seat decides for the ship and reads its owner's private decisions.
         ships = [(ship, seat.reads_private(ship)) for ship in seat.visible(snap.session)]
-        rendered = await asyncio.gather(*(self._render(snap, ship.id, not mine)
+        rendered = await asyncio.gather(*(self._measure(snap, ship.id, not mine)
                                           for ship, mine in ships))
         out_ships = [self._ship_text(seat, snap.epoch, ship, mine, sheet)
                      for (ship, mine), sheet in zip(ships, rendered)]
@@ -918,7 +954,8 @@ class TableServer:
                                                                       GZIP_LEVEL))
         return found
 
-    def _ship_text(self, seat: Seat, epoch: str, ship, mine: bool, sheet: RenderedSheet) -> str:
+    def _ship_text(self, seat: Seat, epoch: str, ship, mine: bool,
+                   sheet: RenderedSheet | SheetSize) -> str:
         """One ship of the seat's view as JSON text. Its boxes (most of a sheet's text) are
         not in it but at their own address, fetched once per revision (``_boxes``); its
         forms are at their own address per revision too (``_forms``), named here."""

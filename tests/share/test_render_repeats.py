@@ -44,3 +44,20 @@ def test_a_sheet_drawn_again_after_changes_is_a_first_drawings_svg(qapp, game, m
             break
     assert changed == 4
     assert repeated[0::2] == [True] * 4  # each drawing again had the last one to repeat
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_measured_sheet_says_what_its_drawing_says(qapp, game):
+    """A view's word on a sheet not drawn (``measure_sheet``: the recording, not played into
+    SVG) is its drawing's: revision, size and forms, as the owner and as the others see it."""
+    session = load_session(resources_dir() / "samples" / f"{game}.shipsheet")
+    snapshot = _snapshot(session, 1)
+    for ship in session.ships:
+        for public in (False, True):
+            render._kept().clear()
+            size = render.measure_sheet(snapshot, ship.id, public=public)
+            drawn = render.render_sheet(snapshot, ship.id, public=public)  # repeats the recording
+            assert (size.rev, size.width, size.height, size.forms) == (
+                drawn.rev, drawn.width, drawn.height, drawn.forms), (ship.name, public)
+            render._kept().clear()
+            assert render.render_sheet(snapshot, ship.id, public=public).svg == drawn.svg

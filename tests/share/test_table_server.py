@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 
 import pytest
 
@@ -401,6 +402,26 @@ def test_a_sheet_with_nothing_private_is_drawn_once_for_its_owner_and_the_others
     assert svgs[(True, "Resolute")] != svgs[(False, "Resolute")]
     assert ship_of(seen, "Swift")["forms"] == []
     assert link.server.render_count == 6
+
+
+def test_a_look_says_each_ships_size_without_drawing_it(qtbot, fedcom):
+    """A seat that sees every ship shows one (page.js fetches the drawing and boxes of the
+    ship its tab shows): its look says each ship's size from a recording, drawing none;
+    a ship is drawn when its sheet is asked for, at the size the look said."""
+    session, link, seats = fedcom
+    watcher = paired(qtbot, link, seats["watcher"])
+    before = link.server.render_count
+    status, view, _ = wait(qtbot, lambda: watcher.request("GET", "api/state"))
+    assert status == 200 and len(view["ships"]) == 5
+    assert link.server.render_count == before  # the look drew nothing
+    for ship in view["ships"]:
+        status, svg, _ = wait(qtbot, lambda s=ship: watcher.request("GET", s["svg"]))
+        assert status == 200
+        box = re.search(rb'viewBox="0 0 ([0-9.]+) ([0-9.]+)"', svg)
+        assert (float(box[1]), float(box[2])) == pytest.approx((ship["width"], ship["height"]), abs=0.01)
+    # Four ships keep nothing to their owners: their public sheet is the owner's drawing.
+    # Resolute's standing orders are Blue's: it is drawn as the others see it.
+    assert link.server.render_count == before + 5
 
 
 def test_a_tap_or_a_decision_on_a_ship_not_the_seats_own_is_refused_in_the_same_words(qtbot, fedcom):
