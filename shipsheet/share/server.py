@@ -29,6 +29,7 @@ import ipaddress
 import json
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -45,7 +46,7 @@ from .exposure import AT_THE_TABLE, Exposure, client_of
 from .host import BOX_KINDS, SHIP_KINDS, Resolved, resolve
 from .joins import ALLOWED, REFUSED, WAITING_STATE, JoinBook, describe_device
 from .render import GZIP_LEVEL, RenderedSheet, SheetSize, measure_sheet, render_sheet
-from .seats import Seat, SeatBook, SeatFull
+from .seats import MAX_DEVICES, Seat, SeatBook, SeatFull
 from .snapshot import Snapshot
 from .throttle import Failures, RateLimit, SeatLocks
 
@@ -104,6 +105,20 @@ class _Seen:
     sockets: set = field(default_factory=set)
     last_seen: float | None = None
     sent: Any = None  # what the seat's sockets were last told
+    #: The ships whose sheets the seat's phones asked for, the latest last (a page asks for
+    #: the ship its tab shows): drawn ahead at each change (``_set_snapshot``).
+    shown: OrderedDict = field(default_factory=OrderedDict)
+
+    def showed(self, ship_id: str) -> None:
+        self.shown[ship_id] = None
+        self.shown.move_to_end(ship_id)
+        while len(self.shown) > MAX_DEVICES:
+            self.shown.popitem(last=False)
+
+    def showing(self) -> list[str]:
+        """The ships the seat's connected phones show, as far as known: the last asked
+        for, as many as it has phones connected."""
+        return list(self.shown)[-len(self.sockets):] if self.sockets else []
 
 
 def _failed(future: asyncio.Future) -> bool:
@@ -390,16 +405,25 @@ class TableServer:
             return
         self._snapshot = snapshot
         # Start now what connected phones will ask for (once per ship and revision): the
-        # drawings of the ships a seat reads as their owner (its own, the referee's), what
-        # the view says of the others (a seat shows one ship: page.js fetches its drawing).
+        # drawings of the ships a seat reads as their owner (its own, the referee's) and of
+        # the public sheets its phones show (page.js fetches the ship its tab shows); what
+        # the view says of the others. The drawings first: a ship whose public sheet is its
+        # owner's is then measured from its drawing, not measured and drawn too.
+        others = []
         for seat_id, seen in self._seen.items():
             seat = self.book.seat(seat_id)
-            if seen.sockets and seat is not None:
-                for ship in seat.visible(snapshot.session):
-                    if seat.reads_private(ship):
-                        self._render(snapshot, ship.id)
-                    else:
-                        self._measure(snapshot, ship.id, True)
+            if not seen.sockets or seat is None:
+                continue
+            showing = seen.showing()
+            for ship in seat.visible(snapshot.session):
+                if seat.reads_private(ship):
+                    self._render(snapshot, ship.id)
+                elif ship.id in showing:
+                    self._render(snapshot, ship.id, True)
+                else:
+                    others.append(ship.id)
+        for ship_id in others:
+            self._measure(snapshot, ship_id, True)
         self._notify_all()
 
     def _notify_all(self) -> None:
@@ -839,6 +863,7 @@ class TableServer:
         ship = snap.ship(request.match_info["ship"])
         if ship is None or not seat.sees(ship):
             return _error(404, "There is no such ship at your seat.")
+        self._saw(seat.id).showed(ship.id)
         return seat, snap, ship
 
     async def _act(self, request: web.Request) -> web.Response:
@@ -908,7 +933,10 @@ class TableServer:
         snap = self._snapshot
         # ``mine``: the seat decides for the ship and reads its owner's private decisions.
         ships = [(ship, seat.reads_private(ship)) for ship in seat.visible(snap.session)]
-        rendered = await asyncio.gather(*(self._measure(snap, ship.id, not mine)
+        # A seat's own ships are drawn (its phones show one of them); the others' public
+        # sheets are measured (drawn when asked for: a seat shows one ship).
+        rendered = await asyncio.gather(*(self._render(snap, ship.id) if mine
+                                          else self._measure(snap, ship.id, True)
                                           for ship, mine in ships))
         out_ships = [self._ship_text(seat, snap.epoch, ship, mine, sheet)
                      for (ship, mine), sheet in zip(ships, rendered)]

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from shipsheet.model import RenameShip
 from shipsheet.model.actions import SetSide
 from shipsheet.share import SeatBook
 from shipsheet.share.seats import PLAYER, REFEREE, SPECTATOR
@@ -422,6 +423,26 @@ def test_a_look_says_each_ships_size_without_drawing_it(qtbot, fedcom):
     # Four ships keep nothing to their owners: their public sheet is the owner's drawing.
     # Resolute's standing orders are Blue's: it is drawn as the others see it.
     assert link.server.render_count == before + 5
+
+
+def test_the_public_sheet_a_phone_shows_is_drawn_ahead_at_a_change_and_the_others_not(qtbot, fedcom):
+    """Between changes the server starts what connected phones will ask for: the public
+    sheet of the ship a spectator's phone shows (the last it asked for) is drawn at the
+    change, before any request; another ship's change is only measured for its look."""
+    session, link, seats = fedcom
+    watcher = paired(qtbot, link, seats["watcher"])
+    _, view, _ = wait(qtbot, lambda: watcher.request("GET", "api/state"))
+    resolute = ship_of(view, "Resolute")  # its standing orders are Blue's: a public sheet of its own
+    assert wait(qtbot, lambda: watcher.request("GET", resolute["svg"]))[0] == 200
+    messages = listen(watcher, 2)
+    qtbot.waitUntil(lambda: link.presence()[seats["watcher"].id].connected == 1, timeout=5000)
+    before = link.server.render_count
+    session.apply(RenameShip(session.ship("Resolute"), "Resolute II"))
+    qtbot.waitUntil(lambda: link.server.render_count == before + 1, timeout=5000)
+    session.apply(RenameShip(session.ship("Swift"), "Swift II"))  # shown by no phone
+    qtbot.waitUntil(messages.done, timeout=10_000)  # both changes' work started (then told)
+    link.server._renderer.submit(lambda: None).result(10)  # the render thread's queue done
+    assert link.server.render_count == before + 1
 
 
 def test_a_tap_or_a_decision_on_a_ship_not_the_seats_own_is_refused_in_the_same_words(qtbot, fedcom):
