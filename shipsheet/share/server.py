@@ -125,6 +125,13 @@ def _failed(future: asyncio.Future) -> bool:
     return future.done() and (future.cancelled() or future.exception() is not None)
 
 
+def _current(rev: int, known: tuple[int, asyncio.Future] | None) -> asyncio.Future | None:
+    """A kept (revision, future)'s future if it is of ``rev`` and has not failed."""
+    if known is not None and known[0] == rev and not _failed(known[1]):
+        return known[1]
+    return None
+
+
 def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False)
 
@@ -474,9 +481,9 @@ class TableServer:
         ``public``: as seats that do not own the ship see it (no private orders)."""
         rev = snapshot.revs.get(ship_id, 0)
         key = (ship_id, public)
-        known = self._rendered.get(key)
-        if known is not None and known[0] == rev and not _failed(known[1]):
-            return known[1]
+        known = _current(rev, self._rendered.get(key))
+        if known is not None:
+            return known
         if public and self._nothing_private(snapshot, ship_id):
             # Nothing of the ship is kept to its owner now: the public sheet is the owner's
             # drawing (drawn once for both), without the decisions.
@@ -488,11 +495,8 @@ class TableServer:
         else:
             def draw() -> RenderedSheet:
                 self.render_count += 1
-                try:
-                    return render_sheet(snapshot, ship_id, public=public)
-                finally:
-                    heap.drawing_done()  # a collector's pass walks what comes after
-            future = asyncio.wrap_future(self._renderer.submit(draw), loop=self._loop)
+                return render_sheet(snapshot, ship_id, public=public)
+            future = self._on_render_thread(draw)
         self._rendered[key] = (rev, future)
         return future
 
@@ -504,9 +508,9 @@ class TableServer:
         the others' are drawn when a phone asks for them, from the recording kept here."""
         rev = snapshot.revs.get(ship_id, 0)
         key = (ship_id, public)
-        for known in (self._rendered.get(key), self._measured.get(key)):
-            if known is not None and known[0] == rev and not _failed(known[1]):
-                return known[1]
+        known = _current(rev, self._rendered.get(key)) or _current(rev, self._measured.get(key))
+        if known is not None:
+            return known
         if public and self._nothing_private(snapshot, ship_id):
             owned = self._measure(snapshot, ship_id)  # the owner's sheet, as _render
 
@@ -515,14 +519,21 @@ class TableServer:
                 return SheetSize(sheet.rev, sheet.width, sheet.height)
             future = asyncio.ensure_future(as_public(), loop=self._loop)
         else:
-            def measure() -> SheetSize:
-                try:
-                    return measure_sheet(snapshot, ship_id, public=public)
-                finally:
-                    heap.drawing_done()  # as after a drawing: its recording is kept
-            future = asyncio.wrap_future(self._renderer.submit(measure), loop=self._loop)
+            future = self._on_render_thread(
+                lambda: measure_sheet(snapshot, ship_id, public=public))
         self._measured[key] = (rev, future)
         return future
+
+    def _on_render_thread(self, work: Callable[[], Any]) -> asyncio.Future:
+        """``work`` (a drawing or a measure: a recording kept) on the render thread, as a
+        future of the server's loop; what it leaves is set aside from the collector after it
+        (a collector's pass walks what comes after: ``heap.drawing_done``)."""
+        def run():
+            try:
+                return work()
+            finally:
+                heap.drawing_done()
+        return asyncio.wrap_future(self._renderer.submit(run), loop=self._loop)
 
     @staticmethod
     def _nothing_private(snapshot: Snapshot, ship_id: str) -> bool:
@@ -863,7 +874,7 @@ class TableServer:
         ship = snap.ship(request.match_info["ship"])
         if ship is None or not seat.sees(ship):
             return _error(404, "There is no such ship at your seat.")
-        self._saw(seat.id).showed(ship.id)
+        self._seen[seat.id].showed(ship.id)  # seen just now (``_seat``)
         return seat, snap, ship
 
     async def _act(self, request: web.Request) -> web.Response:
