@@ -122,6 +122,22 @@ def test_the_window_with_no_display_says_what_to_do_in_its_own_words(platform, t
         assert "xcb" not in run.stderr and "Qt" not in run.stderr  # Qt never started
 
 
+def test_quit_after_startup_on_a_file_it_cannot_open_says_why_and_exits_1(tmp_path):
+    """``--quit-after-startup`` (timing start-up; the packaged build's smoke test) on a file
+    that cannot be opened: the window's message waited for a click nobody would give, and
+    the process never ended. It now says why as ``check`` does, and exits 1."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    script = str(Path(sys.executable).with_name("shipsheet"))
+    bad = tmp_path / "mail.shipsheet"
+    bad.write_text("Dear referee")
+    for path, reason in ((bad, "damaged or truncated"), (tmp_path / "gone.shipsheet", "cannot read the file")):
+        run = subprocess.run([script, "--quit-after-startup", str(path)], capture_output=True, text=True,
+                             env=env, cwd=tmp_path, timeout=60)
+        assert run.returncode == 1, (run.returncode, run.stderr[-2000:])
+        assert run.stderr.startswith(f"{path}: ERROR: {path.name}: {reason}"), run.stderr
+        assert "started:" not in run.stdout
+
+
 def test_no_display_is_told_only_where_there_is_none():
     from shipsheet.cli import no_display
     assert no_display({}, "linux") and no_display({"QT_QPA_PLATFORM": "xcb"}, "linux")
