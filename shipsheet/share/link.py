@@ -15,10 +15,10 @@ from .addresses import likely_address, netloc
 from .exposure import AT_THE_TABLE, Exposure
 from .host import Authority, TableHost
 from .seats import Seat, SeatBook
-from .server import Presence, TableServer
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Action, Session
+    from .server import Presence, TableServer
     from ..model.session import Change
 
 
@@ -74,6 +74,9 @@ class TableLink:
         host.revoke = self._revoke_from_phone
         host.link_of = self.url
         host.notice = self.notice
+        # The web server's module (aiohttp: a fifth of a second to load) is loaded when a
+        # table first starts, not when the sharing dialog is first opened to set seats up.
+        from .server import TableServer
         server = TableServer(self.book, self.authority, host, self.exposure)
         server.on_event = self._told
         host.publish = lambda snapshot: self._published(server, snapshot)

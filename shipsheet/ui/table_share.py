@@ -23,6 +23,9 @@ plain text.
 from __future__ import annotations
 
 import functools
+import importlib
+import sys
+import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,6 +45,7 @@ from ..share.authority import QtAuthority
 from ..share.exposure import Exposure
 from ..share.link import recovered_notice
 from ..share.seats import DEFAULT_RIGHTS, MAX_NAME, PLAYER, REFEREE, ROLES, SPECTATOR, Seat
+from .first_paint import after_first_paint
 from .layouts import fit_to_screen
 from .plaintext import plain_label
 
@@ -229,10 +233,28 @@ def open_share_dialog(window) -> "ShareDialog":
     if dialog is None:
         dialog = window.share_dialog = ShareDialog(window.doc, window.table_link, window)
         dialog.sharing_changed.connect(lambda: show_sharing(window))
+        after_first_paint(dialog, load_server_meanwhile)
     dialog.show()
     dialog.raise_()
     dialog.activateWindow()
     return dialog
+
+
+def load_server_meanwhile() -> None:
+    """Load the web server's module (``share/server.py`` and aiohttp: about a fifth of a
+    second) on a thread of its own, once the sharing dialog has painted: the dialog opened
+    without waiting for it, and Start, which needs it, finds it loaded by the time the
+    referee has read the dialog. A failure is left to Start, which loads it again and says
+    why (``TableLink.start``)."""
+    if "shipsheet.share.server" in sys.modules:
+        return
+
+    def load() -> None:
+        try:
+            importlib.import_module("shipsheet.share.server")
+        except Exception:  # noqa: BLE001 - said by Start, which loads it again
+            pass
+    threading.Thread(target=load, name="load-table-server", daemon=True).start()
 
 
 def end_sharing(window) -> None:
