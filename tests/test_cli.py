@@ -138,6 +138,35 @@ def test_quit_after_startup_on_a_file_it_cannot_open_says_why_and_exits_1(tmp_pa
         assert "started:" not in run.stdout
 
 
+def test_quit_after_startup_offers_no_newer_autosave(tmp_path):
+    """An autosave newer than the file (a window that ended without saving) was offered by a
+    question at ``--quit-after-startup`` too, which nobody answers: a timing run hung on the
+    sample after a killed window had changed it. It now opens the file and exits; the
+    autosave is left for the next real start to offer."""
+    import time
+    from shipsheet.model.autosave import AutosaveStore
+    state = tmp_path / "state"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SHIPSHEET_STATE_DIR=str(state),
+               SHIPSHEET_CONFIG_DIR=str(tmp_path / "config"), SHIPSHEET_DATA_DIR=str(tmp_path / "data"))
+    session = three_ship_session()
+    file = tmp_path / "night.shipsheet"
+    save_session(session, file)
+    old = time.time() - 100
+    os.utime(file, (old, old))
+    session.turn = 3
+    store = AutosaveStore(state / "autosave")
+    handle = store.handle()
+    handle.write(session, file)
+    handle.abandon()
+    assert store.newer_than_file(file) is not None
+    script = str(Path(sys.executable).with_name("shipsheet"))
+    run = subprocess.run([script, "--quit-after-startup", str(file)], capture_output=True, text=True,
+                         env=env, cwd=tmp_path, timeout=60)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "started: night.shipsheet" in run.stdout
+    assert store.newer_than_file(file) is not None  # still there to offer
+
+
 def test_no_display_is_told_only_where_there_is_none():
     from shipsheet.cli import no_display
     assert no_display({}, "linux") and no_display({"QT_QPA_PLATFORM": "xcb"}, "linux")

@@ -154,10 +154,11 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
     # A file is opened before the window shows, so its first paint is the session.
     window = application.new_window(show=False)
     if quit_after_startup:
-        # For timing start-up: open the file, paint once, exit. No recovery prompt.
+        # For timing start-up: open the file, paint once, exit. No question is asked (no
+        # one would answer it): no recovery prompt, no newer autosave offered.
         install_when_painted(qapp, window)
         if path:
-            window.open_path(path, loaded, lock_when_painted=True)
+            window.open_path(path, loaded, lock_when_painted=True, offer_newer=False)
         after_first_paint(window, lambda: _started(window))
         window.show()
         collector.resume()

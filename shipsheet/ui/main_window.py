@@ -571,7 +571,7 @@ class MainWindow(QMainWindow):
         return None if answer == QMessageBox.StandardButton.Open else False
 
     def open_path(self, path: str | Path, loaded: Session | SessionFileError | None = None, *,
-                  lock_when_painted: bool = False) -> bool:
+                  lock_when_painted: bool = False, offer_newer: bool = True) -> bool:
         """Open a session file; a file that fails to load is reported, nothing else changes.
 
         ``loaded`` is what loading ``path`` gave already (the command line reads its file
@@ -579,7 +579,8 @@ class MainWindow(QMainWindow):
         window shows): the file is locked just after the window's first paint, not before
         it — nothing can be changed or saved before then, and the lock's library costs a
         seventh of start-up to load; a file open elsewhere is asked about then
-        (:meth:`_lock_shown`)."""
+        (:meth:`_lock_shown`). ``offer_newer=False`` (``--quit-after-startup``, which nobody
+        answers): an autosave newer than the file is looked for but not offered."""
         path = Path(path)
         try:
             if isinstance(loaded, SessionFileError):
@@ -605,7 +606,7 @@ class MainWindow(QMainWindow):
         doc = self.open_session(session, path, lock=lock)
         if lock_when_painted:
             after_first_paint(self, lambda: self._lock_shown(path))
-        if newer is not None and newer.session.uid == session.uid:
+        if offer_newer and newer is not None and newer.session.uid == session.uid:
             self._offer_newer_autosave(doc, newer)
         self.show_status(f"Opened {path.name}")
         return True
