@@ -171,7 +171,14 @@ class Seat:
         return self.owns(ship)
 
     def visible(self, session: "Session") -> list["Ship"]:
-        return [s for s in session.ships if self.sees(s)]
+        """The ships the seat :meth:`sees`, in the session's order. Asked for every connected
+        seat at each change: the seat's role and rights are read once, not ship by ship."""
+        if not self.may("view"):
+            return []
+        if self.role == REFEREE or (self.role == SPECTATOR and not self.ships and not self.sides):
+            return list(session.ships)
+        ships, sides = self.ships, self.sides
+        return [s for s in session.ships if s.id in ships or (s.side is not None and s.side in sides)]
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "role": self.role, "sides": list(self.sides),
