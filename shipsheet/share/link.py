@@ -18,8 +18,8 @@ from .seats import Seat, SeatBook
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Action, Session
-    from .server import Presence, TableServer
     from ..model.session import Change
+    from .server import Presence, TableServer
 
 
 def recovered_notice(time_text: str) -> str:
