@@ -19,14 +19,21 @@ from shipsheet.model.storage import parse_session_bytes, session_to_bytes, sessi
 from timing import best
 
 HERE = Path(__file__).parent
-ENV = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+
+
+def _env() -> dict:
+    """The environment of a process timed: the test's own, taken when it runs, so the user
+    folders are the test's private ones (``tests/conftest.py``). Taken when this module was
+    read, they were the machine's: what a killed window or ``serve`` had left there (an
+    autosave read as the window starts, the lock library it loads) was timed too."""
+    return dict(os.environ, QT_QPA_PLATFORM="offscreen")
 
 
 def _to_first_paint(cmd) -> tuple[float, float]:
     """Seconds from starting ``cmd`` to its first line, printed once the window is painted
     (the app's ``--quit-after-startup``, and both reference windows), and to its exit."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV, text=True)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_env(), text=True)
     line = proc.stdout.readline()
     painted = time.perf_counter() - start
     proc.stdout.read()
@@ -124,7 +131,7 @@ print([line for line in status.splitlines() if line.startswith("VmRSS")][0].spli
 
 def test_memory_with_fifty_ships_against_a_bare_qt_window(report):
     def rss(cmd):
-        out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=ENV)
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=_env())
         return int(out.stdout.split()[-1]) / 1024  # MB
     bare = rss([sys.executable, str(HERE / "bare_window.py"), "--rss"])
     app = rss([sys.executable, "-c", MEMORY_APP])
