@@ -13,7 +13,7 @@ from shipsheet.model import save_session
 from shipsheet.model.paths import resources_dir
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent / "model"))
-from sessions import three_ship_session  # noqa: E402
+from sessions import autosaved_past_its_file, three_ship_session  # noqa: E402
 
 
 def test_version_from_module_and_console_script():
@@ -143,21 +143,13 @@ def test_quit_after_startup_offers_no_newer_autosave(tmp_path):
     question at ``--quit-after-startup`` too, which nobody answers: a timing run hung on the
     sample after a killed window had changed it. It now opens the file and exits; the
     autosave is left for the next real start to offer."""
-    import time
     from shipsheet.model.autosave import AutosaveStore
     state = tmp_path / "state"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SHIPSHEET_STATE_DIR=str(state),
                SHIPSHEET_CONFIG_DIR=str(tmp_path / "config"), SHIPSHEET_DATA_DIR=str(tmp_path / "data"))
-    session = three_ship_session()
     file = tmp_path / "night.shipsheet"
-    save_session(session, file)
-    old = time.time() - 100
-    os.utime(file, (old, old))
-    session.turn = 3
     store = AutosaveStore(state / "autosave")
-    handle = store.handle()
-    handle.write(session, file)
-    handle.abandon()
+    autosaved_past_its_file(store, three_ship_session(), file)
     assert store.newer_than_file(file) is not None
     script = str(Path(sys.executable).with_name("shipsheet"))
     run = subprocess.run([script, "--quit-after-startup", str(file)], capture_output=True, text=True,

@@ -1,6 +1,9 @@
 """Real sessions of the three games, built through the public API, for storage tests."""
 
-from shipsheet.model import Session, get_class, new_ship
+import os
+import time
+
+from shipsheet.model import Session, get_class, new_ship, save_session
 
 
 def three_ship_session(game="triplanetary", name="Test night"):
@@ -15,3 +18,17 @@ def frigate_session(turn_marks=0):
     session.add_ship(new_ship(get_class("triplanetary/frigate"), "Nike"), side="Inner")
     session.add_ship(new_ship(get_class("triplanetary/corsair"), "Raven"), side="Pirates")
     return session
+
+
+def autosaved_past_its_file(store, session, file, turn=3):
+    """``session`` saved to ``file`` 100 s ago, then changed (its turn made ``turn``) and
+    autosaved in ``store`` by a window that ended without saving: an autosave newer than
+    the file. Returns the autosave's handle."""
+    save_session(session, file)
+    old = time.time() - 100
+    os.utime(file, (old, old))
+    session.turn = turn
+    handle = store.handle()
+    handle.write(session, file)
+    handle.abandon()
+    return handle

@@ -14,7 +14,7 @@ from shipsheet.model.autosave import AutosaveStore
 from shipsheet.model.filelock import DiskState
 from shipsheet.model.paths import user_state_dir
 
-from sessions import three_ship_session
+from sessions import autosaved_past_its_file, three_ship_session
 from untimed import returns
 
 
@@ -41,13 +41,7 @@ def test_recoverable_only_when_newer_than_the_saved_file(tmp_path):
     store = AutosaveStore(tmp_path / "auto")
     session = three_ship_session()
     file = tmp_path / "night.shipsheet"
-    save_session(session, file)
-    old = time.time() - 100
-    os.utime(file, (old, old))
-    session.turn = 3
-    handle = store.handle()
-    handle.write(session, file)
-    handle.abandon()
+    handle = autosaved_past_its_file(store, session, file)
     found = store.recoverable()
     assert [i.key for i in found] == [handle.key]
     assert found[0].source == file.resolve() and found[0].load().turn == 3
@@ -64,15 +58,8 @@ def test_the_file_opened_reads_only_its_own_autosave(tmp_path, monkeypatch):
     store = AutosaveStore(tmp_path / "auto")
     files = []
     for n in range(4):
-        session = three_ship_session()
         file = tmp_path / f"night-{n}.shipsheet"
-        save_session(session, file)
-        old = time.time() - 100
-        os.utime(file, (old, old))
-        session.turn = 3 + n
-        handle = store.handle()
-        handle.write(session, file)
-        handle.abandon()
+        handle = autosaved_past_its_file(store, three_ship_session(), file, turn=3 + n)
         files.append((file, handle.key))
     built, compared = [], []
     real_build, real_against = autosave.session_from_data, autosave._against_file
