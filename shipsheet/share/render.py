@@ -2,7 +2,7 @@
 
 The same ``SheetPainter.paint`` that draws the window's sheet and the printed page is
 recorded here, as the window records it (``sheets.display``: most of it repeated from the
-ship's last drawing), and played into Qt's SVG generator. The phone is the one place the
+ship's last drawing), and written as SVG (``sheets.svg``). The phone is the one place the
 sheet is not the paper: it is drawn with the phone layout (``sheets.base.PHONE``: its groups
 in one column, every box at least 44 CSS px square on a 360 px phone), and its boxes are
 that drawing's, so a tap hits the box drawn under it. The boxes the drawing placed become
@@ -21,9 +21,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QBuffer, QIODevice, QRectF, QSize
-from PySide6.QtGui import QImage, QPainter
-from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtGui import QImage
 
 from ..model.decisions import MARK
 from ..model.games import piece
@@ -31,7 +29,8 @@ from ..model.privacy import public_state
 from ..model.trial import trial_ship
 from ..sheets import PHONE, Theme, painter_for
 from ..sheets.base import touch_words
-from ..sheets.display import DisplayList, record, replay
+from ..sheets.display import DisplayList, record
+from ..sheets.svg import svg_of
 from .seats import not_yours
 from .snapshot import Snapshot
 
@@ -199,24 +198,10 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     ``public``: as a seat that may not read the ship's owner's private decisions sees it —
     without what the game keeps to the owner (``model.privacy.public_state``), and with no
     decisions."""
-    # Recorded first, then played into Qt's SVG generator.
+    # Recorded first, then written as SVG: the calls repeated from the ship's last
+    # recording keep their text (sheets/svg.py).
     ship, painter, display = _recorded(snapshot, ship_id, public)
-    width, height = display.width, display.height
-    buffer = QBuffer()
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    generator = QSvgGenerator()
-    generator.setOutputDevice(buffer)
-    generator.setSize(QSize(int(width + 0.5), int(height + 0.5)))
-    generator.setViewBox(QRectF(0, 0, width, height))
-    generator.setResolution(SVG_DPI)
-    generator.setTitle(ship.name)
-    qp = QPainter(generator)
-    try:
-        replay(qp, display)
-    finally:
-        qp.end()
-    svg = bytes(buffer.data())
-    buffer.close()
+    svg = svg_of(display, ship.name, _svg_measure())
     drawn = painter.drawn_size()
     painter.answer_all()
     areas = []
