@@ -75,7 +75,17 @@ def _keep_drawn(key: tuple, display: DisplayList) -> None:
     kept[key] = display
     kept.move_to_end(key)
     while len(kept) > KEPT_DRAWINGS:
-        kept.popitem(last=False)
+        gone, _display = kept.popitem(last=False)
+        _written().pop(gone, None)
+
+
+def _written() -> dict:
+    """This thread's SVG texts of the last drawing of each sheet kept (``sheets.svg``), by
+    (ship id, public): they go when the recording goes."""
+    written = getattr(_local, "written", None)
+    if written is None:
+        written = _local.written = {}
+    return written
 
 
 @dataclass(frozen=True)
@@ -201,7 +211,9 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     # Recorded first, then written as SVG: the calls repeated from the ship's last
     # recording keep their text (sheets/svg.py).
     ship, painter, display = _recorded(snapshot, ship_id, public)
-    svg = svg_of(display, ship.name, _svg_measure())
+    written = _written()
+    svg, written[(ship_id, public)] = svg_of(display, ship.name, _svg_measure(),
+                                             written.get((ship_id, public)))
     drawn = painter.drawn_size()
     painter.answer_all()
     areas = []

@@ -5,7 +5,8 @@ or font: about 610 calls from Python into PySide for one fedcom sheet, 1.9 ms (t
 generator's own work is small: the same replay into a QPicture costs 1.6 ms). This writes
 the same shapes and text as SVG elements in Python, and keeps each call's text: a
 recording repeats the Call objects of whatever did not change since the ship's last
-drawing (``RecordingPen.repeat``), so a change writes only the calls it changed.
+drawing (``RecordingPen.repeat``), so a change writes only the calls it changed (the texts
+are kept with the ship's last recording: ``share/render.py``).
 
 What it writes is what Qt's generator wrote, shape for shape: the same rectangles, lines,
 ellipses and polygons with the same strokes and fills, the same text at the same
@@ -27,9 +28,6 @@ from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen, QTextLayout, QTex
 
 from .display import Call, DisplayList
 
-#: Kept calls' texts past this many are dropped and kept afresh.
-KEPT_CALLS = 40_000
-
 _CAPS = {Qt.PenCapStyle.FlatCap: "butt", Qt.PenCapStyle.SquareCap: "square",
          Qt.PenCapStyle.RoundCap: "round"}
 _JOINS = {Qt.PenJoinStyle.BevelJoin: "bevel", Qt.PenJoinStyle.MiterJoin: "miter",
@@ -39,10 +37,10 @@ _local = threading.local()
 
 
 class _Kept:
-    """This thread's texts: of each call (by identity, checked), pen, brush and font."""
+    """This thread's texts of each pen, brush and font (the recorder's, one per value; by
+    identity, checked) and each font's ascent."""
 
     def __init__(self):
-        self.calls: dict[int, tuple[Call, str]] = {}
         self.styles: dict[int, tuple[object, str]] = {}
         self.ascents: dict[int, tuple[object, float]] = {}
 
@@ -226,24 +224,29 @@ def _written(kept: _Kept, call: Call, device) -> str:
     raise ValueError(f"a drawing call the SVG writer does not know: {name}")
 
 
-def svg_of(display: DisplayList, title: str, device) -> bytes:
+def svg_of(display: DisplayList, title: str, device,
+           last: dict | None = None) -> tuple[bytes, dict]:
     """The SVG of ``display`` (its size in units of 1/72 inch, as measured on ``device``,
-    a paint device at 72 dpi), titled ``title`` (escaped)."""
+    a paint device at 72 dpi), titled ``title`` (escaped), and the texts of its calls.
+
+    ``last``: the texts of the same sheet's last drawing (what this returned then): its
+    calls that this recording repeated keep their text. Kept with the recording by the
+    caller, they go with it."""
     if any(call.transform is not None for call in display.calls):
         raise ValueError("a transformed drawing call: the SVG writer does not turn or move")
     kept = _kept()
-    if len(kept.calls) > KEPT_CALLS:
-        kept.calls.clear()
-    calls = kept.calls
+    last = last or {}
+    texts: dict[int, tuple[Call, str]] = {}
     parts = []
     for call in display.calls:
-        found = calls.get(id(call))
+        found = last.get(id(call))
         if found is None or found[0] is not call:
-            found = calls[id(call)] = (call, _written(kept, call, device))
+            found = (call, _written(kept, call, device))
+        texts[id(call)] = found
         parts.append(found[1])
     width, height = _n(display.width), _n(display.height)
     head = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
             f'<svg width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
             'xmlns="http://www.w3.org/2000/svg" version="1.1">\n'
             f'<title>{escape(title)}</title>\n')
-    return (head + "\n".join(parts) + "\n</svg>\n").encode("utf-8")
+    return (head + "\n".join(parts) + "\n</svg>\n").encode("utf-8"), texts
