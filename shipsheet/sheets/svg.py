@@ -107,11 +107,18 @@ def _font(font) -> str:
             f'font-weight="{int(font.weight())}" font-style="{style}"')
 
 
+#: Pens, brushes and fonts whose attributes are kept, at most: as many as the recorder
+#: interns (``display._Interned.LIMIT``) before it starts afresh, as this then does.
+KEPT_STYLES = 4000
+
+
 def _style(kept: _Kept, obj, make) -> str:
     """The attributes of a pen, brush or font (interned by the recorder: one per value)."""
     found = kept.styles.get(id(obj))
     if found is not None and found[0] is obj:
         return found[1]
+    if len(kept.styles) > KEPT_STYLES:
+        kept.styles.clear()
     text = make(obj)
     kept.styles[id(obj)] = (obj, text)
     return text
@@ -121,6 +128,8 @@ def _ascent(kept: _Kept, font, device) -> float:
     found = kept.ascents.get(id(font))
     if found is not None and found[0] is font:
         return found[1]
+    if len(kept.ascents) > KEPT_STYLES:
+        kept.ascents.clear()
     # Qt's text engine counts in 64ths of a unit (QFixed): its baselines are there.
     ascent = round(QFontMetricsF(font, device).ascent() * 64) / 64
     kept.ascents[id(font)] = (font, ascent)
