@@ -63,6 +63,11 @@ def _colour(colour: QColor) -> tuple[str, str | None]:
     return colour.name(), None if alpha >= 1.0 else _n(alpha)
 
 
+def _filled(colour: QColor) -> str:
+    name, opacity = _colour(colour)
+    return f'fill="{name}"' + (f' fill-opacity="{opacity}"' if opacity is not None else "")
+
+
 def _stroke(pen) -> str:
     pen = pen if isinstance(pen, QPen) else QPen(pen)
     if pen.style() == Qt.PenStyle.NoPen:
@@ -86,8 +91,7 @@ def _fill(brush) -> str:
         return 'fill="none"'
     if brush.style() != Qt.BrushStyle.SolidPattern:
         raise ValueError(f"a brush the SVG writer does not know: {brush.style()}")
-    colour, opacity = _colour(brush.color())
-    return f'fill="{colour}"' + (f' fill-opacity="{opacity}"' if opacity is not None else "")
+    return _filled(brush.color())
 
 
 def _text_fill(pen) -> str | None:
@@ -95,8 +99,7 @@ def _text_fill(pen) -> str | None:
     pen = pen if isinstance(pen, QPen) else QPen(pen)
     if pen.style() == Qt.PenStyle.NoPen:
         return None
-    colour, opacity = _colour(pen.color())
-    return f'fill="{colour}"' + (f' fill-opacity="{opacity}"' if opacity is not None else "")
+    return _filled(pen.color())
 
 
 def _font(font) -> str:
@@ -112,28 +115,28 @@ def _font(font) -> str:
 KEPT_STYLES = 4000
 
 
-def _style(kept: _Kept, obj, make) -> str:
-    """The attributes of a pen, brush or font (interned by the recorder: one per value)."""
-    found = kept.styles.get(id(obj))
+def _by_identity(table: dict, obj, make):
+    """``make(obj)``, kept in ``table`` by the object's identity (checked: an id is reused
+    once its object is gone), at most ``KEPT_STYLES`` of them."""
+    found = table.get(id(obj))
     if found is not None and found[0] is obj:
         return found[1]
-    if len(kept.styles) > KEPT_STYLES:
-        kept.styles.clear()
-    text = make(obj)
-    kept.styles[id(obj)] = (obj, text)
-    return text
+    if len(table) > KEPT_STYLES:
+        table.clear()
+    value = make(obj)
+    table[id(obj)] = (obj, value)
+    return value
+
+
+def _style(kept: _Kept, obj, make) -> str:
+    """The attributes of a pen, brush or font (interned by the recorder: one per value)."""
+    return _by_identity(kept.styles, obj, make)
 
 
 def _ascent(kept: _Kept, font, device) -> float:
-    found = kept.ascents.get(id(font))
-    if found is not None and found[0] is font:
-        return found[1]
-    if len(kept.ascents) > KEPT_STYLES:
-        kept.ascents.clear()
     # Qt's text engine counts in 64ths of a unit (QFixed): its baselines are there.
-    ascent = round(QFontMetricsF(font, device).ascent() * 64) / 64
-    kept.ascents[id(font)] = (font, ascent)
-    return ascent
+    return _by_identity(kept.ascents, font,
+                        lambda f: round(QFontMetricsF(f, device).ascent() * 64) / 64)
 
 
 def _shape(kept: _Kept, call: Call) -> str:
