@@ -192,7 +192,7 @@ def _forms(snapshot: Snapshot, ship, public: bool) -> tuple[dict, ...]:
 
 def measure_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> SheetSize:
     """What a view says of ``ship_id``'s sheet (as ``render_sheet``), recorded but not
-    played into SVG nor its boxes answered: a seat that sees many ships shows one, and is
+    written as SVG nor its boxes answered: a seat that sees many ships shows one, and is
     sent the others' drawings only when it asks (page.js fetches the ship its tab shows).
     The recording is kept, so drawing the same revision afterwards repeats all of it."""
     ship, painter, _display = _recorded(snapshot, ship_id, public)

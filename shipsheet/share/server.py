@@ -503,7 +503,7 @@ class TableServer:
     def _measure(self, snapshot: Snapshot, ship_id: str, public: bool = False) -> asyncio.Future:
         """What a view says of the ship's sheet at the snapshot's revision (its size and
         forms: ``SheetSize``): its drawing's when it is drawn or being drawn, else measured
-        on the render thread without being played into SVG (``render.measure_sheet``). A
+        on the render thread without being written as SVG (``render.measure_sheet``). A
         seat that sees many ships is sent the drawings of the one it shows (page.js):
         the others' are drawn when a phone asks for them, from the recording kept here."""
         rev = snapshot.revs.get(ship_id, 0)
