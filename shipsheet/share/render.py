@@ -20,6 +20,7 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from PySide6.QtGui import QImage
 
@@ -77,6 +78,22 @@ def _keep_drawn(key: tuple, display: DisplayList) -> None:
     while len(kept) > KEPT_DRAWINGS:
         gone, _display = kept.popitem(last=False)
         _written().pop(gone, None)
+        _placed().pop(gone, None)
+
+
+def _placed() -> dict:
+    """This thread's boxes' places as each kept sheet's last drawing sent them, by (ship
+    id, public): box key -> (its rectangle, that rectangle rounded). A part of the sheet
+    repeated from the last recording places the very same rectangles
+    (``sheets.display``), so most boxes' places are looked up, not read out of Qt again."""
+    placed = getattr(_local, "placed", None)
+    if placed is None:
+        placed = _local.placed = {}
+    return placed
+
+
+def _rounded(rect) -> tuple[float, float, float, float]:
+    return round(rect.x(), 2), round(rect.y(), 2), round(rect.width(), 2), round(rect.height(), 2)
 
 
 def _written() -> dict:
@@ -88,8 +105,9 @@ def _written() -> dict:
     return written
 
 
-@dataclass(frozen=True)
-class Area:
+class Area(NamedTuple):
+    """One box of a phone's sheet (PROTOCOL.md): a tuple, made for every box at every
+    drawing (a fedcom card's two hundred; a frozen dataclass's making was a tenth of it)."""
     key: str
     x: float
     y: float
@@ -216,15 +234,21 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
                                              written.get((ship_id, public)))
     drawn = painter.drawn_size()
     painter.answer_all()
+    last = _placed().get((ship_id, public), {})
+    placed = {}
     areas = []
     for area in painter.areas:  # the drawing's boxes: the layout step's, answered by the rules
         r = area.rect
+        known = last.get(area.key)
+        where = known[1] if known is not None and known[0] is r else _rounded(r)
+        placed[area.key] = (r, where)
         label = touch_words(area.tooltip.strip()[:MAX_LABEL])
         areas.append(Area(
-            area.key, round(r.x(), 2), round(r.y(), 2), round(r.width(), 2), round(r.height(), 2),
+            area.key, *where,
             label, area.click is not None, touch_words(area.refusal) if area.refusal else None,
             tuple(touch_words(text) for text, _factory in area.menu) if area.has_menu() else (),
             area.right))
+    _placed()[(ship_id, public)] = placed
     painter.release()
     return RenderedSheet(snapshot.revs.get(ship_id, 0), svg, gzip.compress(svg, GZIP_LEVEL),
                          drawn.width(), drawn.height(), tuple(areas), _forms(snapshot, ship, public))

@@ -21,7 +21,7 @@ no answer (None). Pure Python, no Qt.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from shipsheet.model.boxes import BoxAnswer, GameBoxes, MenuEntries, key_number
@@ -33,7 +33,7 @@ from .card import OCCUPANTS, BoxSpec, FedComClass, card
 from .precedence import ordinal
 from .state import next_state, turn_state, turn_state_refusal, turn_states
 from .status import repair_cost
-from .volley import explain_order
+from .volley import explain_order, resolved_orders
 from .words import KIND_NOUNS, OCCUPANT_WORDS, SHIELD_NAMES, state_word
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,11 +70,28 @@ def _number(text: str) -> int | None:
     return n if n else None
 
 
+#: Keys at most this long have their reading kept (``_parse``): every key a card places is
+#: far shorter; a phone's longer string is read each time, never kept.
+_KEPT_KEY = 64
+
+
 def parse_key(key: object) -> tuple | None:
     """What a key names, by its form alone (not checked against a card): ``(BOX, id)``,
     ``(SHIELD, n, k)`` or ``(FRAME, k)``; None for anything else."""
     if not isinstance(key, str):
         return None
+    if len(key) <= _KEPT_KEY:
+        return _parse_kept(key)
+    return _parse(key)
+
+
+@lru_cache(maxsize=4096)
+def _parse_kept(key: str) -> tuple | None:
+    """:func:`_parse`, kept: a phone's sheet asks for every box's answer at each change."""
+    return _parse(key)
+
+
+def _parse(key: str) -> tuple | None:
     sort, sep, rest = key.partition(_SEP)
     if not sep:
         return None
@@ -124,6 +141,16 @@ def _shield_answer(ship: "Ship", spec: FedComClass, n: int, k: int) -> BoxAnswer
     """Box ``k`` of shield #``n``: a click marks boxes down to it, or regenerates from it
     [FC] "Shields regenerate at 2 energy per box" (by hand: volleys mark shields)."""
     size, down = spec.shields[n - 1], ship.state["shield_damage"][n - 1]
+    label, where, target, tooltip = _shield_words(n, k, size, down)
+    return BoxAnswer(label, state=where, right=MARK, tooltip=tooltip,
+                     click=partial(mark_shield_action, ship, n, target))
+
+
+@lru_cache(maxsize=4096)
+def _shield_words(n: int, k: int, size: int, down: int) -> tuple[str, str, int, str]:
+    """Box ``k`` of shield #``n`` (of ``size`` boxes, ``down`` of them down): its label, up
+    or down, the boxes down after a click, and its tooltip. Kept: a card's shields are
+    a hundred-odd boxes, answered again at every change of a phone's sheet."""
     if k <= down:
         click = f"regenerate boxes {k}–{down}" if k < down else f"regenerate box {k}"
         where, target = "down", k - 1
@@ -135,8 +162,7 @@ def _shield_answer(ship: "Ship", spec: FedComClass, n: int, k: int) -> BoxAnswer
                f"{size - down} of {size} boxes up\n"
                f"Click: {click} (by hand: volleys mark shields themselves; regeneration costs "
                f"2 energy per box)")
-    return BoxAnswer(label, state=where, right=MARK, tooltip=tooltip,
-                     click=partial(mark_shield_action, ship, n, target))
+    return label, where, target, tooltip
 
 
 def _frame_answer(ship: "Ship", spec: FedComClass, k: int) -> BoxAnswer:
@@ -187,13 +213,23 @@ def _box_answer(ship: "Ship", spec: FedComClass, box: BoxSpec, places: dict | No
                      menu=partial(_box_menu, ship, box, state))
 
 
+#: In a ``places`` table (:func:`_hit_place`), beside the kinds: the ship's standing orders
+#: resolved against it.
+_RESOLVED = object()
+
+
 def _hit_place(ship: "Ship", box: BoxSpec, places: dict | None = None) -> tuple[int, int, str] | None:
     """(place, of how many, why) of the box in the DDAP hit order of its kind now [seed 8FC4],
     standing orders applied [seed 8FC3]; None when it is not in it. ``places``: the places
     of each kind worked out already for the same answers, kept there."""
     found = None if places is None else places.get(box.kind)
     if found is None:
-        order, _notes = explain_order(ship, box.kind)
+        resolved = None
+        if places is not None:  # the orders checked once for all the kinds asked
+            resolved = places.get(_RESOLVED)
+            if resolved is None:
+                resolved = places[_RESOLVED] = resolved_orders(ship)
+        order, _notes = explain_order(ship, box.kind, resolved=resolved)
         found = {}
         for n, (box_id, why) in enumerate(order, 1):
             found.setdefault(box_id, (n, len(order), why))

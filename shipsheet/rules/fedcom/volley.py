@@ -14,7 +14,7 @@ from shipsheet.model.dice import check_die
 from shipsheet.model.errors import RuleViolation
 
 from .chart import COLUMNS, FRAME, Chart, default_chart, get_chart
-from .overrides import Overrides, as_overrides, orders_of, resolve
+from .overrides import Overrides, Resolved, as_overrides, orders_of, resolve
 from .precedence import KindQueue, build_queue, roll_die
 from .card import card
 from .state import shield_left
@@ -389,16 +389,26 @@ def hit_order(ship: "Ship", kind: str, *, overrides: "Overrides | dict | None" =
 
 
 def explain_order(ship: "Ship", kind: str, *, overrides: "Overrides | dict | None" = None,
-                  rng: Any = None) -> tuple[list[tuple[str, str]], list[str]]:
-    """Like :func:`hit_order`, with the reason for each place and the notes on the orders."""
+                  rng: Any = None, resolved: "Resolved | None" = None
+                  ) -> tuple[list[tuple[str, str]], list[str]]:
+    """Like :func:`hit_order`, with the reason for each place and the notes on the orders.
+    ``resolved``: the orders already checked against the ship as it is now
+    (:func:`resolved_orders`), by a caller asking for several kinds at once."""
     spec = card(ship)
-    orders = standing_orders(ship) if overrides is None else as_overrides(overrides)
-    resolved = resolve(spec, ship.state["destroyed"], orders)
+    if resolved is None:
+        resolved = resolved_orders(ship, overrides)
     q = build_queue(spec, kind, ship.state, resolved)
     out = []
     while q.left:
         out.append(q.take(rng))
     return out, resolved.notes
+
+
+def resolved_orders(ship: "Ship", overrides: "Overrides | dict | None" = None) -> "Resolved":
+    """``overrides`` (None: the ship's standing orders) checked against the ship as it is
+    now [seed 8FC3]: what :func:`explain_order` applies to every kind."""
+    orders = standing_orders(ship) if overrides is None else as_overrides(overrides)
+    return resolve(card(ship), ship.state["destroyed"], orders)
 
 
 def volley_number(session: "Session | None", ship: "Ship") -> int:
@@ -445,6 +455,6 @@ def apply_volley(ship: "Ship", result: VolleyResult, number: int | None = None) 
 
 
 __all__ = ["BURN_THROUGH_MIN", "FRAME_HIT", "HIT", "LOST", "SKIPPED", "VolleyPoint",
-           "VolleyResult", "allocate_volley", "apply_volley", "explain_order", "hit_order",
+           "VolleyResult", "allocate_volley", "apply_volley", "explain_order", "hit_order", "resolved_orders",
            "volley_number",
            "standing_orders"]
