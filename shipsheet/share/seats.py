@@ -330,6 +330,12 @@ class SeatBook:
         with self._lock:
             return next((s for s in self.seats if s.id == seat_id), None)
 
+    def by_id(self) -> dict[str, Seat]:
+        """Every seat by its id, as the seats are now (the server asks for each connected
+        seat at every change: one look at the list, not one per seat)."""
+        with self._lock:
+            return {s.id: s for s in reversed(self.seats)}  # the first of an id wins, as seat()
+
     def add(self, name: str, role: str = PLAYER, *, sides: Iterable[str] = (),
             ships: Iterable[str] = (), rights: Iterable[str] | None = None) -> Seat:
         name, role = _seat_name(name), _role(role)

@@ -32,7 +32,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from aiohttp import WSMsgType, web
 
@@ -45,6 +45,7 @@ from .addresses import netloc
 from .exposure import AT_THE_TABLE, Exposure, client_of
 from .host import BOX_KINDS, SHIP_KINDS, Resolved, resolve
 from .joins import ALLOWED, REFUSED, WAITING_STATE, JoinBook, describe_device
+from .log_index import LogIndex
 from .render import GZIP_LEVEL, RenderedSheet, SheetSize, measure_sheet, render_sheet
 from .seats import MAX_DEVICES, Seat, SeatBook, SeatFull
 from .snapshot import Snapshot
@@ -71,6 +72,12 @@ MAX_SOCKETS = 16
 #: Where a request keeps who is really asking (``exposure.Client``; aiohttp's typed key
 #: where it has one).
 CLIENT = web.RequestKey("client", object) if hasattr(web, "RequestKey") else "client"
+#: Ships' texts kept for the seats' views (``TableServer._ship_text``), at most this many
+#: (a table's seats times its ships); then kept afresh.
+KEPT_SHIP_TEXTS = 50_000
+#: A seat that sees at most this many ships reads its log lines from the log's index by
+#: ship (``LogIndex``); one that sees more (the referee's) reads the log's end, mostly its.
+FEW_SHIPS = 8
 LOG_LINES = 200  # the log lines a seat is sent (PROTOCOL.md: "at most 200")
 #: The session's own log lines (naming no ship) that every seat is sent: the turn and
 #: phase lines (PROTOCOL.md), and the actions on no ship.
@@ -247,6 +254,14 @@ class TableServer:
         self._sheet_texts: dict[tuple[str, bool], tuple[RenderedSheet, dict]] = {}
         #: (snapshot seq, the seat's ships' names, those it owns) -> its log lines as text.
         self._log_texts: dict[tuple, str] = {}
+        #: The current snapshot's log lines by ship: a seat of a few ships reads its own.
+        self._log_index = LogIndex()
+        #: (seat id, ship id) -> (all the text says, the ship's text in the seat's view):
+        #: ``_ship_text``.
+        self._ship_texts: dict[tuple[str, str], tuple] = {}
+        #: ship id -> (its latest forms, their text and gzipped text): a new revision whose
+        #: forms say the same reuses them (``_forms_text``).
+        self._last_forms: dict[str, tuple] = {}
         self._seen: dict[str, _Seen] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -267,6 +282,8 @@ class TableServer:
         #: "joined" (a device paired), "locked" (a seat's joining locked: ``seat``, ``from``).
         self.on_event: Callable[[dict], Any] | None = None
         self._seats_rev = 0  # moves when what the referee's seat list shows does
+        #: (snapshot, seats' revision, seat id -> (seat, its visible ships)): ``_visible``.
+        self._visible_kept: tuple = (None, 0, {})
         self.render_count = 0  # sheets drawn (tests: once per ship and revision)
 
     # -- lifetime (authority's thread) ------------------------------------------------
@@ -408,21 +425,33 @@ class TableServer:
 
     # -- on the server's loop -----------------------------------------------------------
     def _set_snapshot(self, snapshot: Snapshot) -> None:
-        if snapshot.seq < self._snapshot.seq:
+        previous = self._snapshot
+        if snapshot.seq < previous.seq:
             return
         self._snapshot = snapshot
+        # The ships whose revision moved; None when more than that may have: the session
+        # anew, a ship come or gone, another turn or phase (every seat's view moves then).
+        moved = None
+        if (previous.epoch == snapshot.epoch and previous.revs.keys() == snapshot.revs.keys()
+                and previous.turn == snapshot.turn and previous.phase == snapshot.phase):
+            moved = {i for i, rev in snapshot.revs.items() if previous.revs[i] != rev}
         # Start now what connected phones will ask for (once per ship and revision): the
         # drawings of the ships a seat reads as their owner (its own, the referee's) and of
         # the public sheets its phones show (page.js fetches the ship its tab shows); what
         # the view says of the others. The drawings first: a ship whose public sheet is its
         # owner's is then measured from its drawing, not measured and drawn too.
+        # Only the ships that moved: the others' sheets of this revision are drawn already
+        # (or are drawn when a phone asks).
         others = []
+        seats = self.book.by_id()
         for seat_id, seen in self._seen.items():
-            seat = self.book.seat(seat_id)
+            seat = seats.get(seat_id)
             if not seen.sockets or seat is None:
                 continue
             showing = seen.showing()
-            for ship in seat.visible(snapshot.session):
+            for ship in self._visible(seat):
+                if moved is not None and ship.id not in moved:
+                    continue
                 if seat.reads_private(ship):
                     self._render(snapshot, ship.id)
                 elif ship.id in showing:
@@ -431,15 +460,37 @@ class TableServer:
                     others.append(ship.id)
         for ship_id in others:
             self._measure(snapshot, ship_id, True)
-        self._notify_all()
+        self._notify_all(moved, seats)
 
-    def _notify_all(self) -> None:
+    def _visible(self, seat: Seat) -> list:
+        """``seat.visible`` in the current snapshot, worked out once for it and the seats as
+        they are (a change asks it of every connected seat, and again as each looks)."""
+        snap = self._snapshot
+        kept = self._visible_kept
+        if kept[0] is not snap or kept[1] != self._seats_rev:
+            kept = self._visible_kept = (snap, self._seats_rev, {})
+        found = kept[2].get(seat.id)
+        if found is None or found[0] is not seat:
+            found = kept[2][seat.id] = (seat, seat.visible(snap.session))
+        return found[1]
+
+    def _notify_all(self, moved: set[str] | None = None,
+                    seats: dict[str, Seat] | None = None) -> None:
+        """Tell each connected seat whose view's signature moved. ``moved``: only these
+        ships' revisions moved since the seats were last told (a seat that saw none of them
+        and sees none of them now is told nothing new); None: anything may have."""
+        if seats is None:
+            seats = self.book.by_id()
         for seat_id, seen in list(self._seen.items()):
             if not seen.sockets:
                 continue
-            seat = self.book.seat(seat_id)
+            seat = seats.get(seat_id)
             if seat is None:
                 continue
+            if moved is not None and seen.sent is not None \
+                    and not any(ship_id in moved for ship_id in seen.sent["revs"]) \
+                    and not any(ship.id in moved for ship in self._visible(seat)):
+                continue  # none of the ships it saw or sees moved (one may have left it)
             message = self._signature(seat)
             if message != seen.sent:
                 seen.sent = message
@@ -449,7 +500,7 @@ class TableServer:
     def _signature(self, seat: Seat) -> dict:
         snap = self._snapshot
         message = {"type": "changed", "epoch": snap.epoch, "turn": snap.turn, "phase": snap.phase,
-                   "revs": {s.id: snap.revs.get(s.id, 0) for s in seat.visible(snap.session)},
+                   "revs": {s.id: snap.revs.get(s.id, 0) for s in self._visible(seat)},
                    "rights": sorted(seat.allowed)}
         if seat.may("admin"):  # the referee's seat list: devices waiting, seats locked
             message["seats"] = self._seats_rev
@@ -851,8 +902,16 @@ class TableServer:
         texts = self._texts(ship_id, False, sheet)
         found = texts.get("forms")
         if found is None:
-            text = _dumps(form_for_device(list(sheet.forms), PHONE))
-            found = texts["forms"] = (text, gzip.compress(text.encode("utf-8"), GZIP_LEVEL))
+            last = self._last_forms.get(ship_id)
+            if last is not None and last[0] == sheet.forms:  # most changes leave them be
+                found = last[1]
+            else:
+                text = _dumps(form_for_device(list(sheet.forms), PHONE))
+                found = (text, gzip.compress(text.encode("utf-8"), GZIP_LEVEL))
+                if len(self._last_forms) >= KEPT_SHIP_TEXTS:
+                    self._last_forms.clear()
+                self._last_forms[ship_id] = (sheet.forms, found)
+            texts["forms"] = found
         return found
 
     async def _sheet(self, request: web.Request) -> web.Response:
@@ -943,12 +1002,14 @@ class TableServer:
         ship's text kept for its sheet (most of a view, the same in every look)."""
         snap = self._snapshot
         # ``mine``: the seat decides for the ship and reads its owner's private decisions.
-        ships = [(ship, seat.reads_private(ship)) for ship in seat.visible(snap.session)]
+        ships = [(ship, seat.reads_private(ship)) for ship in self._visible(seat)]
         # A seat's own ships are drawn (its phones show one of them); the others' public
         # sheets are measured (drawn when asked for: a seat shows one ship).
-        rendered = await asyncio.gather(*(self._render(snap, ship.id) if mine
-                                          else self._measure(snap, ship.id, True)
-                                          for ship, mine in ships))
+        pending = [self._render(snap, ship.id) if mine else self._measure(snap, ship.id, True)
+                   for ship, mine in ships]
+        # Most looks find every sheet drawn or measured already: no gathering then.
+        rendered = ([f.result() for f in pending] if all(f.done() for f in pending)
+                    else await asyncio.gather(*pending))
         out_ships = [self._ship_text(seat, snap.epoch, ship, mine, sheet)
                      for (ship, mine), sheet in zip(ships, rendered)]
         head = _dumps({"epoch": snap.epoch,
@@ -971,7 +1032,11 @@ class TableServer:
         if kept is None:
             if self._log_texts and next(iter(self._log_texts))[0] != snap.seq:
                 self._log_texts.clear()  # an older snapshot's: no look asks for it again
-            kept = self._log_texts[key] = _dumps(_log_json(snap, names, set(mine)))
+            lines = None
+            if snap is self._snapshot and len(names) <= FEW_SHIPS:
+                self._log_index.update(snap.log)  # once a snapshot: its new lines
+                lines = self._log_index.newest(names)
+            kept = self._log_texts[key] = _log_json_text(snap, names, set(mine), lines)
         return kept
 
     def _texts(self, ship_id: str, public: bool, sheet: RenderedSheet) -> dict:
@@ -997,8 +1062,24 @@ class TableServer:
                    sheet: RenderedSheet | SheetSize) -> str:
         """One ship of the seat's view as JSON text. Its boxes (most of a sheet's text) are
         not in it but at their own address, fetched once per revision (``_boxes``); its
-        forms are at their own address per revision too (``_forms``), named here."""
+        forms are at their own address per revision too (``_forms``), named here. Kept for
+        the seat until something it says moves: a seat that sees fifty ships looks after
+        every change of any of them."""
         rights = seat.allowed if mine else frozenset()
+        says = (epoch, mine, rights, ship.name, ship.ship_class.name, ship.side, sheet.rev,
+                sheet.width, sheet.height, DECIDE in rights and bool(sheet.forms))
+        kept = self._ship_texts.get((seat.id, ship.id))
+        if kept is not None and kept[0] == says:
+            return kept[1]
+        text = self._ship_text_made(seat, epoch, ship, mine, rights, sheet)
+        if len(self._ship_texts) >= KEPT_SHIP_TEXTS:
+            self._ship_texts.clear()
+        self._ship_texts[(seat.id, ship.id)] = (says, text)
+        return text
+
+    @staticmethod
+    def _ship_text_made(seat: Seat, epoch: str, ship, mine: bool, rights: frozenset[str],
+                        sheet: RenderedSheet | SheetSize) -> str:
         version = f"{epoch}-{sheet.rev}"
         forms = "[]"
         if DECIDE in rights and sheet.forms:
@@ -1027,20 +1108,43 @@ class TableServer:
         return out
 
 
-def _log_json(snap: Snapshot, names: dict[str, str], mine: set[str]) -> list[dict]:
-    """The log lines a seat is sent, newest last (PROTOCOL.md): those of its ships (``names``:
-    ship id -> name) and the session's own, the last LOG_LINES of them, each as the seat may
-    read it (``model.privacy.seen_text``: the lines of the ships in ``mine`` whole, a private
-    decision of another's ship in its public wording or not at all)."""
+def _log_json_text(snap: Snapshot, names: dict[str, str], mine: set[str],
+                   lines: Iterable | None = None) -> str:
+    """The log lines a seat is sent, newest last (PROTOCOL.md), as JSON text: those of its
+    ships (``names``: ship id -> name) and the session's own, the last LOG_LINES of them,
+    each as the seat may read it (``model.privacy.seen_text``: the lines of the ships in
+    ``mine`` whole, a private decision of another's ship in its public wording or not at
+    all). Each line's text is kept by what it says (``_line_text``): a look after a change
+    has one new line, not two hundred. ``lines``: the snapshot's lines of those ships and
+    of none, newest first (``LogIndex.newest``); else its whole log is read."""
     shown = []
-    for e in reversed(snap.log):  # newest first, until the seat has its LOG_LINES
+    for e in reversed(snap.log) if lines is None else lines:  # newest first, to LOG_LINES
         if not (e.ship in names if e.ship else e.kind in SESSION_LOG_KINDS):
             continue
         text = seen_text(snap.session, e, owner=e.ship is None or e.ship in mine)
         if text is not None:
-            shown.append((e, text))
+            shown.append(_line_text(e.turn, e.phase, names[e.ship] if e.ship else None, text,
+                                    e.kind, e.undone))
             if len(shown) == LOG_LINES:
                 break
-    return [{"turn": e.turn, "phase": e.phase, "ship": names[e.ship] if e.ship else None,
-             "text": for_device(text, PHONE), "kind": e.kind, "undone": e.undone}
-            for e, text in reversed(shown)]
+    shown.reverse()
+    return f"[{', '.join(shown)}]"
+
+
+#: Log lines' JSON texts kept (``_line_text``), at most this many; then kept afresh.
+KEPT_LINE_TEXTS = 20_000
+_line_texts: dict[tuple, str] = {}
+
+
+def _line_text(turn, phase, ship_name, text: str, kind: str, undone: bool) -> str:
+    """One log line as a seat's view lists it (PROTOCOL.md), as JSON text, kept by all it
+    says (on the server's loop)."""
+    key = (turn, phase, ship_name, text, kind, undone)
+    found = _line_texts.get(key)
+    if found is None:
+        if len(_line_texts) >= KEPT_LINE_TEXTS:
+            _line_texts.clear()
+        found = _line_texts[key] = _dumps({"turn": turn, "phase": phase, "ship": ship_name,
+                                           "text": for_device(text, PHONE), "kind": kind,
+                                           "undone": undone})
+    return found

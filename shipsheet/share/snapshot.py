@@ -11,7 +11,7 @@ server thread does touches the live session.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..model.games import GAME_TITLES
@@ -35,6 +35,8 @@ class Snapshot:
     log: list  # the log's last entries (the entries themselves: read, never changed here)
     undo_name: str | None
     undo_step: int = 0  # the step Undo would take back (``UndoStatus.step``; 0: none)
+    #: ship id -> ship, made when first asked (every request names a ship).
+    _ships: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def turn(self) -> int:
@@ -45,7 +47,13 @@ class Snapshot:
         return self.session.phase
 
     def ship(self, ship_id: str):
-        return next((s for s in self.session.ships if s.id == ship_id), None)
+        ships = self._ships
+        if ships is None:  # the first of the ids wins, as a scan of the list finds it
+            ships = {}
+            for s in self.session.ships:
+                ships.setdefault(s.id, s)
+            self._ships = ships
+        return ships.get(ship_id)
 
     def session_json(self) -> dict:
         s = self.session

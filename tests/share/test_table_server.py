@@ -139,6 +139,38 @@ def test_the_window_change_reaches_the_phone_live(qtbot, fedcom):
     assert second["phase"] == session.phase and second["phase"] != first["phase"]
 
 
+@pytest.mark.parametrize("seat", ["blue", "red", "watcher"])
+def test_a_seat_is_told_when_a_ship_leaves_or_joins_it(qtbot, fedcom, seat):
+    """Swift changes sides: Blue's seat no longer sees it, Red's does, the spectator's sees
+    its new revision — each is told, Blue's too though it sees none of the ships that moved
+    now (a seat is told nothing new only when no ship it saw or sees moved)."""
+    session, link, seats = fedcom
+    phone = paired(qtbot, link, seats[seat])
+    messages = listen(phone, 2)
+    qtbot.waitUntil(lambda: link.presence()[seats[seat].id].connected == 1, timeout=5000)
+    swift = session.ship("Swift")
+    session.apply(SetSide(swift, "Red"))
+    qtbot.waitUntil(messages.done, timeout=10_000)
+    first, second = messages.result()
+    assert (swift.id in first["revs"]) == (seat != "red")
+    assert (swift.id in second["revs"]) == (seat != "blue")
+
+
+def test_a_seat_that_sees_no_ship_that_moved_is_told_nothing(qtbot, fedcom):
+    """A change to Red's ship: Blue's phone is not woken (its view did not move); Red's is."""
+    session, link, seats = fedcom
+    blue, red = paired(qtbot, link, seats["blue"]), paired(qtbot, link, seats["red"])
+    blue_heard, red_heard = listen(blue, 2, timeout=3.0), listen(red, 2)
+    qtbot.waitUntil(lambda: link.presence()[seats["blue"].id].connected == 1
+                    and link.presence()[seats["red"].id].connected == 1, timeout=5000)
+    hornet = session.ship("Hornet")
+    session.apply(RenameShip(hornet, "Wasp"))
+    qtbot.waitUntil(red_heard.done, timeout=10_000)
+    assert red_heard.result()[1]["revs"][hornet.id] > red_heard.result()[0]["revs"][hornet.id]
+    with pytest.raises(TimeoutError):
+        blue_heard.result(timeout=10)  # its second message never came (3 s)
+
+
 def test_a_captured_ship_moves_to_the_seat_of_its_new_side(qtbot, fedcom):
     session, link, seats = fedcom
     red = paired(qtbot, link, seats["red"])
@@ -551,3 +583,47 @@ def test_the_seats_file_is_the_users_alone(qtbot, tmp_path):
             assert stat.S_IMODE(os.stat(link.book.path).st_mode) == 0o600
     finally:
         link.stop()
+
+
+def test_a_look_after_one_ships_change_writes_that_ships_entry_alone(qtbot, fedcom, monkeypatch):
+    """A seat that sees every ship looks after every change of any of them: its view's entry
+    for each ship is kept until that ship's sheet (or its name, class or side) moves, so a
+    look after Swift's change writes Swift's entry afresh and repeats the other four — and
+    the view says what a server that kept nothing says."""
+    from shipsheet.share.server import TableServer
+    session, link, seats = fedcom
+    made = []
+    original = TableServer._ship_text_made
+    monkeypatch.setattr(TableServer, "_ship_text_made", staticmethod(
+        lambda *args: (made.append(args[2].name), original(*args))[1]))
+    watcher = paired(qtbot, link, seats["watcher"])
+    _, first, _ = wait(qtbot, watcher.state)
+    assert sorted(made) == sorted(ship["name"] for ship in first["ships"]) and len(made) == 5
+    made.clear()
+    _, again, _ = wait(qtbot, watcher.state)
+    assert made == [] and again["ships"] == first["ships"]
+    session.apply(SetSide(session.ship("Swift"), "Blue"))
+    _, after, _ = wait(qtbot, watcher.state)
+    assert made == ["Swift"]
+    assert ship_of(after, "Swift")["side"] == "Blue"
+    assert ship_of(after, "Swift")["rev"] > ship_of(first, "Swift")["rev"]
+    link.server._ship_texts.clear()  # a server that kept nothing
+    _, fresh, _ = wait(qtbot, watcher.state)
+    assert fresh["ships"] == after["ships"]
+
+
+def test_a_players_log_lines_are_those_the_whole_log_holds(qtbot, fedcom):
+    """A player's seat reads its ships' log lines from the log's index by ship (LogIndex):
+    after changes to its own ships and to others', its view's log is the one the whole
+    log's tail gives, line for line."""
+    from shipsheet.share.server import _log_json_text
+    session, link, seats = fedcom
+    blue = paired(qtbot, link, seats["blue"])
+    for name, side in (("Swift", "Red"), ("Resolute", "Blue"), ("Swift", "Blue"), ("Lance", "Red")):
+        session.apply(SetSide(session.ship(name), side))
+        wait(qtbot, blue.state)
+    _, view, _ = wait(qtbot, blue.state)
+    snap = link.server._snapshot
+    names = {s.id: s.name for s in seats["blue"].visible(snap.session)}
+    whole = json.loads(_log_json_text(snap, names, set(names)))
+    assert view["log"] == whole and any(line["ship"] == "Swift" for line in whole)
