@@ -478,7 +478,8 @@ class TableServer:
                     seats: dict[str, Seat] | None = None) -> None:
         """Tell each connected seat whose view's signature moved. ``moved``: only these
         ships' revisions moved since the seats were last told (a seat that saw none of them
-        and sees none of them now is told nothing new); None: anything may have."""
+        and sees none of them now is told nothing new; the referee's, whose signature also
+        follows the seats, is always asked); None: anything may have."""
         if seats is None:
             seats = self.book.by_id()
         for seat_id, seen in list(self._seen.items()):
@@ -487,7 +488,7 @@ class TableServer:
             seat = seats.get(seat_id)
             if seat is None:
                 continue
-            if moved is not None and seen.sent is not None \
+            if moved is not None and seen.sent is not None and not seat.may("admin") \
                     and not any(ship_id in moved for ship_id in seen.sent["revs"]) \
                     and not any(ship.id in moved for ship in self._visible(seat)):
                 continue  # none of the ships it saw or sees moved (one may have left it)
