@@ -615,15 +615,31 @@ def test_a_look_after_one_ships_change_writes_that_ships_entry_alone(qtbot, fedc
 def test_a_players_log_lines_are_those_the_whole_log_holds(qtbot, fedcom):
     """A player's seat reads its ships' log lines from the log's index by ship (LogIndex):
     after changes to its own ships and to others', its view's log is the one the whole
-    log's tail gives, line for line."""
+    log's tail gives, line for line — an undone change's lines marked so, a refused
+    change's lines never there."""
+    from shipsheet.model.errors import RuleViolation
     from shipsheet.share.server import _log_json_text
     session, link, seats = fedcom
+
+    def as_whole_log_says() -> list:
+        _, view, _ = wait(qtbot, blue.state)
+        snap = link.server._snapshot
+        names = {s.id: s.name for s in seats["blue"].visible(snap.session)}
+        whole = json.loads(_log_json_text(snap, names, set(names)))
+        assert view["log"] == whole
+        return whole
+
     blue = paired(qtbot, link, seats["blue"])
     for name, side in (("Swift", "Red"), ("Resolute", "Blue"), ("Swift", "Blue"), ("Lance", "Red")):
         session.apply(SetSide(session.ship(name), side))
-        wait(qtbot, blue.state)
-    _, view, _ = wait(qtbot, blue.state)
-    snap = link.server._snapshot
-    names = {s.id: s.name for s in seats["blue"].visible(snap.session)}
-    whole = json.loads(_log_json_text(snap, names, set(names)))
-    assert view["log"] == whole and any(line["ship"] == "Swift" for line in whole)
+        as_whole_log_says()
+    assert any(line["ship"] == "Swift" for line in as_whole_log_says())
+    session.apply(RenameShip(session.ship("Resolute"), "Resolute II"))
+    as_whole_log_says()
+    session.undo()
+    assert any(line["undone"] for line in as_whole_log_says())
+    session.redo()
+    assert not any(line["undone"] for line in as_whole_log_says())
+    with pytest.raises(RuleViolation):
+        session.apply(RenameShip(session.ship("Swift"), ""))
+    assert as_whole_log_says()[-1]["ship"] == "Resolute II"
