@@ -83,9 +83,10 @@ def _keep_drawn(key: tuple, display: DisplayList) -> None:
 
 def _placed() -> dict:
     """This thread's boxes' places as each kept sheet's last drawing sent them, by (ship
-    id, public): box key -> (its rectangle, that rectangle rounded). A part of the sheet
-    repeated from the last recording places the very same rectangles
-    (``sheets.display``), so most boxes' places are looked up, not read out of Qt again."""
+    id, public): box key -> (its rectangle, that rectangle rounded, the box sent). A part
+    of the sheet repeated from the last recording places the very same rectangles
+    (``sheets.display``), so most boxes' places are looked up, not read out of Qt again;
+    a box that says what it said is sent as the same object again."""
     placed = getattr(_local, "placed", None)
     if placed is None:
         placed = _local.placed = {}
@@ -130,6 +131,8 @@ class RenderedSheet:
     areas: tuple[Area, ...]
     #: The decisions open for the ship now (forms, PROTOCOL.md), for the seats that decide.
     forms: tuple[dict, ...] = ()
+    #: The ship's id ("" when not known): its boxes' texts are listed from its last sheet's.
+    ship_id: str = ""
     #: (rights, ship name) -> areas_text's answer: every view a phone is sent lists the
     #: boxes, and a sheet is shared by every request until its ship's next revision.
     _listed: dict = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -145,14 +148,39 @@ class RenderedSheet:
         listed = self._listed.get(key)
         if listed is None:
             menus = MARK in rights
+            refused = {}  # right -> why not, for the rights the seat lacks
+            # The same ship's last list for these rights: a box sent as the same object
+            # (``render_sheet``) says what it said then.
+            slot = (self.ship_id, rights, ship_name) if self.ship_id else None
+            old_areas, old_parts = _lists.get(slot, ((), ())) if slot else ((), ())
+            if len(old_areas) != len(self.areas):
+                old_areas = old_parts = ()
             parts = []
-            for a in self.areas:
-                allowed = a.right in rights
-                tap = allowed and a.clickable and not a.refusal
-                refusal = None if tap else a.refusal if allowed else not_yours(a.right, ship_name)
+            for i, a in enumerate(self.areas):
+                if old_areas and a is old_areas[i]:
+                    parts.append(old_parts[i])
+                    continue
+                if a.right in rights:
+                    tap = a.clickable and not a.refusal
+                    refusal = None if tap else a.refusal
+                else:
+                    tap = False
+                    refusal = refused.get(a.right)
+                    if refusal is None:
+                        refusal = refused[a.right] = not_yours(a.right, ship_name)
                 parts.append(_box_text(a, tap, refusal, menus))
+            if slot is not None:
+                if len(_lists) >= KEPT_LISTS and slot not in _lists:
+                    _lists.clear()
+                _lists[slot] = (self.areas, parts)
             listed = self._listed[key] = f"[{', '.join(parts)}]"
         return listed
+
+
+#: (ship id, rights, ship name) -> (the boxes, their texts) of the ship's last list for
+#: those rights (``RenderedSheet.areas_text``), at most this many; then kept afresh.
+KEPT_LISTS = 4_000
+_lists: dict = {}
 
 
 #: Boxes' JSON texts kept (``_box_text``), at most this many; then kept afresh.
@@ -162,17 +190,21 @@ _box_texts: dict = {}
 
 def _box_text(area: Area, tap: bool, refusal: str | None, menus: bool) -> str:
     """One box as the seat's view lists it, as JSON text (``json.dumps``, the server's
-    way), kept by what it says: the same box at the next revision costs a lookup."""
-    key = (area, tap, refusal, menus)
-    text = _box_texts.get(key)
-    if text is None:
-        if len(_box_texts) >= KEPT_BOX_TEXTS:
-            _box_texts.clear()
-        text = _box_texts[key] = json.dumps(
-            {"key": area.key, "x": area.x, "y": area.y, "w": area.w, "h": area.h,
-             "label": area.label, "tap": tap, "refusal": refusal,
-             "menu": [{"index": i, "label": t} for i, t in enumerate(area.menu)]
-             if menus else []}, ensure_ascii=False)
+    way), kept by the box (a drawing that leaves a box as it was hands on the very same
+    ``Area``: ``render_sheet``) and what else it says: the same box at the next revision
+    costs a lookup."""
+    key = (id(area), tap, refusal, menus)
+    found = _box_texts.get(key)
+    if found is not None and found[0] is area:  # the id of a box still kept: not reused
+        return found[1]
+    if len(_box_texts) >= KEPT_BOX_TEXTS:
+        _box_texts.clear()
+    text = json.dumps(
+        {"key": area.key, "x": area.x, "y": area.y, "w": area.w, "h": area.h,
+         "label": area.label, "tap": tap, "refusal": refusal,
+         "menu": [{"index": i, "label": t} for i, t in enumerate(area.menu)]
+         if menus else []}, ensure_ascii=False)
+    _box_texts[key] = (area, text)
     return text
 
 
@@ -241,14 +273,18 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
         r = area.rect
         known = last.get(area.key)
         where = known[1] if known is not None and known[0] is r else _rounded(r)
-        placed[area.key] = (r, where)
         label = touch_words(area.tooltip.strip()[:MAX_LABEL])
-        areas.append(Area(
+        box = Area(
             area.key, *where,
             label, area.click is not None, touch_words(area.refusal) if area.refusal else None,
             tuple(touch_words(text) for text, _factory in area.menu) if area.has_menu() else (),
-            area.right))
+            area.right)
+        if known is not None and known[2] == box:
+            box = known[2]  # as it was: the same box, whose texts are kept (``_box_text``)
+        placed[area.key] = (r, where, box)
+        areas.append(box)
     _placed()[(ship_id, public)] = placed
     painter.release()
     return RenderedSheet(snapshot.revs.get(ship_id, 0), svg, gzip.compress(svg, GZIP_LEVEL),
-                         drawn.width(), drawn.height(), tuple(areas), _forms(snapshot, ship, public))
+                         drawn.width(), drawn.height(), tuple(areas), _forms(snapshot, ship, public),
+                         ship_id)

@@ -4,6 +4,8 @@ first drawing gives, byte for byte."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from shipsheet.model import load_session
@@ -38,6 +40,7 @@ def test_a_sheet_drawn_again_after_changes_is_a_first_drawings_svg(qapp, game, m
         changed += 1
         again = render.render_sheet(_snapshot(session, 1 + changed), ship.id)
         render._kept().clear()
+        render._placed().clear()  # nor the boxes' places and boxes sent
         fresh = render.render_sheet(_snapshot(session, 1 + changed), ship.id)
         assert again.svg == fresh.svg and again.areas == fresh.areas, area.key
         if changed == 4:
@@ -61,3 +64,52 @@ def test_a_measured_sheet_says_what_its_drawing_says(qapp, game):
                 drawn.rev, drawn.width, drawn.height, drawn.forms), (ship.name, public)
             render._kept().clear()
             assert render.render_sheet(snapshot, ship.id, public=public).svg == drawn.svg
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_ships_boxes_listed_from_its_last_list_are_the_list_made_afresh(qapp, game):
+    """A box a drawing leaves as it was is sent as the very same object, and a sheet's boxes
+    are listed from the ship's last list for the same rights (``RenderedSheet.areas_text``):
+    after each change, for a seat that marks and decides, one that decides, and one with no
+    rights over the ship, the text is the one a list made from nothing gives."""
+    session = load_session(resources_dir() / "samples" / f"{game}.shipsheet")
+    ship = session.ships[0]
+    rights_tried = (frozenset({"view", "mark", "decide"}), frozenset({"view", "decide"}),
+                    frozenset())
+    first = render.render_sheet(_snapshot(session, 1), ship.id)
+    for rights in rights_tried:
+        first.areas_text(rights, ship.name)
+    changed = reused = 0
+    last = first
+    for area in first.areas:
+        answer = box_answer(session, ship, area.key)
+        if answer is None or answer.click is None or answer.refusal:
+            continue
+        session.apply(answer.click())
+        changed += 1
+        sheet = render.render_sheet(_snapshot(session, 1 + changed), ship.id)
+        reused += sum(1 for a, b in zip(sheet.areas, last.areas) if a is b)
+        afresh = dataclasses.replace(sheet, ship_id="")  # listed from nothing
+        for rights in rights_tried:
+            assert sheet.areas_text(rights, ship.name) == afresh.areas_text(rights, ship.name)
+        last = sheet
+        if changed == 6:
+            break
+    assert changed == 6 and reused > 0
+
+
+def test_a_box_on_another_rectangle_than_the_one_kept_is_sent_where_it_is_now(qapp):
+    """A box's place is looked up only when the drawing placed the very rectangle kept with
+    it (a part repeated from the last recording); any other rectangle is read again — here
+    the kept place is made wrong on purpose, for another rectangle of the same size."""
+    from PySide6.QtCore import QRectF
+    session = load_session(resources_dir() / "samples" / "fedcom.shipsheet")
+    ship = session.ships[0]
+    render._kept().clear()
+    first = render.render_sheet(_snapshot(session, 1), ship.id)
+    box = first.areas[0]
+    placed = render._placed()[(ship.id, False)]
+    rect, _where, _sent = placed[box.key]
+    placed[box.key] = (QRectF(rect), (999.0, 999.0, box.w, box.h), box._replace(x=999.0, y=999.0))
+    again = render.render_sheet(_snapshot(session, 2), ship.id)
+    assert again.areas[0] == box
