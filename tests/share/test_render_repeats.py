@@ -21,6 +21,21 @@ def _snapshot(session, n):
     return take(session, "epoch", n, {ship.id: n for ship in session.ships})
 
 
+def _each_click(session, ship, sheet, count: int):
+    """Click ``count`` of the sheet's boxes that take a click, one by one: (how many so
+    far, the box's key) after each."""
+    changed = 0
+    for area in sheet.areas:
+        answer = box_answer(session, ship, area.key)
+        if answer is None or answer.click is None or answer.refusal:
+            continue
+        session.apply(answer.click())
+        changed += 1
+        yield changed, area.key
+        if changed == count:
+            return
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_sheet_drawn_again_after_changes_is_a_first_drawings_svg(qapp, game, monkeypatch):
     session = load_session(resources_dir() / "samples" / f"{game}.shipsheet")
@@ -32,19 +47,12 @@ def test_a_sheet_drawn_again_after_changes_is_a_first_drawings_svg(qapp, game, m
     monkeypatch.setattr(render, "record", lambda sheet, theme, device, last: (
         repeated.append(last is not None), record(sheet, theme, device, last))[1])
     changed = 0
-    for area in first.areas:
-        answer = box_answer(session, ship, area.key)
-        if answer is None or answer.click is None or answer.refusal:
-            continue
-        session.apply(answer.click())
-        changed += 1
+    for changed, key in _each_click(session, ship, first, 4):
         again = render.render_sheet(_snapshot(session, 1 + changed), ship.id)
         render._kept().clear()
         render._placed().clear()  # nor the boxes' places and boxes sent
         fresh = render.render_sheet(_snapshot(session, 1 + changed), ship.id)
-        assert again.svg == fresh.svg and again.areas == fresh.areas, area.key
-        if changed == 4:
-            break
+        assert again.svg == fresh.svg and again.areas == fresh.areas, key
     assert changed == 4
     assert repeated[0::2] == [True] * 4  # each drawing again had the last one to repeat
 
@@ -81,20 +89,13 @@ def test_a_ships_boxes_listed_from_its_last_list_are_the_list_made_afresh(qapp, 
         first.areas_text(rights, ship.name)
     changed = reused = 0
     last = first
-    for area in first.areas:
-        answer = box_answer(session, ship, area.key)
-        if answer is None or answer.click is None or answer.refusal:
-            continue
-        session.apply(answer.click())
-        changed += 1
+    for changed, _key in _each_click(session, ship, first, 6):
         sheet = render.render_sheet(_snapshot(session, 1 + changed), ship.id)
         reused += sum(1 for a, b in zip(sheet.areas, last.areas) if a is b)
         afresh = dataclasses.replace(sheet, ship_id="")  # listed from nothing
         for rights in rights_tried:
             assert sheet.areas_text(rights, ship.name) == afresh.areas_text(rights, ship.name)
         last = sheet
-        if changed == 6:
-            break
     assert changed == 6 and reused > 0
 
 
