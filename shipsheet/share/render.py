@@ -26,6 +26,7 @@ from PySide6.QtGui import QImage
 
 from ..model.decisions import MARK
 from ..model.games import piece
+from ..model.kept import by_identity, keep
 from ..model.privacy import public_state
 from ..model.trial import trial_ship
 from ..sheets import PHONE, Theme, painter_for
@@ -63,47 +64,32 @@ def _svg_measure() -> QImage:
     return image
 
 
+class _Drawn:
+    """A sheet's last drawing on this thread: its recording (``sheets.display``), the SVG
+    text of each of its calls (``sheets.svg``: the calls a recording repeats keep theirs),
+    and its boxes as sent — box key -> (its rectangle, that rectangle rounded, the
+    ``Area``). A part of the sheet repeated from the last recording places the very same
+    rectangles, so most boxes' places are looked up, not read out of Qt again; a box that
+    says what it said is sent as the same object again."""
+
+    __slots__ = ("display", "written", "placed")
+
+    def __init__(self, display: DisplayList):
+        self.display = display
+        self.written: dict | None = None
+        self.placed: dict = {}
+
+
 def _kept() -> OrderedDict:
-    """This thread's last recordings, by (ship id, public), the newest last."""
+    """This thread's last drawings (``_Drawn``), by (ship id, public), the newest last."""
     kept = getattr(_local, "drawn", None)
     if kept is None:
         kept = _local.drawn = OrderedDict()
     return kept
 
 
-def _keep_drawn(key: tuple, display: DisplayList) -> None:
-    kept = _kept()
-    kept[key] = display
-    kept.move_to_end(key)
-    while len(kept) > KEPT_DRAWINGS:
-        gone, _display = kept.popitem(last=False)
-        _written().pop(gone, None)
-        _placed().pop(gone, None)
-
-
-def _placed() -> dict:
-    """This thread's boxes' places as each kept sheet's last drawing sent them, by (ship
-    id, public): box key -> (its rectangle, that rectangle rounded, the box sent). A part
-    of the sheet repeated from the last recording places the very same rectangles
-    (``sheets.display``), so most boxes' places are looked up, not read out of Qt again;
-    a box that says what it said is sent as the same object again."""
-    placed = getattr(_local, "placed", None)
-    if placed is None:
-        placed = _local.placed = {}
-    return placed
-
-
 def _rounded(rect) -> tuple[float, float, float, float]:
     return round(rect.x(), 2), round(rect.y(), 2), round(rect.width(), 2), round(rect.height(), 2)
-
-
-def _written() -> dict:
-    """This thread's SVG texts of the last drawing of each sheet kept (``sheets.svg``), by
-    (ship id, public): they go when the recording goes."""
-    written = getattr(_local, "written", None)
-    if written is None:
-        written = _local.written = {}
-    return written
 
 
 class Area(NamedTuple):
@@ -170,9 +156,7 @@ class RenderedSheet:
                         refusal = refused[a.right] = not_yours(a.right, ship_name)
                 parts.append(_box_text(a, tap, refusal, menus))
             if slot is not None:
-                if len(_lists) >= KEPT_LISTS and slot not in _lists:
-                    _lists.clear()
-                _lists[slot] = (self.areas, parts)
+                keep(_lists, slot, (self.areas, parts), KEPT_LISTS)
             listed = self._listed[key] = f"[{', '.join(parts)}]"
         return listed
 
@@ -193,19 +177,11 @@ def _box_text(area: Area, tap: bool, refusal: str | None, menus: bool) -> str:
     way), kept by the box (a drawing that leaves a box as it was hands on the very same
     ``Area``: ``render_sheet``) and what else it says: the same box at the next revision
     costs a lookup."""
-    key = (id(area), tap, refusal, menus)
-    found = _box_texts.get(key)
-    if found is not None and found[0] is area:  # the id of a box still kept: not reused
-        return found[1]
-    if len(_box_texts) >= KEPT_BOX_TEXTS:
-        _box_texts.clear()
-    text = json.dumps(
+    return by_identity(_box_texts, area, lambda: json.dumps(
         {"key": area.key, "x": area.x, "y": area.y, "w": area.w, "h": area.h,
          "label": area.label, "tap": tap, "refusal": refusal,
          "menu": [{"index": i, "label": t} for i, t in enumerate(area.menu)]
-         if menus else []}, ensure_ascii=False)
-    _box_texts[key] = (area, text)
-    return text
+         if menus else []}, ensure_ascii=False), KEPT_BOX_TEXTS, tap, refusal, menus)
 
 
 @dataclass(frozen=True)
@@ -230,9 +206,16 @@ def _recorded(snapshot: Snapshot, ship_id: str, public: bool):
     if public:
         ship = trial_ship(ship, public_state(session, ship))
     painter = painter_for(ship, session, layout=PHONE)
+    kept = _kept()
     key = (ship_id, public)
-    display = record(painter, THEME, _svg_measure(), _kept().get(key))
-    _keep_drawn(key, display)
+    drawn = kept.get(key)
+    display = record(painter, THEME, _svg_measure(), drawn.display if drawn else None)
+    if drawn is None:
+        drawn = kept[key] = _Drawn(display)
+    drawn.display = display  # its calls' texts and boxes stay: each is checked by identity
+    kept.move_to_end(key)
+    while len(kept) > KEPT_DRAWINGS:
+        kept.popitem(last=False)
     return ship, painter, display
 
 
@@ -261,12 +244,11 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     # Recorded first, then written as SVG: the calls repeated from the ship's last
     # recording keep their text (sheets/svg.py).
     ship, painter, display = _recorded(snapshot, ship_id, public)
-    written = _written()
-    svg, written[(ship_id, public)] = svg_of(display, ship.name, _svg_measure(),
-                                             written.get((ship_id, public)))
+    kept = _kept()[(ship_id, public)]
+    svg, kept.written = svg_of(display, ship.name, _svg_measure(), kept.written)
     drawn = painter.drawn_size()
     painter.answer_all()
-    last = _placed().get((ship_id, public), {})
+    last = kept.placed
     placed = {}
     areas = []
     for area in painter.areas:  # the drawing's boxes: the layout step's, answered by the rules
@@ -283,7 +265,7 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
             box = known[2]  # as it was: the same box, whose texts are kept (``_box_text``)
         placed[area.key] = (r, where, box)
         areas.append(box)
-    _placed()[(ship_id, public)] = placed
+    kept.placed = placed
     painter.release()
     return RenderedSheet(snapshot.revs.get(ship_id, 0), svg, gzip.compress(svg, GZIP_LEVEL),
                          drawn.width(), drawn.height(), tuple(areas), _forms(snapshot, ship, public),

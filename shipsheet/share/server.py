@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from aiohttp import WSMsgType, web
 
 from ..model.decisions import DECIDE
+from ..model.kept import keep
 from ..model.privacy import public_state, seen_text
 from ..model.words import PHONE, for_device, form_for_device
 from ..sheets.fonts import font_path
@@ -73,7 +74,7 @@ MAX_SOCKETS = 16
 #: where it has one).
 CLIENT = web.RequestKey("client", object) if hasattr(web, "RequestKey") else "client"
 #: Ships' texts kept for the seats' views (``TableServer._ship_text``), at most this many
-#: (a table's seats times its ships); then kept afresh.
+#: (a table's seats times its ships; and ships' last forms, one a ship); then kept afresh.
 KEPT_SHIP_TEXTS = 50_000
 #: A seat that sees at most this many ships reads its log lines from the log's index by
 #: ship (``LogIndex``); one that sees more (the referee's) reads the log's end, mostly its.
@@ -909,9 +910,7 @@ class TableServer:
             else:
                 text = _dumps(form_for_device(list(sheet.forms), PHONE))
                 found = (text, gzip.compress(text.encode("utf-8"), GZIP_LEVEL))
-                if len(self._last_forms) >= KEPT_SHIP_TEXTS:
-                    self._last_forms.clear()
-                self._last_forms[ship_id] = (sheet.forms, found)
+                keep(self._last_forms, ship_id, (sheet.forms, found), KEPT_SHIP_TEXTS)
             texts["forms"] = found
         return found
 
@@ -1073,9 +1072,7 @@ class TableServer:
         if kept is not None and kept[0] == says:
             return kept[1]
         text = self._ship_text_made(seat, epoch, ship, mine, rights, sheet)
-        if len(self._ship_texts) >= KEPT_SHIP_TEXTS:
-            self._ship_texts.clear()
-        self._ship_texts[(seat.id, ship.id)] = (says, text)
+        keep(self._ship_texts, (seat.id, ship.id), (says, text), KEPT_SHIP_TEXTS)
         return text
 
     @staticmethod
@@ -1143,9 +1140,7 @@ def _line_text(turn, phase, ship_name, text: str, kind: str, undone: bool) -> st
     key = (turn, phase, ship_name, text, kind, undone)
     found = _line_texts.get(key)
     if found is None:
-        if len(_line_texts) >= KEPT_LINE_TEXTS:
-            _line_texts.clear()
-        found = _line_texts[key] = _dumps({"turn": turn, "phase": phase, "ship": ship_name,
-                                           "text": for_device(text, PHONE), "kind": kind,
-                                           "undone": undone})
+        found = keep(_line_texts, key, _dumps({"turn": turn, "phase": phase, "ship": ship_name,
+                                               "text": for_device(text, PHONE), "kind": kind,
+                                               "undone": undone}), KEPT_LINE_TEXTS)
     return found

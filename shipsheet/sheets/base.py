@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Callable
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText
 
+from ..model.kept import keep
 from ..model.words import PHONE as _PHONE_WORDS, for_device
 from .display import remembered
 from .fonts import FAMILY as _BUNDLED, register_bundled_fonts
@@ -358,9 +359,7 @@ class SheetPainter:
         kept = _caches().kept
         found = kept.get(key)
         if found is None:
-            if len(kept) >= self.KEPT_LIMIT:
-                kept.clear()
-            found = kept[key] = make()
+            found = keep(kept, key, make(), self.KEPT_LIMIT)
         return found
 
     def place_again(self, placed: tuple) -> None:

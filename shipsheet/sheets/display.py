@@ -26,6 +26,8 @@ from typing import Any, NamedTuple
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QTransform
 
+from ..model.kept import keep
+
 #: Added round every call's rectangle, in sheet units: half the widest pen (2.2) and the
 #: antialiasing pixel, at the smallest zoom.
 PAD = 3.0
@@ -137,10 +139,8 @@ class _Interned:
 
     def get(self, key, value):
         found = self.values.get(key)
-        if found is None:
-            if len(self.values) > self.LIMIT:  # recordings then differ once: drawn whole
-                self.values.clear()
-            found = self.values[key] = value
+        if found is None:  # past LIMIT it starts afresh: recordings then differ once, drawn whole
+            found = keep(self.values, key, value, self.LIMIT)
         return found
 
 

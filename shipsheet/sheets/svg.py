@@ -26,6 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen, QTextLayout, QTextOption
 
+from ..model.kept import by_identity
 from .display import Call, DisplayList
 
 _CAPS = {Qt.PenCapStyle.FlatCap: "butt", Qt.PenCapStyle.SquareCap: "square",
@@ -115,28 +116,15 @@ def _font(font) -> str:
 KEPT_STYLES = 4000
 
 
-def _by_identity(table: dict, obj, make):
-    """``make(obj)``, kept in ``table`` by the object's identity (checked: an id is reused
-    once its object is gone), at most ``KEPT_STYLES`` of them."""
-    found = table.get(id(obj))
-    if found is not None and found[0] is obj:
-        return found[1]
-    if len(table) > KEPT_STYLES:
-        table.clear()
-    value = make(obj)
-    table[id(obj)] = (obj, value)
-    return value
-
-
 def _style(kept: _Kept, obj, make) -> str:
     """The attributes of a pen, brush or font (interned by the recorder: one per value)."""
-    return _by_identity(kept.styles, obj, make)
+    return by_identity(kept.styles, obj, lambda: make(obj), KEPT_STYLES)
 
 
 def _ascent(kept: _Kept, font, device) -> float:
     # Qt's text engine counts in 64ths of a unit (QFixed): its baselines are there.
-    return _by_identity(kept.ascents, font,
-                        lambda f: round(QFontMetricsF(f, device).ascent() * 64) / 64)
+    return by_identity(kept.ascents, font,
+                       lambda: round(QFontMetricsF(font, device).ascent() * 64) / 64, KEPT_STYLES)
 
 
 def _shape(kept: _Kept, call: Call) -> str:

@@ -49,8 +49,7 @@ def test_a_sheet_drawn_again_after_changes_is_a_first_drawings_svg(qapp, game, m
     changed = 0
     for changed, key in _each_click(session, ship, first, 4):
         again = render.render_sheet(_snapshot(session, 1 + changed), ship.id)
-        render._kept().clear()
-        render._placed().clear()  # nor the boxes' places and boxes sent
+        render._kept().clear()  # recordings, SVG texts, boxes' places and boxes sent
         fresh = render.render_sheet(_snapshot(session, 1 + changed), ship.id)
         assert again.svg == fresh.svg and again.areas == fresh.areas, key
     assert changed == 4
@@ -109,7 +108,7 @@ def test_a_box_on_another_rectangle_than_the_one_kept_is_sent_where_it_is_now(qa
     render._kept().clear()
     first = render.render_sheet(_snapshot(session, 1), ship.id)
     box = first.areas[0]
-    placed = render._placed()[(ship.id, False)]
+    placed = render._kept()[(ship.id, False)].placed
     rect, _where, _sent = placed[box.key]
     placed[box.key] = (QRectF(rect), (999.0, 999.0, box.w, box.h), box._replace(x=999.0, y=999.0))
     again = render.render_sheet(_snapshot(session, 2), ship.id)

@@ -115,8 +115,7 @@ def test_text_from_a_file_is_text_in_the_svg(qapp):
 def test_a_change_writes_only_the_calls_it_changed(qapp, monkeypatch):
     session = load_session(resources_dir() / "samples" / "fedcom.shipsheet")
     ship = session.ships[0]
-    render._kept().clear()
-    render._written().clear()
+    render._kept().clear()  # the recordings and their calls' texts
     written = []
     write = svg_module._written
     monkeypatch.setattr(svg_module, "_written", lambda kept, call, device: (
