@@ -183,6 +183,8 @@ def _window(argv: list[str]) -> int:
         # message, which would wait for ever. Said as ``check`` says it; exit status 1.
         print(f"{terminal_safe(file)}: ERROR: {terminal_safe(str(loaded))}", file=sys.stderr)
         return 1
+    from .ui.pyside_import import import_pyside
+    import_pyside()  # first: PySide6 need not read the source of each module the window imports
     from .ui.app import run_app
     return run_app(file, quit_after_startup=quit_after_startup, loaded=loaded)
 
