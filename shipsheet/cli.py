@@ -194,7 +194,8 @@ def _read_before_qt(path: str):
 
     Done before Qt is imported: PySide6 inspects every module imported after it (for its
     ``__feature__`` switches it reads each one's source), so the model, the game's rules and
-    what the window reads as it starts (settings, autosaves) load faster first."""
+    what the window reads as it starts (settings, autosaves) load faster first; the modules
+    the window imports after Qt are spared the same reads by ``ui/pyside_import.py``."""
     from .model import SessionFileError, load_session
     from .model import autosave  # noqa: F401  (the window's autosave store)
     from .model.paths import user_config_dir
