@@ -33,7 +33,10 @@ BELOW_QT = ("shipsheet.model", "shipsheet.rules", "shipsheet.pbem", "shipsheet.v
 
 
 def _setting(name: str) -> int:
-    """What PySide6 would decide for module ``name`` by reading its source."""
+    """The answer written for module ``name``: PySide6's own wherever its source names
+    PySide6 (0); -1 for the layers below Qt and everything not ours. A Qt-layer module whose
+    source happens not to name PySide6 gets 0 where PySide6 would write -1: with no switch
+    chosen, the two mean the same."""
     if name.startswith("PySide6") or (name.startswith("shipsheet") and not name.startswith(BELOW_QT)):
         return 0
     return -1
