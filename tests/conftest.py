@@ -1,10 +1,17 @@
 """Test setup shared by every test: offscreen Qt and private user folders."""
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Start-up's compiled code (model/code_cache.py): one folder for the whole run, set before
+# ShipSheet is first imported, so no test reads or writes the user's own cache.
+os.environ["SHIPSHEET_CACHE_DIR"] = tempfile.mkdtemp(prefix="shipsheet-cache-")
+atexit.register(shutil.rmtree, os.environ["SHIPSHEET_CACHE_DIR"], True)
 # The made-up games' packages (tests/fourth_game) import from any test folder.
 sys.path.insert(0, str(Path(__file__).parent))
 

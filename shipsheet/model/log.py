@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from .code_cache import dataclass
 
 
 def now_iso() -> str:

@@ -43,6 +43,11 @@ def user_state_dir() -> Path:
     return _override("SHIPSHEET_STATE_DIR") or Path(_platformdirs().user_state_dir(APP_NAME, False))
 
 
+def user_cache_dir() -> Path:
+    """What start-up keeps to be faster next time (``code_cache``). SHIPSHEET_CACHE_DIR overrides."""
+    return _override("SHIPSHEET_CACHE_DIR") or Path(_platformdirs().user_cache_dir(APP_NAME, False))
+
+
 def user_config_dir() -> Path:
     """Settings and recent files. SHIPSHEET_CONFIG_DIR overrides."""
     return _override("SHIPSHEET_CONFIG_DIR") or Path(_platformdirs().user_config_dir(APP_NAME, False))

@@ -20,7 +20,7 @@ known, so an undo can never make a file unreceived or a revealed seed secret aga
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
+from .code_cache import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from .dice import SCHEME_IDS, VERIFIABLE, Dice, dice_record

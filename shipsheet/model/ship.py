@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Iterable
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
+from .code_cache import dataclass
 from typing import Any
 
 

@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..model.code_cache import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping

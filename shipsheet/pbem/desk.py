@@ -4,7 +4,7 @@ and the turn's stage (``pbem/turns.py``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..model.code_cache import dataclass
 
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.session import Session

@@ -93,7 +93,8 @@ its own dice roll seeded-v1, and only its log lines' records are checked.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..model.code_cache import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from shipsheet.model.actions import SessionAction

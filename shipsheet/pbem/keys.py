@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from ..model.code_cache import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 

@@ -27,7 +27,7 @@ read as damaged).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..model.code_cache import dataclass
 from typing import TYPE_CHECKING, Any, Iterator
 
 from shipsheet.model.dice import is_hex64

@@ -16,7 +16,8 @@ pbem pins`` shows them, and writes them for a tournament director (``pbem audit
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..model.code_cache import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 

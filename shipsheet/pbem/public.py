@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass
+from ..model.code_cache import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from shipsheet.model.dice import (TURN_SET, canonical_json, dice_record, is_hex64, is_turn_key,

@@ -10,7 +10,7 @@ writers (:func:`put_orders_entry`, ...) are called by actions, inside ``Session.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from ..model.code_cache import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
 # is_hex64: 64 lowercase hex digits (a secret, a nonce, a MAC, a SHA-256 digest).

@@ -32,7 +32,7 @@ No Qt here: the PDF maker is a callable the printing layer provides
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..model.code_cache import dataclass
 from datetime import date as _date
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence

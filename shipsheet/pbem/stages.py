@@ -13,7 +13,7 @@ stages) is said so per turn (:func:`scheme_of`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..model.code_cache import dataclass
 from typing import TYPE_CHECKING, Any
 
 from shipsheet.model.actions import SessionAction

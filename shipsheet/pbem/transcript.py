@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..model.code_cache import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
 from shipsheet.model.dice import SCHEME_IDS, TURN_SET, canonical_json, is_hex64

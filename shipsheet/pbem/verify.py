@@ -19,7 +19,8 @@ states per turn which guarantee held.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..model.code_cache import dataclass
 from typing import TYPE_CHECKING, ClassVar, Mapping
 
 from shipsheet.model.dice import (CLOSED, OPEN, SCHEME_IDS, SEEDED, TURN_HMAC, TURN_SET,

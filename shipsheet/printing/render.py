@@ -7,7 +7,8 @@ black-on-white print theme, so the page shows exactly the state on screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..model.code_cache import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Callable

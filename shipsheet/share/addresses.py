@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from dataclasses import dataclass
+from ..model.code_cache import dataclass
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import ipaddress
 import ssl
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..model.code_cache import dataclass
 from pathlib import Path
 from typing import Iterable, NamedTuple
 from urllib.parse import urlsplit

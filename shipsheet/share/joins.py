@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from dataclasses import dataclass
+from ..model.code_cache import dataclass
 from typing import Callable
 
 #: Devices waiting for one seat, and in all.

@@ -19,7 +19,8 @@ import gzip
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..model.code_cache import dataclass
 from typing import NamedTuple
 
 from PySide6.QtGui import QImage

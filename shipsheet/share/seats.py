@@ -34,7 +34,8 @@ import os
 import secrets
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..model.code_cache import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 

@@ -11,7 +11,8 @@ server thread does touches the live session.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ..model.code_cache import dataclass
 from typing import TYPE_CHECKING
 
 from ..model.games import GAME_TITLES

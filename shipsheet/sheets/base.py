@@ -16,7 +16,8 @@ rules' answer for the key (``model.boxes``), asked when someone points at it. Th
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from ..model.code_cache import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt

@@ -8,8 +8,10 @@ from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QApplication
 
 from ..version import __version__
+from ..model import code_cache
 from ..model.autosave import AutosaveStore
 from ..model.errors import SessionFileError
+from ..model.storage import write_atomic
 from ..model.games import check_games
 from . import collector
 from .first_paint import after_first_paint
@@ -139,6 +141,7 @@ def make_qapp(argv: list[str] | None = None, *, guard: bool = True) -> QApplicat
 def _started(window: MainWindow) -> None:
     """``--quit-after-startup``: the window has been painted; say so and exit."""
     print(f"started: {window.windowTitle()}", flush=True)
+    code_cache.save(write_atomic)  # what this start compiled, for the next (after the line timed)
     QApplication.instance().quit()
 
 
@@ -171,6 +174,7 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
         restored = application.recover(window, infos)
     # Only the window, and the questions asked over it while the file opens, show first.
     install_when_painted(qapp, window)
+    after_first_paint(window, lambda: code_cache.save(write_atomic))  # for the next start
     if path and not restored:
         if isinstance(loaded, SessionFileError):
             window.show()  # why the file did not open is told over the window

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import sys
 
+from ..model.code_cache import compiling_kept
+
 #: ShipSheet's packages below the Qt layer: PySide6 would answer -1 for their modules.
 BELOW_QT = ("shipsheet.model", "shipsheet.rules", "shipsheet.pbem", "shipsheet.version")
 
@@ -55,6 +57,13 @@ class _Answers:
         return None  # the next finder imports it, as before
 
 
+def pyside_support(filename: str) -> bool:
+    """Is ``filename`` one PySide6 compiles from the text inside its library as it is first
+    imported (its ``signature_bootstrap`` and the ``shibokensupport`` package)? Their code
+    is kept compiled between starts (``model/code_cache.py``): about 18 ms of each start."""
+    return filename == "signature_bootstrap.py" or filename.startswith("shibokensupport/")
+
+
 def feature_table() -> dict | None:
     """PySide6's table of answers, or None where this PySide6 keeps none."""
     feature = sys.modules.get("shibokensupport.feature")
@@ -65,7 +74,8 @@ def feature_table() -> dict | None:
 def import_pyside() -> bool:
     """Import PySide6's core and write the answers for every module imported so far and
     from now on; False where PySide6 keeps no such table (nothing is written)."""
-    import PySide6.QtCore  # noqa: F401  (installs PySide6's import hook and its table)
+    with compiling_kept(pyside_support):  # its support package's code, kept compiled
+        import PySide6.QtCore  # noqa: F401  (installs PySide6's import hook and its table)
     table = feature_table()
     if table is None:
         return False

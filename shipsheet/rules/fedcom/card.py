@@ -14,7 +14,8 @@ ship with an unusual system can still be entered.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+from ...model.code_cache import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 

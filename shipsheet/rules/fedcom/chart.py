@@ -24,7 +24,7 @@ user's file wins over a bundled one of the same id.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from ...model.code_cache import dataclass
 from pathlib import Path
 from typing import Any
 

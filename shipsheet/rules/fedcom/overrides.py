@@ -13,7 +13,8 @@ cannot (the default order is used for that part).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ...model.code_cache import dataclass
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ...model.code_cache import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from shipsheet.model.errors import RuleViolation

@@ -7,7 +7,8 @@ session, one undo step).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ...model.code_cache import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from shipsheet.model.dice import check_die

@@ -24,7 +24,8 @@ Torpedo and mine attacks name their launch or their source [TRI-H19] (:mod:`.ord
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ...model.code_cache import dataclass
 from typing import Any, Iterable, Sequence
 
 from shipsheet.model.dice import check_die

@@ -19,7 +19,7 @@ Unknown keys are refused, so a typo is reported, never ignored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...model.code_cache import dataclass
 
 from shipsheet.model.games import COMMON_KEYS
 from shipsheet.model.keypath import Node, type_name

@@ -7,7 +7,7 @@ or from the standard-combat table [2018], row by row as printed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...model.code_cache import dataclass
 
 from shipsheet.model.dice import check_die
 

@@ -11,7 +11,7 @@ and our readings listed in :mod:`.house` (cited by id, e.g. [TRI-H7]).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...model.code_cache import dataclass
 
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship

@@ -17,7 +17,7 @@ boxes) and the suit table (Primary and Secondary action per suit)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...model.code_cache import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 

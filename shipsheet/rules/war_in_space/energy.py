@@ -8,7 +8,8 @@ type". Without Damage Control the same pattern moves up one slot [WIS-H5].
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ...model.code_cache import dataclass
 from typing import Any, Sequence
 
 from shipsheet.model.errors import RuleViolation

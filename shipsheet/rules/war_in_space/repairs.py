@@ -10,7 +10,7 @@ higher than their original, undamaged capabilities!"
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from ...model.code_cache import dataclass
 
 from shipsheet.model.errors import RuleViolation
 from shipsheet.model.ship import Ship

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...model.code_cache import dataclass
 
 from shipsheet.model.errors import RuleViolation
 

@@ -1,0 +1,206 @@
+"""Code compiled from text at every start of the window, kept compiled between starts.
+
+Python keeps each module's compiled code beside its source (``__pycache__``), but not code
+compiled from text as a program runs. Two such compilers run at every start, and their
+texts are the same each time:
+
+- ``dataclasses`` writes each data class's methods (``__init__``, ``__repr__``, ``__eq__``…)
+  as Python text and compiles it: 21 classes on the way to the window's first paint, about
+  10 ms of it;
+- the Qt binding carries its support package (``shibokensupport``: signatures, the
+  ``__feature__`` switches) as source text inside its library, and compiles all of it
+  whenever it is first imported: about 18 ms.
+
+ShipSheet's classes are made with :func:`dataclass` (the standard library's, looking its
+methods' code up here first), and the window imports the binding inside
+:func:`compiling_kept` (``ui/pyside_import.py``). A text is looked up by the whole of it,
+with the file name, flags and optimisation it is compiled with: the code found is what
+compiling that very text gives, or nothing is found. What was compiled anew is written to
+the user's cache folder once the window has first painted (:func:`save`, by ``ui/app.py``);
+the texts looked up then are all the file keeps, so what a new binding or Python no longer
+asks for leaves it at the next write.
+
+The file holds code that runs, like ``__pycache__``, and is trusted as far as that is: it
+is read only from the user's own cache folder and written only by ShipSheet; whoever can
+write there can already run code as the user. It is read bounded (:data:`MAX_BYTES`), only
+under this very Python (its ``sys.version`` heads the file), and only as a table of texts
+to code objects; anything else is ignored and the texts compiled as before. A cache makes
+a start faster or not at all: it is never why one fails (an unwritable folder is skipped).
+"""
+
+from __future__ import annotations
+
+import __future__
+import builtins
+import dataclasses
+import marshal
+import sys
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from types import CodeType
+from typing import Callable, Iterator, dataclass_transform
+
+#: The file's first bytes: whose file it is and the Python that wrote it (its code objects
+#: are this Python's own; another's are never read).
+HEADER = b"ShipSheet compiled code\n" + sys.version.encode("utf-8", "replace") + b"\n"
+#: The file is ignored above this size (a start's texts come to about 350 KB).
+MAX_BYTES = 8 * 1024 * 1024
+#: The compiler flags a ``from __future__`` import sets: compiling a text inherits those
+#: of the code that asks (``compile`` without ``dont_inherit``, ``exec`` of a text).
+FUTURE_FLAGS = 0
+for _feature in __future__.all_feature_names:
+    FUTURE_FLAGS |= getattr(__future__, _feature).compiler_flag
+
+_compile = builtins.compile  # Python's own, whatever is patched for a while
+
+
+class CodeCache:
+    """Texts and the code compiled from them: read from ``path`` when first asked."""
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self._kept: dict | None = None  # read from the file, on the first lookup
+        self._asked: dict = {}  # this process's lookups: what the next write keeps
+        self._new = False  # something was compiled that the file did not hold
+        self.compiled = 0  # texts compiled in this process (not found)
+        self.found = 0  # texts found compiled
+
+    def code(self, source: str | bytes, filename: str, flags: int, optimize: int = -1) -> CodeType:
+        """The code compiling ``source`` as a module (``exec``) with exactly ``flags`` gives."""
+        key = (filename, flags, sys.flags.optimize if optimize == -1 else optimize, source)
+        code = self._asked.get(key)
+        if code is None:
+            if self._kept is None:
+                self._kept = read_kept(self.path) if self.path is not None else {}
+            code = self._kept.get(key)
+            if code is None:
+                code = _compile(source, filename, "exec", flags, True, key[2])
+                self.compiled += 1
+                self._new = True
+            else:
+                self.found += 1
+            self._asked[key] = code
+        return code
+
+    def save(self, write: Callable[[Path, bytes], object]) -> bool:
+        """Write what was looked up with ``write`` (``storage.write_atomic``), if something
+        had to be compiled; False if nothing was written (nothing new, no folder, or the
+        write failed: it is only a cache)."""
+        if not self._new or self.path is None:
+            return False
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write(self.path, HEADER + marshal.dumps(self._asked))
+        except (OSError, ValueError):
+            return False
+        self._new = False
+        return True
+
+
+def read_kept(path: Path) -> dict:
+    """The table in ``path``; empty for a missing, oversized, foreign or malformed file."""
+    from .files import read_regular
+    try:
+        data = read_regular(path, MAX_BYTES)
+    except OSError:
+        return {}
+    if not data.startswith(HEADER):
+        return {}
+    try:
+        kept = marshal.loads(memoryview(data)[len(HEADER):])
+    except (ValueError, EOFError, TypeError):
+        return {}
+    if type(kept) is not dict or not all(_well_formed(key, code) for key, code in kept.items()):
+        return {}
+    return kept
+
+
+def _well_formed(key, code) -> bool:
+    return (type(code) is CodeType and type(key) is tuple and len(key) == 4
+            and type(key[0]) is str and type(key[1]) is int and type(key[2]) is int
+            and type(key[3]) in (str, bytes))
+
+
+def cache_file() -> Path | None:
+    """Where this Python's kept code lives: the user's cache folder."""
+    tag = sys.implementation.cache_tag
+    if tag is None:
+        return None
+    from .paths import user_cache_dir
+    try:
+        return user_cache_dir() / f"compiled-{tag}.bin"
+    except Exception:  # noqa: BLE001  (no home folder to be found: no cache, the start goes on)
+        return None
+
+
+_cache: CodeCache | None = None
+_ABSENT = object()
+_lock = threading.RLock()  # one class made, or one import of the Qt binding, at a time under a patch
+
+
+def kept() -> CodeCache:
+    """The process's cache (its file found on first use)."""
+    global _cache
+    if _cache is None:
+        _cache = CodeCache(cache_file())
+    return _cache
+
+
+def save(write: Callable[[Path, bytes], object]) -> bool:
+    """Write what this process had to compile (the window, once it has first painted)."""
+    return _cache.save(write) if _cache is not None else False
+
+
+def _inherited(flags: int, dont_inherit: bool, depth: int) -> int:
+    """``flags`` and, unless ``dont_inherit``, the future flags of the code ``depth`` frames
+    up, as Python's ``compile`` and ``exec`` take them."""
+    return flags if dont_inherit else flags | (sys._getframe(depth + 1).f_code.co_flags & FUTURE_FLAGS)
+
+
+def _exec_kept(source, globals=None, locals=None, /):  # noqa: A002  (exec's own names)
+    """``exec`` as dataclasses calls it, a text's code looked up in the cache first."""
+    if globals is None:  # exec's default: the caller's namespaces
+        caller = sys._getframe(1)
+        globals, locals = caller.f_globals, caller.f_locals if locals is None else locals
+    if type(source) is str:
+        source = kept().code(source, "<string>", _inherited(0, False, 1))
+    return builtins.exec(source, globals, locals)
+
+
+@dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
+def dataclass(cls=None, /, **options):
+    """``dataclasses.dataclass``, the same class made, its methods' code looked up in the
+    cache first. ShipSheet's data classes are made with it (``tests/test_code_cache.py``)."""
+    def make(cls):
+        with _lock:
+            before = dataclasses.__dict__.get("exec", _ABSENT)
+            dataclasses.exec = _exec_kept  # dataclasses' own global shadows the builtin
+            try:
+                return dataclasses.dataclass(cls, **options)
+            finally:
+                if before is _ABSENT:
+                    dataclasses.__dict__.pop("exec", None)
+                else:
+                    dataclasses.exec = before
+    return make if cls is None else make(cls)
+
+
+@contextmanager
+def compiling_kept(takes: Callable[[str], bool]) -> Iterator[None]:
+    """While inside, ``compile`` of a whole module's text (``exec``) whose file name
+    ``takes`` accepts is looked up in the cache first; every other call compiles as ever."""
+    def compile_kept(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, **more):
+        if type(flags) is int:  # what the caller's code would have passed on (not this module's)
+            flags, dont_inherit = _inherited(flags, dont_inherit, 1), True
+        if (mode == "exec" and not more and type(source) in (str, bytes) and type(filename) is str
+                and dont_inherit is True and takes(filename)):
+            return kept().code(source, filename, flags, optimize)
+        return _compile(source, filename, mode, flags, dont_inherit, optimize, **more)
+
+    with _lock:
+        builtins.compile = compile_kept
+        try:
+            yield
+        finally:
+            builtins.compile = _compile
