@@ -9,13 +9,16 @@ texts are the same each time:
   10 ms of it;
 - the Qt binding carries its support package (``shibokensupport``: signatures, the
   ``__feature__`` switches) as source text inside its library, and compiles all of it
-  whenever it is first imported: about 18 ms.
+  whenever it is first imported: about 18 ms; that package and what it imports then
+  compile regular expressions to ``re``'s programs: about 13 ms more.
 
 ShipSheet's classes are made with :func:`dataclass` (the standard library's, looking its
 methods' code up here first), and the window imports the binding inside
 :func:`compiling_kept` (``ui/pyside_import.py``). A text is looked up by the whole of it,
 with the file name, flags and optimisation it is compiled with: the code found is what
-compiling that very text gives, or nothing is found. What was compiled anew is written to
+compiling that very text gives, or nothing is found. A regular expression is looked up by
+its text and flags, and made from the program ``re`` compiled it to (``_sre`` checks a
+program as it makes a pattern of it; one it refuses is compiled afresh). What was compiled anew is written to
 the user's cache folder once the window has first painted (:func:`save`, by ``ui/app.py``);
 the texts looked up then are all the file keeps, so what a new binding or Python no longer
 asks for leaves it at the next write.
@@ -34,6 +37,7 @@ import __future__
 import builtins
 import dataclasses
 import marshal
+import re
 import sys
 import threading
 from contextlib import contextmanager
@@ -53,6 +57,8 @@ for _feature in __future__.all_feature_names:
     FUTURE_FLAGS |= getattr(__future__, _feature).compiler_flag
 
 _compile = builtins.compile  # Python's own, whatever is patched for a while
+#: The file name under which a regular expression's program is kept.
+PATTERN = "<regular expression>"
 
 
 class CodeCache:
@@ -69,19 +75,49 @@ class CodeCache:
     def code(self, source: str | bytes, filename: str, flags: int, optimize: int = -1) -> CodeType:
         """The code compiling ``source`` as a module (``exec``) with exactly ``flags`` gives."""
         key = (filename, flags, sys.flags.optimize if optimize == -1 else optimize, source)
-        code = self._asked.get(key)
+        code = self._lookup(key)
         if code is None:
+            code = _compile(source, filename, "exec", flags, True, key[2])
+            self._keep(key, code)
+        return code
+
+    def pattern(self, source: str | bytes, flags: int, compiler, compile_pattern: Callable) -> re.Pattern:
+        """The regular expression ``compile_pattern`` (``re._compiler.compile``, of the
+        module ``compiler``) makes of ``source`` and ``flags``, made from the program it
+        compiled them to when that is kept: the arguments it gave ``_sre.compile``, which
+        checks the program it is given."""
+        key = (PATTERN, flags, 0, source)
+        program = self._lookup(key)
+        if program is not None:
+            try:
+                return compiler._sre.compile(*program)
+            except Exception:  # noqa: BLE001  (a program _sre refuses: compiled afresh below)
+                pass
+        sre, recorded = compiler._sre, _Recorder(compiler._sre)
+        compiler._sre = recorded
+        try:
+            made = compile_pattern(source, flags)
+        finally:
+            compiler._sre = sre
+        if recorded.args is not None and recorded.args[0] == source:
+            self._keep(key, recorded.args)
+        return made
+
+    def _lookup(self, key: tuple):
+        found = self._asked.get(key)
+        if found is None:
             if self._kept is None:
                 self._kept = read_kept(self.path) if self.path is not None else {}
-            code = self._kept.get(key)
-            if code is None:
-                code = _compile(source, filename, "exec", flags, True, key[2])
-                self.compiled += 1
-                self._new = True
-            else:
+            found = self._kept.get(key)
+            if found is not None:
                 self.found += 1
-            self._asked[key] = code
-        return code
+                self._asked[key] = found
+        return found
+
+    def _keep(self, key: tuple, compiled) -> None:
+        self.compiled += 1
+        self._new = True
+        self._asked[key] = compiled
 
     def save(self, write: Callable[[Path, bytes], object]) -> bool:
         """Write what was looked up with ``write`` (``storage.write_atomic``), if something
@@ -96,6 +132,23 @@ class CodeCache:
             return False
         self._new = False
         return True
+
+
+class _Recorder:
+    """``_sre`` for ``re._compiler`` while it compiles a pattern: the arguments of the
+    pattern's making are recorded (the program is in them)."""
+
+    def __init__(self, sre):
+        self._sre = sre
+        self.args: tuple | None = None
+
+    def __getattr__(self, name: str):
+        return getattr(self._sre, name)
+
+    def compile(self, pattern, flags, code, groups, groupindex, indexgroup):
+        self.args = (pattern, int(flags), [int(op) for op in code], int(groups), dict(groupindex),
+                     tuple(indexgroup))  # its opcodes are ints of a class of their own: kept as ints
+        return self._sre.compile(pattern, flags, code, groups, groupindex, indexgroup)
 
 
 def read_kept(path: Path) -> dict:
@@ -116,10 +169,14 @@ def read_kept(path: Path) -> dict:
     return kept
 
 
-def _well_formed(key, code) -> bool:
-    return (type(code) is CodeType and type(key) is tuple and len(key) == 4
-            and type(key[0]) is str and type(key[1]) is int and type(key[2]) is int
-            and type(key[3]) in (str, bytes))
+def _well_formed(key, kept) -> bool:
+    if not (type(key) is tuple and len(key) == 4 and type(key[0]) is str and type(key[1]) is int
+            and type(key[2]) is int and type(key[3]) in (str, bytes)):
+        return False
+    if key[0] == PATTERN:  # the arguments of _sre.compile, which checks the program itself
+        return (type(kept) is tuple and len(kept) == 6 and kept[0] == key[3]
+                and [type(part) for part in kept[1:]] == [int, list, int, dict, tuple])
+    return type(kept) is CodeType
 
 
 def cache_file() -> Path | None:
@@ -189,7 +246,9 @@ def dataclass(cls=None, /, **options):
 @contextmanager
 def compiling_kept(takes: Callable[[str], bool]) -> Iterator[None]:
     """While inside, ``compile`` of a whole module's text (``exec``) whose file name
-    ``takes`` accepts is looked up in the cache first; every other call compiles as ever."""
+    ``takes`` accepts is looked up in the cache first, and so is the program of every
+    regular expression compiled (``re.compile``: the binding's support package compiles
+    about 13 ms of them); every other call compiles as ever."""
     def compile_kept(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, **more):
         if type(flags) is int:  # what the caller's code would have passed on (not this module's)
             flags, dont_inherit = _inherited(flags, dont_inherit, 1), True
@@ -198,9 +257,22 @@ def compiling_kept(takes: Callable[[str], bool]) -> Iterator[None]:
             return kept().code(source, filename, flags, optimize)
         return _compile(source, filename, mode, flags, dont_inherit, optimize, **more)
 
+    compiler = getattr(re, "_compiler", None)  # re's own compiler (Python 3.11 on)
+    compile_pattern = getattr(compiler, "compile", None)
+    patterns = callable(compile_pattern) and hasattr(compiler, "_sre")
+
+    def pattern_kept(p, flags=0):
+        if type(p) in (str, bytes) and type(flags) is int and not flags & re.DEBUG:
+            return kept().pattern(p, flags, compiler, compile_pattern)
+        return compile_pattern(p, flags)
+
     with _lock:
         builtins.compile = compile_kept
+        if patterns:
+            compiler.compile = pattern_kept
         try:
             yield
         finally:
             builtins.compile = _compile
+            if patterns:
+                compiler.compile = compile_pattern

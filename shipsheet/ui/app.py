@@ -141,8 +141,8 @@ def make_qapp(argv: list[str] | None = None, *, guard: bool = True) -> QApplicat
 def _started(window: MainWindow) -> None:
     """``--quit-after-startup``: the window has been painted; say so and exit."""
     print(f"started: {window.windowTitle()}", flush=True)
-    code_cache.save(write_atomic)  # what this start compiled, for the next (after the line timed)
     QApplication.instance().quit()
+    code_cache.save(write_atomic)  # what this start compiled, for the next (after the line timed)
 
 
 def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded=None) -> int:

@@ -74,7 +74,7 @@ def feature_table() -> dict | None:
 def import_pyside() -> bool:
     """Import PySide6's core and write the answers for every module imported so far and
     from now on; False where PySide6 keeps no such table (nothing is written)."""
-    with compiling_kept(pyside_support):  # its support package's code, kept compiled
+    with compiling_kept(pyside_support):  # its support package's code and patterns, kept compiled
         import PySide6.QtCore  # noqa: F401  (installs PySide6's import hook and its table)
     table = feature_table()
     if table is None:

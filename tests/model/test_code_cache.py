@@ -10,6 +10,7 @@ import ast
 import builtins
 import dataclasses
 import marshal
+import re
 import textwrap
 from pathlib import Path
 
@@ -205,3 +206,52 @@ def test_the_dataclass_decorator_keeps_the_standard_librarys_signature():
     exec(builtins.compile(source, "<test>", "exec"), namespace)
     point = namespace["P"]
     assert point(1) < point(2) and point.__slots__ == ("x", "y") and point(1, 2).y == 2
+
+
+def _fresh(pattern: str, flags: int = 0) -> re.Pattern:
+    re.purge()  # re keeps the patterns it compiled: this one is compiled now
+    return re.compile(pattern, flags)
+
+
+PATTERNS = [(r"(?P<turn>T\d+) [^|\n]*\| *", 0), (r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$", 0),
+            (r"(hit first|hit last|frame instead)\s*(?P<box>\w+)?", re.IGNORECASE | re.MULTILINE),
+            (rb"[\x00-\x1f]+", 0)]
+
+
+def test_a_regular_expression_made_from_its_kept_program_is_the_same_pattern(cache, monkeypatch):
+    """The binding's support package compiles about 13 ms of regular expressions at each
+    import. Inside ``compiling_kept`` their programs are kept; a pattern made from one is
+    equal (same text, flags and program) to one compiled afresh, and finds the same."""
+    with compiling_kept(lambda name: False):
+        first = [_fresh(text, flags) for text, flags in PATTERNS]
+    assert cache.compiled == len(PATTERNS) and cache.save(write_atomic)
+    again = _again(cache, monkeypatch)
+    with compiling_kept(lambda name: False):
+        made = [_fresh(text, flags) for text, flags in PATTERNS]
+    assert (again.compiled, again.found) == (0, len(PATTERNS))
+    for pattern, before, (text, flags) in zip(made, first, PATTERNS):
+        fresh = _fresh(text, flags)
+        assert pattern == fresh == before and pattern.groupindex == fresh.groupindex
+    assert made[0].match("T12 Combat | hit").group("turn") == "T12"
+    assert made[2].search("Hit last  ph1").group("box") == "ph1"
+    assert made[3].sub(b"", b"a\x00b") == b"ab"
+
+
+def test_a_program_re_refuses_is_compiled_afresh(cache, monkeypatch):
+    """A kept program is checked by ``_sre`` as it is made into a pattern; one it refuses is
+    compiled afresh, and the start goes on."""
+    text = r"ab+c"
+    key = (code_cache.PATTERN, 0, 0, text)
+    with compiling_kept(lambda name: False):
+        _fresh(text)
+    program = cache._asked[key]
+    broken = (program[0], program[1], [999] * len(program[2]), *program[3:])
+    cache._asked[key] = broken
+    cache.save(write_atomic)
+    again = _again(cache, monkeypatch)
+    with compiling_kept(lambda name: False):
+        pattern = _fresh(text)
+    assert pattern == re.compile(text) and pattern.fullmatch("abbbc")
+    assert (again.found, again.compiled) == (1, 1)  # found, refused, compiled
+    with pytest.raises(RuntimeError):
+        re._compiler._sre.compile(*broken)  # what _sre says of the broken program
