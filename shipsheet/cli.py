@@ -176,8 +176,10 @@ def _window(argv: list[str]) -> int:
         print(problem, file=sys.stderr)
         return 2
     from .ui import collector
+    from .model.code_cache import compiling_kept
     collector.pause()  # until the window is up (see ui/collector.py)
-    loaded = _read_before_qt(file) if file else None
+    with compiling_kept():  # the patterns the game's rules compile, kept (model/code_cache.py)
+        loaded = _read_before_qt(file) if file else None
     if quit_after_startup and isinstance(loaded, Exception):
         # Timing start-up, or a build's smoke test: nobody is there to close the window's
         # message, which would wait for ever. Said as ``check`` says it; exit status 1.
@@ -185,7 +187,8 @@ def _window(argv: list[str]) -> int:
         return 1
     from .ui.pyside_import import import_pyside
     import_pyside()  # first: PySide6 need not read the source of each module the window imports
-    from .ui.app import run_app
+    with compiling_kept():  # and the window's
+        from .ui.app import run_app
     return run_app(file, quit_after_startup=quit_after_startup, loaded=loaded)
 
 

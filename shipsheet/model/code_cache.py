@@ -244,21 +244,21 @@ def dataclass(cls=None, /, **options):
 
 
 @contextmanager
-def compiling_kept(takes: Callable[[str], bool]) -> Iterator[None]:
-    """While inside, ``compile`` of a whole module's text (``exec``) whose file name
-    ``takes`` accepts is looked up in the cache first, and so is the program of every
-    regular expression compiled (``re.compile``: the binding's support package compiles
-    about 13 ms of them); every other call compiles as ever."""
+def compiling_kept(takes: Callable[[str], bool] | None = None) -> Iterator[None]:
+    """While inside, the program of every regular expression compiled is looked up in the
+    cache first (``re.compile``: the binding's support package compiles about 13 ms of
+    them), and so is ``compile`` of a whole module's text (``exec``) whose file name
+    ``takes`` accepts; every other call compiles as ever. Not to be nested."""
     def compile_kept(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, **more):
         if type(flags) is int:  # what the caller's code would have passed on (not this module's)
             flags, dont_inherit = _inherited(flags, dont_inherit, 1), True
         if (mode == "exec" and not more and type(source) in (str, bytes) and type(filename) is str
-                and dont_inherit is True and takes(filename)):
+                and dont_inherit is True and takes is not None and takes(filename)):
             return kept().code(source, filename, flags, optimize)
         return _compile(source, filename, mode, flags, dont_inherit, optimize, **more)
 
     compiler = getattr(re, "_compiler", None)  # re's own compiler (Python 3.11 on)
-    compile_pattern = getattr(compiler, "compile", None)
+    compile_pattern = getattr(compiler, "compile", None)  # or an enclosing compiling_kept's
     patterns = callable(compile_pattern) and hasattr(compiler, "_sre")
 
     def pattern_kept(p, flags=0):
@@ -267,12 +267,13 @@ def compiling_kept(takes: Callable[[str], bool]) -> Iterator[None]:
         return compile_pattern(p, flags)
 
     with _lock:
+        outer = builtins.compile  # Python's own, or an enclosing compiling_kept's
         builtins.compile = compile_kept
         if patterns:
             compiler.compile = pattern_kept
         try:
             yield
         finally:
-            builtins.compile = _compile
+            builtins.compile = outer
             if patterns:
                 compiler.compile = compile_pattern

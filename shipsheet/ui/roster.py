@@ -140,7 +140,6 @@ class RosterView(QTreeWidget):
                 font = item.font(0)
                 font.setBold(True)
                 item.setFont(0, font)
-                item.setFirstColumnSpanned(True)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 groups[side] = item
         for ship in session.ships:
@@ -151,6 +150,8 @@ class RosterView(QTreeWidget):
                 parent.addChild(item)
             else:
                 self.addTopLevelItem(item)
+        for item in groups.values():  # spanned once all are in: one layout of the tree, not one each
+            item.setFirstColumnSpanned(True)
         self.expandAll()
         for col in range(2):
             self.resizeColumnToContents(col)
