@@ -48,7 +48,7 @@ from typing import Callable, Iterator, dataclass_transform
 #: The file's first bytes: whose file it is and the Python that wrote it (its code objects
 #: are this Python's own; another's are never read).
 HEADER = b"ShipSheet compiled code\n" + sys.version.encode("utf-8", "replace") + b"\n"
-#: The file is ignored above this size (a start's texts come to about 350 KB).
+#: The file is ignored above this size (a start's texts and code come to about 500 KB).
 MAX_BYTES = 8 * 1024 * 1024
 #: The compiler flags a ``from __future__`` import sets: compiling a text inherits those
 #: of the code that asks (``compile`` without ``dont_inherit``, ``exec`` of a text).
@@ -193,7 +193,7 @@ def cache_file() -> Path | None:
 
 _cache: CodeCache | None = None
 _ABSENT = object()
-_lock = threading.RLock()  # one class made, or one import of the Qt binding, at a time under a patch
+_lock = threading.RLock()  # one class made, or one compiling_kept, at a time under a patch
 
 
 def kept() -> CodeCache:
@@ -253,7 +253,8 @@ def compiling_kept(takes: Callable[[str], bool] | None = None) -> Iterator[None]
         if type(flags) is int:  # what the caller's code would have passed on (not this module's)
             flags, dont_inherit = _inherited(flags, dont_inherit, 1), True
         if (mode == "exec" and not more and type(source) in (str, bytes) and type(filename) is str
-                and dont_inherit is True and takes is not None and takes(filename)):
+                and dont_inherit is True and not flags & ~FUTURE_FLAGS  # code, not a tree
+                and takes is not None and takes(filename)):
             return kept().code(source, filename, flags, optimize)
         return _compile(source, filename, mode, flags, dont_inherit, optimize, **more)
 

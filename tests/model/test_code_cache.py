@@ -255,3 +255,10 @@ def test_a_program_re_refuses_is_compiled_afresh(cache, monkeypatch):
     assert (again.found, again.compiled) == (1, 1)  # found, refused, compiled
     with pytest.raises(RuntimeError):
         re._compiler._sre.compile(*broken)  # what _sre says of the broken program
+
+
+def test_a_tree_asked_of_compile_is_a_tree_not_kept_code(cache):
+    """``compile`` asked for a syntax tree (``ast.PyCF_ONLY_AST``) gives one, as ever."""
+    with compiling_kept(lambda name: True):
+        tree = compile("x = 1\n", "mod.py", "exec", ast.PyCF_ONLY_AST)
+    assert isinstance(tree, ast.Module) and cache.compiled == 0
