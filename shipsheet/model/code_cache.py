@@ -145,10 +145,14 @@ class _Recorder:
     def __getattr__(self, name: str):
         return getattr(self._sre, name)
 
-    def compile(self, pattern, flags, code, groups, groupindex, indexgroup):
-        self.args = (pattern, int(flags), [int(op) for op in code], int(groups), dict(groupindex),
-                     tuple(indexgroup))  # its opcodes are ints of a class of their own: kept as ints
-        return self._sre.compile(pattern, flags, code, groups, groupindex, indexgroup)
+    def compile(self, *args, **more):
+        made = self._sre.compile(*args, **more)  # whatever this Python's re asks, as asked
+        if len(args) == 6 and not more:  # (pattern, flags, code, groups, groupindex, indexgroup)
+            pattern, flags, code, groups, groupindex, indexgroup = args
+            # The opcodes are ints of a class of their own: kept as plain ints.
+            self.args = (pattern, int(flags), [int(op) for op in code], int(groups),
+                         dict(groupindex), tuple(indexgroup))
+        return made
 
 
 def read_kept(path: Path) -> dict:

@@ -262,3 +262,26 @@ def test_a_tree_asked_of_compile_is_a_tree_not_kept_code(cache):
     with compiling_kept(lambda name: True):
         tree = compile("x = 1\n", "mod.py", "exec", ast.PyCF_ONLY_AST)
     assert isinstance(tree, ast.Module) and cache.compiled == 0
+
+
+
+
+def test_a_making_of_patterns_not_as_expected_is_left_alone(cache, monkeypatch):
+    """Should a Python's ``re`` make patterns with other arguments than the six Python
+    3.11 gives ``_sre.compile``, every pattern is still made as that ``re`` asks, and
+    none is kept."""
+    compiler, text = re._compiler, r"x(?P<middle>y)z"
+    sre, recorded = compiler._sre, code_cache._Recorder(compiler._sre)
+    compiler._sre = recorded
+    try:
+        compiler.compile(text, 0)
+    finally:
+        compiler._sre = sre
+    args = recorded.args
+    # This re gives the last argument by name.
+    monkeypatch.setattr(compiler, "compile",
+                        lambda p, flags=0: compiler._sre.compile(*args[:5], indexgroup=args[5]))
+    with compiling_kept():
+        pattern = _fresh(text)
+    assert pattern.fullmatch("xyz").group("middle") == "y"
+    assert pattern == re.compile(text) and cache.compiled == 0
