@@ -18,17 +18,19 @@ methods' code up here first), and the window imports the binding inside
 with the file name, flags and optimisation it is compiled with: the code found is what
 compiling that very text gives, or nothing is found. A regular expression is looked up by
 its text and flags, and made from the program ``re`` compiled it to (``_sre`` checks a
-program as it makes a pattern of it; one it refuses is compiled afresh). What was compiled anew is written to
-the user's cache folder once the window has first painted (:func:`save`, by ``ui/app.py``);
-the texts looked up then are all the file keeps, so what a new binding or Python no longer
-asks for leaves it at the next write.
+program as it makes a pattern of it; one it refuses is compiled afresh). What was compiled
+anew is written to the user's cache folder once the window has first painted
+(:func:`save`, by ``ui/app.py``); the texts looked up then are all the file keeps, so what
+a new binding or Python no longer asks for leaves it at the next write.
 
-The file holds code that runs, like ``__pycache__``, and is trusted as far as that is: it
-is read only from the user's own cache folder and written only by ShipSheet; whoever can
-write there can already run code as the user. It is read bounded (:data:`MAX_BYTES`), only
-under this very Python (its ``sys.version`` heads the file), and only as a table of texts
-to code objects; anything else is ignored and the texts compiled as before. A cache makes
-a start faster or not at all: it is never why one fails (an unwritable folder is skipped).
+The file holds code that runs, like ``__pycache__``, and is trusted as far as that is:
+it is read only from the user's own cache folder, written only by ShipSheet, readable
+and writable by the user alone, and not read when another user owns it or may write it;
+whoever can write it otherwise can already run code as the user. It is read bounded
+(:data:`MAX_BYTES`), only under this very Python (its ``sys.version`` heads the file),
+and only as a table of texts to code objects; anything else is ignored and the texts
+compiled as before. A cache makes a start faster or not at all: it is never why one
+fails (an unwritable folder is skipped).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import __future__
 import builtins
 import dataclasses
 import marshal
+import os
 import re
 import sys
 import threading
@@ -120,9 +123,10 @@ class CodeCache:
         self._asked[key] = compiled
 
     def save(self, write: Callable[[Path, bytes], object]) -> bool:
-        """Write what was looked up with ``write`` (``storage.write_atomic``), if something
-        had to be compiled; False if nothing was written (nothing new, no folder, or the
-        write failed: it is only a cache)."""
+        """Write what was looked up with ``write`` (``storage.write_atomic``, the file the
+        user's alone: :func:`read_kept` reads no other), if something had to be compiled;
+        False if nothing was written (nothing new, no folder, or the write failed: it is
+        only a cache)."""
         if not self._new or self.path is None:
             return False
         try:
@@ -156,9 +160,14 @@ class _Recorder:
 
 
 def read_kept(path: Path) -> dict:
-    """The table in ``path``; empty for a missing, oversized, foreign or malformed file."""
+    """The table in ``path``; empty for a missing, oversized, foreign or malformed file, and
+    for one another user owns or may write (its code would run as this user's)."""
     from .files import read_regular
+    from .portable import owned_by_someone_else, writable_by_others
     try:
+        st = os.stat(path)
+        if owned_by_someone_else(st) or writable_by_others(st):
+            return {}
         data = read_regular(path, MAX_BYTES)
     except OSError:
         return {}

@@ -180,6 +180,15 @@ def owned_by_someone_else(st: os.stat_result) -> bool:
     return getuid is not None and st.st_uid != getuid()
 
 
+def writable_by_others(st: os.stat_result) -> bool:
+    """Whether users other than its owner may write the file ``st`` describes (POSIX: its
+    group's or others' write bit; Windows: never said, its rights are not mode bits)."""
+    if WINDOWS:
+        return False
+    return bool(st.st_mode & 0o022)
+
+
 __all__ = ["BINARY", "CLOEXEC", "LOCK_INFO_AT", "NOCTTY", "NOFOLLOW", "NONBLOCK", "REPLACE_PAUSE",
            "REPLACE_TRIES", "WINDOWS", "full_fsync", "hostname", "owned_by_someone_else", "read_at",
-           "release_lock_file", "replace", "set_mode", "sync_folder", "try_lock", "write_at"]
+           "release_lock_file", "replace", "set_mode", "sync_folder", "try_lock", "write_at",
+           "writable_by_others"]
