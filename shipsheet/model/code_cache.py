@@ -96,12 +96,9 @@ class CodeCache:
                 return compiler._sre.compile(*program)
             except Exception:  # noqa: BLE001  (a program _sre refuses: compiled afresh below)
                 pass
-        sre, recorded = compiler._sre, _Recorder(compiler._sre)
-        compiler._sre = recorded
-        try:
+        recorded = _Recorder(compiler._sre)
+        with _swapped(vars(compiler), "_sre", recorded):
             made = compile_pattern(source, flags)
-        finally:
-            compiler._sre = sre
         if recorded.args is not None and recorded.args[0] == source:
             self._keep(key, recorded.args)
         return made
@@ -122,16 +119,17 @@ class CodeCache:
         self._new = True
         self._asked[key] = compiled
 
-    def save(self, write: Callable[[Path, bytes], object]) -> bool:
-        """Write what was looked up with ``write`` (``storage.write_atomic``, the file the
-        user's alone: :func:`read_kept` reads no other), if something had to be compiled;
-        False if nothing was written (nothing new, no folder, or the write failed: it is
-        only a cache)."""
+    def save(self, write: Callable[..., object]) -> bool:
+        """Write what was looked up with ``write`` (``storage.write_atomic``, handed down:
+        the model's storage imports this module), the file the user's alone
+        (:func:`read_kept` reads no other), if something had to be compiled; False if
+        nothing was written (nothing new, no folder, or the write failed: it is only a
+        cache)."""
         if not self._new or self.path is None:
             return False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write(self.path, HEADER + marshal.dumps(self._asked))
+            write(self.path, HEADER + marshal.dumps(self._asked), private=True)
         except (OSError, ValueError):
             return False
         self._new = False
@@ -206,6 +204,20 @@ def cache_file() -> Path | None:
 
 _cache: CodeCache | None = None
 _ABSENT = object()
+
+
+@contextmanager
+def _swapped(namespace: dict, name: str, value) -> Iterator[None]:
+    """``namespace[name]`` is ``value`` while inside, then what it was (or absent again)."""
+    before = namespace.get(name, _ABSENT)
+    namespace[name] = value
+    try:
+        yield
+    finally:
+        if before is _ABSENT:
+            namespace.pop(name, None)
+        else:
+            namespace[name] = before
 _lock = threading.RLock()  # one class made, or one compiling_kept, at a time under a patch
 
 
@@ -217,7 +229,7 @@ def kept() -> CodeCache:
     return _cache
 
 
-def save(write: Callable[[Path, bytes], object]) -> bool:
+def save(write: Callable[..., object]) -> bool:
     """Write what this process had to compile (the window, once it has first painted)."""
     return _cache.save(write) if _cache is not None else False
 
@@ -241,18 +253,11 @@ def _exec_kept(source, globals=None, locals=None, /):  # noqa: A002  (exec's own
 @dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
 def dataclass(cls=None, /, **options):
     """``dataclasses.dataclass``, the same class made, its methods' code looked up in the
-    cache first. ShipSheet's data classes are made with it (``tests/test_code_cache.py``)."""
+    cache first. ShipSheet's data classes are made with it (``tests/model/test_code_cache.py``)."""
     def make(cls):
-        with _lock:
-            before = dataclasses.__dict__.get("exec", _ABSENT)
-            dataclasses.exec = _exec_kept  # dataclasses' own global shadows the builtin
-            try:
-                return dataclasses.dataclass(cls, **options)
-            finally:
-                if before is _ABSENT:
-                    dataclasses.__dict__.pop("exec", None)
-                else:
-                    dataclasses.exec = before
+        # dataclasses' own global ``exec`` shadows the builtin while the class is made.
+        with _lock, _swapped(vars(dataclasses), "exec", _exec_kept):
+            return dataclasses.dataclass(cls, **options)
     return make if cls is None else make(cls)
 
 
@@ -280,14 +285,6 @@ def compiling_kept(takes: Callable[[str], bool] | None = None) -> Iterator[None]
             return kept().pattern(p, flags, compiler, compile_pattern)
         return compile_pattern(p, flags)
 
-    with _lock:
-        outer = builtins.compile  # Python's own, or an enclosing compiling_kept's
-        builtins.compile = compile_kept
-        if patterns:
-            compiler.compile = pattern_kept
-        try:
-            yield
-        finally:
-            builtins.compile = outer
-            if patterns:
-                compiler.compile = compile_pattern
+    with _lock, _swapped(vars(builtins), "compile", compile_kept), \
+            _swapped(vars(compiler) if patterns else {}, "compile", pattern_kept):
+        yield

@@ -138,16 +138,11 @@ def make_qapp(argv: list[str] | None = None, *, guard: bool = True) -> QApplicat
     return app
 
 
-def _write_private(path, payload: bytes) -> None:
-    """The compiled code kept for the next start, readable and writable by the user alone."""
-    write_atomic(path, payload, private=True)
-
-
 def _started(window: MainWindow) -> None:
     """``--quit-after-startup``: the window has been painted; say so and exit."""
     print(f"started: {window.windowTitle()}", flush=True)
     QApplication.instance().quit()
-    code_cache.save(_write_private)  # what this start compiled, for the next (after the line timed)
+    code_cache.save(write_atomic)  # what this start compiled, for the next (after the line timed)
 
 
 def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded=None) -> int:
@@ -179,7 +174,7 @@ def run_app(path: str | None = None, *, quit_after_startup: bool = False, loaded
         restored = application.recover(window, infos)
     # Only the window, and the questions asked over it while the file opens, show first.
     install_when_painted(qapp, window)
-    after_first_paint(window, lambda: code_cache.save(_write_private))  # for the next start
+    after_first_paint(window, lambda: code_cache.save(write_atomic))  # for the next start
     if path and not restored:
         if isinstance(loaded, SessionFileError):
             window.show()  # why the file did not open is told over the window

@@ -24,11 +24,6 @@ from shipsheet.model.storage import write_atomic
 SHIPSHEET = Path(code_cache.__file__).resolve().parent.parent
 
 
-def _private(path, payload: bytes) -> None:
-    """As the window writes the file (``ui/app.py``): the user's alone."""
-    write_atomic(path, payload, private=True)
-
-
 @pytest.fixture
 def cache(tmp_path, monkeypatch) -> CodeCache:
     """The process's cache, for this test: a file of its own, empty."""
@@ -58,8 +53,8 @@ def test_a_class_made_again_at_the_next_start_compiles_nothing(cache, monkeypatc
     first = _make_class()
     made = cache.compiled
     assert made >= 3  # __init__, __repr__, __eq__, __hash__…
-    assert cache.save(_private) and cache.path.is_file()
-    assert not cache.save(_private)  # nothing new: the file is not written again
+    assert cache.save(write_atomic) and cache.path.is_file()
+    assert not cache.save(write_atomic)  # nothing new: the file is not written again
 
     again = _again(cache, monkeypatch)
     box = _make_class()
@@ -84,7 +79,7 @@ def test_code_found_is_the_code_compiling_gives(cache, monkeypatch):
     for flags in (0, annotations):
         for text in texts:
             assert cache.code(text, "<string>", flags) == builtins.compile(text, "<string>", "exec", flags, True)
-    cache.save(_private)
+    cache.save(write_atomic)
     again = _again(cache, monkeypatch)
     for text in texts:
         assert again.code(text, "<string>", annotations) == builtins.compile(text, "<string>", "exec", annotations, True)
@@ -151,7 +146,7 @@ def test_a_file_not_ours_not_this_pythons_or_not_whole_is_not_used(cache, conten
 
 def test_a_file_too_large_or_a_folder_is_not_read(cache, monkeypatch):
     cache.code("x = 1\n", "<string>", 0)
-    cache.save(_private)
+    cache.save(write_atomic)
     assert read_kept(cache.path)  # whole, this Python's: read
     monkeypatch.setattr(code_cache, "MAX_BYTES", cache.path.stat().st_size - 1)
     assert read_kept(cache.path) == {}
@@ -162,17 +157,17 @@ def test_a_file_too_large_or_a_folder_is_not_read(cache, monkeypatch):
 
 def test_the_file_keeps_what_was_looked_up_and_an_unwritable_folder_is_skipped(cache, monkeypatch, tmp_path):
     cache.code("old = 1\n", "<string>", 0)
-    cache.save(_private)
+    cache.save(write_atomic)
     again = _again(cache, monkeypatch)
     again.code("new = 2\n", "<string>", 0)
-    assert again.save(_private)
+    assert again.save(write_atomic)
     assert [key[3] for key in read_kept(cache.path)] == ["new = 2\n"]  # what no one asks for goes
 
     blocked = tmp_path / "a file"
     blocked.write_text("in the way")
     stuck = CodeCache(blocked / "compiled.bin")
     stuck.code("x = 1\n", "<string>", 0)
-    assert stuck.save(_private) is False  # a cache only: nothing raised, the start goes on
+    assert stuck.save(write_atomic) is False  # a cache only: nothing raised, the start goes on
 
 
 def test_every_data_class_of_shipsheet_is_made_through_the_cache():
@@ -230,7 +225,7 @@ def test_a_regular_expression_made_from_its_kept_program_is_the_same_pattern(cac
     equal (same text, flags and program) to one compiled afresh, and finds the same."""
     with compiling_kept(lambda name: False):
         first = [_fresh(text, flags) for text, flags in PATTERNS]
-    assert cache.compiled == len(PATTERNS) and cache.save(_private)
+    assert cache.compiled == len(PATTERNS) and cache.save(write_atomic)
     again = _again(cache, monkeypatch)
     with compiling_kept(lambda name: False):
         made = [_fresh(text, flags) for text, flags in PATTERNS]
@@ -253,7 +248,7 @@ def test_a_program_re_refuses_is_compiled_afresh(cache, monkeypatch):
     program = cache._asked[key]
     broken = (program[0], program[1], [999] * len(program[2]), *program[3:])
     cache._asked[key] = broken
-    cache.save(_private)
+    cache.save(write_atomic)
     again = _again(cache, monkeypatch)
     with compiling_kept(lambda name: False):
         pattern = _fresh(text)
@@ -296,9 +291,9 @@ def test_a_making_of_patterns_not_as_expected_is_left_alone(cache, monkeypatch):
 def test_a_file_others_may_write_is_not_read(cache):
     """Its code would run as this user's: a file another user may write is not read (POSIX:
     a group or other write bit; Windows keeps no such bits, and the file is read there).
-    The window writes it for the user alone."""
+    It is written for the user alone."""
     cache.code("x = 1\n", "<string>", 0)
-    assert cache.save(_private)
+    assert cache.save(write_atomic)
     if not WINDOWS:
         assert cache.path.stat().st_mode & 0o077 == 0
     assert read_kept(cache.path)
