@@ -113,6 +113,8 @@ class PhoneClient:
         self.forms: dict[str, tuple[str, list]] = {}  # ship id -> (address, its forms)
         self._looking: asyncio.Future | None = None  # the look a push started (``_pushed``)
         self._again = False
+        #: address -> its fetch under way (``refresh``: one fetch of an address at a time).
+        self._fetching: dict[str, asyncio.Future] = {}
 
     async def pair(self, http: aiohttp.ClientSession) -> None:
         async with http.post(self.base + self.path + "api/pair", json={"secret": self.secret},
@@ -134,11 +136,24 @@ class PhoneClient:
             async with http.get(self.base + self.path + "api/state", headers=self.headers) as r:
                 state = await r.json()
                 assert r.status == 200, state
+        async def fetched(address: str, read):
+            """What ``address`` answers, fetched once while a fetch of it is under way (as
+            page.js's ``keptList`` and ``loadSvg``: a tap's answer and the push after it
+            name the same revision, and the second look waits for the first's fetch)."""
+            pending = self._fetching.get(address)
+            if pending is None:
+                async def fetch():
+                    async with http.get(self.base + address, headers=self.headers) as r:
+                        return await read(r)
+                pending = self._fetching[address] = asyncio.ensure_future(fetch())
+                pending.add_done_callback(lambda _f: self._fetching.pop(address, None))
+            return await asyncio.shield(pending)
+
         async def kept(table: dict, ship: dict, field: str) -> None:
             """A ship's boxes or forms, fetched once per revision (their address names it)."""
             if table.get(ship["id"], (None,))[0] != ship[field]:
-                async with http.get(self.base + ship[field], headers=self.headers) as r:
-                    table[ship["id"]] = (ship[field], await r.json())
+                found = await fetched(ship[field], lambda r: r.json())
+                table[ship["id"]] = (ship[field], found)
 
         def kept_now(table: dict, ship: dict, field: str) -> list:
             """What was fetched of a ship at this revision, or nothing (not fetched yet)."""
@@ -147,8 +162,7 @@ class PhoneClient:
 
         async def drawing(ship: dict) -> None:
             if self.svgs.get(ship["id"]) != ship["svg"]:
-                async with http.get(self.base + ship["svg"], headers=self.headers) as r:
-                    await r.read()
+                await fetched(ship["svg"], lambda r: r.read())
                 self.svgs[ship["id"]] = ship["svg"]
             self.arrived.setdefault((ship["id"], ship["rev"]), time.perf_counter())
         # As the page does it (page.js: withBoxes, updateShip): the boxes and the forms of

@@ -98,6 +98,11 @@ class FakeServer:
         self.state_gets = 0
         self.svg_gets: list[str] = []
         self.static_gets: list[str] = []
+        # The boxes at an address per revision, as the real server names them (PROTOCOL.md),
+        # and the fetches of them; ``boxes_held``: their answers wait until it is set.
+        self.box_addresses = False
+        self.box_gets: list[str] = []
+        self.boxes_held: asyncio.Event | None = None
         self.fail_next_acts = 0
         self.refuse_ws = False
         self.sockets: set[web.WebSocketResponse] = set()
@@ -125,9 +130,13 @@ class FakeServer:
 
     def ship(self, sid, name, mine, forms):
         rev = self.revs[sid]
-        return {"id": sid, "name": name, "class": "Heavy Cruiser", "side": "Blue", "rev": rev,
+        ship = {"id": sid, "name": name, "class": "Heavy Cruiser", "side": "Blue", "rev": rev,
                 "mine": mine, "svg": f"/s/{SEAT}/api/sheet/{sid}/{self.epoch}-{rev}.svg",
                 "width": W, "height": H, "areas": self.areas(), "forms": forms}
+        if self.box_addresses:
+            del ship["areas"]
+            ship["boxes"] = f"/s/{SEAT}/api/boxes/{sid}/{self.epoch}-{rev}.json"
+        return ship
 
     def view(self):
         recovery = {
@@ -192,6 +201,7 @@ class FakeServer:
         app.router.add_post("/s/{seat}/api/pair", self.pair)
         app.router.add_get("/s/{seat}/api/state", self.state)
         app.router.add_get("/s/{seat}/api/sheet/{ship}/{name}", self.sheet)
+        app.router.add_get("/s/{seat}/api/boxes/{ship}/{name}", self.boxes)
         app.router.add_post("/s/{seat}/api/act", self.act)
         app.router.add_get("/s/{seat}/api/ws", self.ws)
         self.runner = web.AppRunner(app, access_log=None, shutdown_timeout=1)
@@ -243,6 +253,14 @@ class FakeServer:
         text = SVG.format(w=W, h=H, rev=self.revs[sid], marks=marks,
                           name={"res": "Resolute", "vig": "Vigilant"}[sid])
         return web.Response(text=text, content_type="image/svg+xml")
+
+    async def boxes(self, request):
+        if not self.authorised(request):
+            raise web.HTTPNotFound()
+        self.box_gets.append(f"{request.match_info['ship']}/{request.match_info['name']}")
+        if self.boxes_held is not None:
+            await self.boxes_held.wait()
+        return web.json_response(self.areas())
 
     async def act(self, request):
         if not self.authorised(request):
@@ -770,6 +788,32 @@ def test_a_changed_message_fetches_the_state_and_only_the_changed_sheets(page):
     page.driver.find_element(By.CSS_SELECTOR, '#picker [data-ship="res"]').click()
     time.sleep(0.2)
     assert fake.svg_gets == sheets + [f"res/{fake.epoch}-8.svg", f"vig/{fake.epoch}-3.svg"]
+    page.assert_clean()
+
+
+def test_a_tap_answer_and_the_push_after_it_fetch_the_new_boxes_once(page):
+    """The tap's answer names the ship's new revision, and so does the push that the change
+    sends every phone: the look the push starts while the answer's boxes are still on their
+    way waits for that fetch instead of asking for the same address again (50 phones at a
+    table: a second fetch of every change's boxes by the phone that tapped)."""
+    fake = page.fake
+    fake.box_addresses = True
+    page.open()
+    page.until(lambda d: fake.box_gets == [f"res/{fake.epoch}-7.json"])
+    fake.boxes_held = asyncio.Event()
+    page.area("drive.2").click()
+    new = f"res/{fake.epoch}-8.json"
+    page.until(lambda d: fake.box_gets.count(new) == 1)
+    gets = fake.state_gets
+    fake.push({"type": "changed", "epoch": fake.epoch, "turn": fake.turn, "phase": fake.phase,
+               "revs": dict(fake.revs)})
+    page.until(lambda d: fake.state_gets == gets + 1)  # the push's look has its view
+    time.sleep(0.3)  # and would have asked for the boxes by now
+    fake.loop.call_soon_threadsafe(fake.boxes_held.set)
+    page.toast("Mark drive box 2")
+    page.until(lambda d: page.area("drive.2").get_attribute("aria-label").startswith("Drive box 2 — marked"))
+    time.sleep(0.2)
+    assert fake.box_gets == [f"res/{fake.epoch}-7.json", new]
     page.assert_clean()
 
 

@@ -389,22 +389,38 @@
      keeps the ones it had, and the view is asked for again later. */
   var boxesKept = new Map();
 
+  /* The fetches of kept lists under way, by address: a tap's answer and the push that
+     follows it name the same revision, and the second look waits for the first's fetch
+     instead of asking again. */
+  var boxesFetching = new Map();
+
   /* A list kept by its address (a ship's boxes or forms at one revision): fetched once;
      ``fallback`` when it cannot be, and then ``missed.any`` is set. */
   async function keptList(url, fallback, missed) {
     var list = boxesKept.get(url);
     if (list) return list;
-    try {
-      var r = await fetch(url, { credentials: "same-origin" });
-      if (!r.ok) throw new Error("HTTP " + r.status);
-      list = await r.json();
-      if (!Array.isArray(list)) throw new Error("not a list");
-      boxesKept.set(url, list);
-      return list;
-    } catch (e) {
-      missed.any = true;
-      return Array.isArray(fallback) ? fallback : [];
+    var fetching = boxesFetching.get(url);
+    if (!fetching) {
+      fetching = (async function () {
+        try {
+          var r = await fetch(url, { credentials: "same-origin" });
+          if (!r.ok) throw new Error("HTTP " + r.status);
+          var got = await r.json();
+          if (!Array.isArray(got)) throw new Error("not a list");
+          boxesKept.set(url, got);
+          return got;
+        } catch (e) {
+          return null;
+        } finally {
+          boxesFetching.delete(url);
+        }
+      })();
+      boxesFetching.set(url, fetching);
     }
+    list = await fetching;
+    if (list) return list;
+    missed.any = true;
+    return Array.isArray(fallback) ? fallback : [];
   }
 
   /* The ship a view shows: the one shown before while the view has it, else the one
