@@ -16,7 +16,7 @@ server's thread, without drawing anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Union
+from typing import TYPE_CHECKING, Callable, Hashable, Union
 
 from .decisions import MARK
 from .games import piece
@@ -97,6 +97,18 @@ class GameBoxes:
         of this moment: read them before the ship changes."""
         return [self.answer(session, ship, key) for key in keys]
 
+    def says(self, session: "Session | None", ship: "Ship",
+             keys: "list[str]") -> "list[Hashable | None]":
+        """For each key, what its answer's words are worked out from (a hashable; None: not
+        named): for one key of ships of this game, equal ``says`` mean answers with the
+        same label, state, right, refusal, tooltip and menu labels, and a click doing
+        something on both or on neither. A phone's sheet is drawn again at every change of
+        its ship and most of its boxes say what they said: ``share/render.py`` asks for the
+        answers of the others alone. Cheaper than the answers (that is its point); a game
+        that names none answers every box each time. Tested for every game that names
+        them (``tests/rules/fedcom/test_fc_box_says.py``)."""
+        return [None] * len(keys)
+
 
 def box_answer(session: "Session | None", ship: "Ship", key: str) -> BoxAnswer | None:
     """The game's answer for box ``key`` of ``ship`` (None: no such box)."""
@@ -108,5 +120,10 @@ def box_answers(session: "Session | None", ship: "Ship", keys: "list[str]") -> "
     return piece(ship.game, "boxes").answers(session, ship, keys)
 
 
+def box_says(session: "Session | None", ship: "Ship", keys: "list[str]") -> "list[Hashable | None]":
+    """What each of ``keys``' answers is worked out from (:meth:`GameBoxes.says`)."""
+    return piece(ship.game, "boxes").says(session, ship, keys)
+
+
 __all__ = ["ActionFactory", "BoxAnswer", "GameBoxes", "MenuEntries", "box_answer", "box_answers",
-           "key_number"]
+           "box_says", "key_number"]

@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from PySide6.QtGui import QImage
 
+from ..model.boxes import box_says
 from ..model.decisions import MARK
 from ..model.games import piece
 from ..model.kept import by_identity, keep
@@ -69,9 +70,10 @@ class _Drawn:
     """A sheet's last drawing on this thread: its recording (``sheets.display``), the SVG
     text of each of its calls (``sheets.svg``: the calls a recording repeats keep theirs),
     and its boxes as sent — box key -> (its rectangle, that rectangle rounded, the
-    ``Area``). A part of the sheet repeated from the last recording places the very same
-    rectangles, so most boxes' places are looked up, not read out of Qt again; a box that
-    says what it said is sent as the same object again."""
+    ``Area``, what the rules said its words are worked out from: ``GameBoxes.says``). A
+    part of the sheet repeated from the last recording places the very same rectangles, so
+    most boxes' places are looked up, not read out of Qt again; a box whose ``says`` has
+    not moved is not answered again, and is sent as the same object again."""
 
     __slots__ = ("display", "written", "placed")
 
@@ -248,23 +250,35 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
     kept = _kept()[(ship_id, public)]
     svg, kept.written = svg_of(display, ship.name, _svg_measure(), kept.written)
     drawn = painter.drawn_size()
-    painter.answer_all()
     last = kept.placed
+    # What each box's words are worked out from (``GameBoxes.says``): a box that says what
+    # it said at the last drawing keeps its words; the rules answer the others alone.
+    drawn_areas = painter.areas
+    said = box_says(painter.session, painter.ship, [area.key for area in drawn_areas])
+    known_all = [last.get(area.key) for area in drawn_areas]
+    same = [known is not None and says is not None and known[3] == says
+            for known, says in zip(known_all, said)]
+    painter.answer_all([area for area, kept_words in zip(drawn_areas, same) if not kept_words])
     placed = {}
     areas = []
-    for area in painter.areas:  # the drawing's boxes: the layout step's, answered by the rules
-        r = area.rect
-        known = last.get(area.key)
-        where = known[1] if known is not None and known[0] is r else _rounded(r)
-        label = touch_words(area.tooltip.strip()[:MAX_LABEL])
-        box = Area(
-            area.key, *where,
-            label, area.click is not None, touch_words(area.refusal) if area.refusal else None,
-            tuple(touch_words(text) for text, _factory in area.menu) if area.has_menu() else (),
-            area.right)
-        if known is not None and known[2] == box:
-            box = known[2]  # as it was: the same box, whose texts are kept (``_box_text``)
-        placed[area.key] = (r, where, box)
+    for area, known, says, kept_words in zip(drawn_areas, known_all, said, same):
+        r = area.rect  # the drawing's boxes: the layout step's, answered by the rules
+        same_place = known is not None and known[0] is r
+        where = known[1] if same_place else _rounded(r)
+        if kept_words:
+            box = known[2] if same_place else Area(area.key, *where, *known[2][5:])
+        else:
+            label = touch_words(area.tooltip.strip()[:MAX_LABEL])
+            box = Area(
+                area.key, *where,
+                label, area.click is not None,
+                touch_words(area.refusal) if area.refusal else None,
+                tuple(touch_words(text) for text, _factory in area.menu)
+                if area.has_menu() else (),
+                area.right)
+            if known is not None and known[2] == box:
+                box = known[2]  # as it was: the same box, whose texts are kept (``_box_text``)
+        placed[area.key] = (r, where, box, says)
         areas.append(box)
     kept.placed = placed
     painter.release()

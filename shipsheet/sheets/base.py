@@ -328,12 +328,13 @@ class SheetPainter:
         self.paint(_LayoutPen(), Theme.light())
         return self.areas
 
-    def answer_all(self) -> None:
+    def answer_all(self, areas: "list[HitArea] | None" = None) -> None:
         """Ask the rules for every placed box's answer at once (``model.boxes.box_answers``:
         a game may work out once what many share), for a use that reads them all now — a
-        phone's sheet lists every box with its label."""
+        phone's sheet lists every box with its label. ``areas``: these of them only."""
         from ..model.boxes import box_answers
-        pending = [area for area in self.areas if area._answer is None]
+        pending = [area for area in (self.areas if areas is None else areas)
+                   if area._answer is None]
         for area, answer in zip(pending, box_answers(self.session, self.ship,
                                                      [area.key for area in pending])):
             area._answer = answer  # None: the area's own lookup says so when asked

@@ -109,7 +109,34 @@ def test_a_box_on_another_rectangle_than_the_one_kept_is_sent_where_it_is_now(qa
     first = render.render_sheet(_snapshot(session, 1), ship.id)
     box = first.areas[0]
     placed = render._kept()[(ship.id, False)].placed
-    rect, _where, _sent = placed[box.key]
-    placed[box.key] = (QRectF(rect), (999.0, 999.0, box.w, box.h), box._replace(x=999.0, y=999.0))
+    rect, _where, _sent, says = placed[box.key]
+    assert says is not None  # its words are kept: only its place is read again
+    placed[box.key] = (QRectF(rect), (999.0, 999.0, box.w, box.h), box._replace(x=999.0, y=999.0),
+                       says)
     again = render.render_sheet(_snapshot(session, 2), ship.id)
     assert again.areas[0] == box
+
+
+def test_a_drawing_after_a_change_asks_the_rules_only_for_the_boxes_whose_words_moved(qapp,
+                                                                                       monkeypatch):
+    """The rules name what each box's words are worked out from (``GameBoxes.says``): a
+    phone's sheet drawn again after a frame box is marked asks the rules to answer the frame's
+    boxes alone (each says how many frame boxes are left), not the card's hundreds; the
+    others are sent as they were."""
+    from shipsheet.rules.fedcom.boxes import BOXES, frame_key
+    session = load_session(resources_dir() / "samples" / "fedcom.shipsheet")
+    ship = session.ships[0]
+    render._kept().clear()
+    first = render.render_sheet(_snapshot(session, 1), ship.id)
+    asked = []
+    answers = type(BOXES).answers
+    monkeypatch.setattr(type(BOXES), "answers",
+                        lambda self, se, sh, keys: (asked.extend(keys), answers(self, se, sh, keys))[1])
+    session.apply(box_answer(session, ship, frame_key(1)).click())
+    again = render.render_sheet(_snapshot(session, 2), ship.id)
+    frame = {frame_key(k) for k in range(1, ship.ship_class.spec.frame + 1)}
+    assert sorted(asked) == sorted(frame) and len(first.areas) > 10 * len(frame)
+    kept = [a for a, b in zip(again.areas, first.areas) if a is b]
+    assert len(kept) == len(first.areas) - len(frame)
+    assert [a.label for a in again.areas if a.key == frame_key(1)] != \
+        [a.label for a in first.areas if a.key == frame_key(1)]

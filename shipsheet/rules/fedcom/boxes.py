@@ -134,6 +134,34 @@ class FedComBoxes(GameBoxes):
         places: dict = {}
         return [self.answer(session, ship, key, places=places) for key in keys]
 
+    def says(self, session: "Session | None", ship: "Ship", keys: "list[str]") -> list:
+        """What each box's words are worked out from (``GameBoxes.says``): a shield box's
+        what :func:`_shield_words` reads, a frame box's what :func:`_frame_answer` reads, a
+        card box's :func:`_box_says`; None for a key the card has no box for."""
+        spec = card(ship)
+        st = ship.state
+        places: dict = {}
+        out = []
+        for key in keys:
+            parsed = parse_key(key)
+            found = None
+            if parsed is None:
+                pass
+            elif parsed[0] == BOX:
+                box = spec.box_index.get(parsed[1])
+                if box is not None:
+                    state = None if box.id in st["destroyed"] else turn_state(ship, box.id)
+                    found = _box_says(ship, spec, box, state, places)
+            elif parsed[0] == SHIELD:
+                _, n, k = parsed
+                size = spec.shields[n - 1]
+                if k <= size:
+                    found = (SHIELD, n, k, size, st["shield_damage"][n - 1])
+            elif parsed[1] <= spec.frame:
+                found = (FRAME, parsed[1], spec.frame, st["frame_hits"])
+            out.append(found)
+        return out
+
 
 # -- shields and frame: tally marks -------------------------------------------------------
 
@@ -185,6 +213,24 @@ def _frame_answer(ship: "Ship", spec: FedComClass, k: int) -> BoxAnswer:
 
 
 # -- the card's boxes: turn states and corrections ------------------------------------------
+
+def _box_says(ship: "Ship", spec: FedComClass, box: BoxSpec, state: str | None,
+              places: dict | None = None) -> tuple:
+    """Everything :func:`_box_answer`'s words are worked out from (``GameBoxes.says``): the
+    box itself (its title, kind and drones), its turn state (None: destroyed, which its
+    refusal and click follow), and what :func:`_box_tooltip` and :func:`_box_menu` read of
+    the ship: a destroyed box's repair cost and the points paid toward it; an intact one's
+    drones left, its bay's occupant and its place in the DDAP hit order."""
+    st = ship.state
+    if state is None:
+        repair = st.get("repair")
+        paid = repair["points"] if repair and repair.get("box") == box.id else None
+        return (BOX, box, None, repair_cost(spec, box.id), paid)
+    return (BOX, box, state,
+            st["drones"].get(box.id, box.drones) if box.kind == "drone" else None,
+            st["occupant"].get(box.id, box.occupant) if box.kind == "shuttle" else None,
+            _hit_place(ship, box, places))
+
 
 def _box_title(box: BoxSpec) -> str:
     """The box in one line: "ph-5 · phaser · Ph-3 · arc 360 (360°)"."""

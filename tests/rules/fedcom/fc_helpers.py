@@ -5,6 +5,7 @@ from __future__ import annotations
 from shipsheet.model.library import parse_ship_class
 from shipsheet.model.ship import Ship
 from shipsheet.rules.fedcom import GAME, parse_chart
+from shipsheet.rules.fedcom.boxes import box_key, frame_key, shield_key
 
 
 def make_class(boxes, *, frame=4, shields=(20, 20, 20, 20, 20, 20), damage_control=4,
@@ -43,3 +44,11 @@ def heavy(box_id, type_, size=1, arc="FA", **kw):
 
 def box(box_id, kind, **kw):
     return {"id": box_id, "kind": kind, **kw}
+
+
+def card_keys(ship) -> set[str]:
+    """Every box a card has: its boxes, each shield's boxes, the frame's."""
+    spec = ship.ship_class.spec
+    return ({box_key(b.id) for b in spec.boxes}
+            | {shield_key(n, k) for n in range(1, 7) for k in range(1, spec.shields[n - 1] + 1)}
+            | {frame_key(k) for k in range(1, spec.frame + 1)})

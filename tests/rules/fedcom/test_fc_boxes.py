@@ -20,20 +20,13 @@ from shipsheet.model.games import piece
 from shipsheet.rules.fedcom.boxes import (BOX, BOXES, FRAME, SHIELD, box_key, frame_key, parse_key,
                                           shield_key)
 
+from fc_helpers import card_keys
 from sheet_pixels import near, sheet_pixel
 
 
 @pytest.fixture
 def sample():
     return piece("fedcom", "sample")()
-
-
-def card_keys(ship) -> set[str]:
-    """Every box a card has: its boxes, each shield's boxes, the frame's."""
-    spec = ship.ship_class.spec
-    return ({box_key(b.id) for b in spec.boxes}
-            | {shield_key(n, k) for n in range(1, 7) for k in range(1, spec.shields[n - 1] + 1)}
-            | {frame_key(k) for k in range(1, spec.frame + 1)})
 
 
 def answer(session, ship, key) -> BoxAnswer:
