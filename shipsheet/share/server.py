@@ -901,7 +901,10 @@ class TableServer:
                              "application/json")
 
     def _forms_text(self, ship_id: str, sheet: RenderedSheet) -> tuple[str, bytes]:
-        """The ship's forms as JSON text in the phone's words, and gzipped (once a sheet)."""
+        """The ship's forms as JSON text in the phone's words, and gzipped (once a sheet).
+        Each form's text is kept with it: a change most often moves one of a ship's forms
+        (a tap moves the turn-state form's list of boxes, not the standing orders), and the
+        others are not put in the phone's words and written again."""
         texts = self._texts(ship_id, False, sheet)
         found = texts.get("forms")
         if found is None:
@@ -909,9 +912,14 @@ class TableServer:
             if last is not None and last[0] == sheet.forms:  # most changes leave them be
                 found = last[1]
             else:
-                text = _dumps(form_for_device(list(sheet.forms), PHONE))
+                before = last[2] if last is not None else ()
+                written = tuple(
+                    before[i] if i < len(before) and before[i][0] == form
+                    else (form, _dumps(form_for_device(form, PHONE)))
+                    for i, form in enumerate(sheet.forms))
+                text = f"[{', '.join(form_text for _form, form_text in written)}]"
                 found = (text, gzip.compress(text.encode("utf-8"), GZIP_LEVEL))
-                keep(self._last_forms, ship_id, (sheet.forms, found), KEPT_SHIP_TEXTS)
+                keep(self._last_forms, ship_id, (sheet.forms, found, written), KEPT_SHIP_TEXTS)
             texts["forms"] = found
         return found
 

@@ -140,3 +140,41 @@ def test_a_drawing_after_a_change_asks_the_rules_only_for_the_boxes_whose_words_
     assert len(kept) == len(first.areas) - len(frame)
     assert [a.label for a in again.areas if a.key == frame_key(1)] != \
         [a.label for a in first.areas if a.key == frame_key(1)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_ships_forms_written_from_its_last_forms_are_the_forms_written_afresh(qapp, game):
+    """The server keeps each of a ship's forms written in the phone's words, and writes
+    again only the forms a change moved (``TableServer._forms_text``): after each change the
+    text sent, and its gzip, are what writing every form afresh gives."""
+    import gzip
+    import json
+
+    from shipsheet.model.words import PHONE, form_for_device
+    from shipsheet.share.server import TableServer
+    session = load_session(resources_dir() / "samples" / f"{game}.shipsheet")
+    server = object.__new__(TableServer)  # the texts' tables alone: no seats, no loop
+    server._sheet_texts, server._last_forms = {}, {}
+    n = 1
+    for ship in session.ships:
+        first = render.render_sheet(_snapshot(session, n), ship.id)
+        server._forms_text(ship.id, first)
+        for _changed, _key in _each_click(session, ship, first, 6):
+            n += 1
+            sheet = render.render_sheet(_snapshot(session, n), ship.id)
+            text, packed = server._forms_text(ship.id, sheet)
+            assert text == json.dumps(form_for_device(list(sheet.forms), PHONE), ensure_ascii=False)
+            assert gzip.decompress(packed) == text.encode("utf-8")
+    if game == "fedcom":  # a tap on a weapon moves the turn states' form, and only it
+        from shipsheet.rules.fedcom.boxes import box_key
+        ship = session.ships[0]
+        weapon = next(b for b in ship.ship_class.spec.boxes
+                      if b.kind == "phaser" and b.id not in ship.state["destroyed"])
+        session.apply(box_answer(session, ship, box_key(weapon.id)).click())
+        before = server._last_forms[ship.id][2]
+        sheet = render.render_sheet(_snapshot(session, n + 1), ship.id)
+        text, _packed = server._forms_text(ship.id, sheet)
+        assert text == json.dumps(form_for_device(list(sheet.forms), PHONE), ensure_ascii=False)
+        after = server._last_forms[ship.id][2]
+        assert [entry[0]["kind"] for entry in after
+                if not any(entry is old for old in before)] == ["turn_state"]
