@@ -60,7 +60,7 @@ def for_device(text: str, device: str) -> str:
     return _said(text, device)
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=4096)
 def _said(text: str, device: str) -> str:
     """The same texts come again and again (a sheet's boxes, every look at the table)."""
     for pattern, words in _compiled(device):
