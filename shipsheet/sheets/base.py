@@ -25,7 +25,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticT
 
 from ..model.kept import keep
 from ..model.words import PHONE as _PHONE_WORDS, for_device
-from .display import remembered
+from .display import remembered, section as _section
 from .fonts import FAMILY as _BUNDLED, register_bundled_fonts
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -534,7 +534,20 @@ class SheetPainter:
         return static
 
     def draw_title(self, painter: QPainter, theme: Theme, subtitle: str = "") -> float:
-        """Title block: ship name large, class and game small, status words. Returns y below."""
+        """Title block: ship name large, class and game small, status words. Returns y below.
+
+        A section (``sheets.display.section``) named by all it reads — the ship's name,
+        class, game and side, the status words, the room its stamp keeps, whether this
+        turn's marks are shown apart, the layout — so a change that leaves them as they
+        were repeats the title without measuring its words again."""
+        ship = self.ship
+        key = ("title", ship.name, subtitle, ship.ship_class.name, ship.ship_class.sample,
+               ship.game, ship.side, tuple(self.status_words()), self.title_reserve(),
+               self.turn_marks, self.phone, self.width, self.margin)
+        return _section(self, painter, theme, key,
+                        lambda: self._draw_title(painter, theme, subtitle))
+
+    def _draw_title(self, painter: QPainter, theme: Theme, subtitle: str) -> float:
         m = self.margin
         w = self.width - 2 * m
         ship = self.ship

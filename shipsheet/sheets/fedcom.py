@@ -325,6 +325,34 @@ class FedComSheet(SheetPainter):
         return y
 
     def _chip_rows(self, painter: QPainter, theme: Theme, y: float, kind: str) -> float:
+        """``kind``'s chips under its title: a section (``sheets.display.section``) named by
+        all its chips read — which of them are destroyed (and were when the turn began),
+        their turn states, drones left or bays' occupants, the repair under way on one,
+        the standing orders' places — so a kind whose chips are as they were is repeated
+        in one go, without working out each chip's caption (a click on another box of a
+        big card redrew every chip's key); each chip is a section of its own within it."""
+        spec = self.spec
+        ids = spec.by_kind[kind]
+        st = self.ship.state
+        marked = self._marked()
+        lost = marked.destroyed.intersection(ids) if marked.destroyed else _NONE
+        before = marked.before & lost if lost and marked.before else _NONE
+        turn = st["turn"]
+        held = ()
+        if kind == "drone":
+            held = tuple(st["drones"].get(box_id) for box_id in ids)
+        elif kind == "shuttle":
+            held = tuple(st["occupant"].get(box_id) for box_id in ids)
+        repair = st.get("repair")
+        repair = (repair["box"], repair["points"]) if repair and repair.get("box") in lost else None
+        places = self.order_places()
+        key = ("chip rows", spec, kind, y, self.turn_marks, self.blank, self.phone, lost, before,
+               tuple(turn.get(box_id) for box_id in ids), held, repair,
+               tuple(places.get(box_id) for box_id in ids) if places else ())
+        return section(self, painter, theme, key,
+                       lambda: self._draw_chip_rows(painter, theme, y, kind))
+
+    def _draw_chip_rows(self, painter: QPainter, theme: Theme, y: float, kind: str) -> float:
         spec = self.spec
         m, w = self.margin, self.width - 2 * self.margin
         ids = spec.by_kind[kind]

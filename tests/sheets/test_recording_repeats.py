@@ -80,3 +80,37 @@ def test_a_recording_from_the_last_is_a_first_recording(qapp, game, layout):
                 assert _boxes(again) == _boxes(fresh), (game, ship.name, step, action)
                 assert (last.width, last.height) == (first.width, first.height)
     assert changed >= 8 * len(session.ships), changed  # most steps made a change
+
+
+@pytest.mark.parametrize("layout", [PAPER, PHONE], ids=["paper", "phone"])
+def test_what_clicks_do_not_change_is_drawn_as_a_first_recording_too(qapp, layout):
+    """What the random clicks above never reach, on the FedCom card: the points carried
+    toward a weapon under repair (on its chip: "repair 1/4", then "repair 3/4", nothing
+    else on the card moving), the ship's side (in its title), and standing orders (the
+    chips they name to be hit first or last). After each, the recording made from the last
+    is a first recording's."""
+    from shipsheet.model.actions import SetSide
+    from shipsheet.rules.fedcom.actions import set_orders_action
+    session = load_session(str(resources_dir() / "samples" / "fedcom.shipsheet"))
+    swift = next(ship for ship in session.ships if ship.name == "Swift")  # ph-3 destroyed
+    device = measure_device()
+
+    def carried(points):  # as a repair left unfinished last turn leaves it (carry_over.py)
+        return lambda: swift.state.__setitem__("repair", {"box": "ph-3", "points": points})
+
+    changes = [carried(1), carried(3), lambda: session.apply(SetSide(swift, "Orion raiders")),
+               lambda: session.apply(set_orders_action(swift, {"first": ["ph-1"], "last": ["ph-2"]}))]
+    for theme, turn_marks in ((Theme.light(), False), (Theme.dark(), True)):
+        last = record(painter_for(swift, session, turn_marks=turn_marks, layout=layout), theme,
+                      device)
+        for n, change in enumerate(changes):
+            change()
+            again = painter_for(swift, session, turn_marks=turn_marks, layout=layout)
+            last = record(again, theme, device, last)
+            fresh = painter_for(swift, session, turn_marks=turn_marks, layout=layout)
+            first = record(fresh, theme, device)
+            assert _calls(last) == _calls(first), (n, turn_marks)
+            assert _boxes(again) == _boxes(fresh), n
+        session.undo()
+        session.undo()
+        swift.state["repair"] = None
