@@ -204,6 +204,7 @@ def cache_file() -> Path | None:
 
 _cache: CodeCache | None = None
 _ABSENT = object()
+_lock = threading.RLock()  # one class made, or one compiling_kept, at a time under a patch
 
 
 @contextmanager
@@ -218,7 +219,6 @@ def _swapped(namespace: dict, name: str, value) -> Iterator[None]:
             namespace.pop(name, None)
         else:
             namespace[name] = before
-_lock = threading.RLock()  # one class made, or one compiling_kept, at a time under a patch
 
 
 def kept() -> CodeCache:

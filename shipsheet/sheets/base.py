@@ -541,13 +541,15 @@ class SheetPainter:
         turn's marks are shown apart, the layout — so a change that leaves them as they
         were repeats the title without measuring its words again."""
         ship = self.ship
+        chips = tuple(self.status_words())
         key = ("title", ship.name, subtitle, ship.ship_class.name, ship.ship_class.sample,
-               ship.game, ship.side, tuple(self.status_words()), self.title_reserve(),
+               ship.game, ship.side, chips, self.title_reserve(),
                self.turn_marks, self.phone, self.width, self.margin)
         return _section(self, painter, theme, key,
-                        lambda: self._draw_title(painter, theme, subtitle))
+                        lambda: self._draw_title(painter, theme, subtitle, chips))
 
-    def _draw_title(self, painter: QPainter, theme: Theme, subtitle: str) -> float:
+    def _draw_title(self, painter: QPainter, theme: Theme, subtitle: str,
+                    chips: tuple[str, ...]) -> float:
         m = self.margin
         w = self.width - 2 * m
         ship = self.ship
@@ -566,16 +568,18 @@ class SheetPainter:
         if ship.side:
             sub += f" · {ship.side}"
         if self.phone:
-            y = self._phone_title_lines(painter, theme, sub)
+            y = self._phone_title_lines(painter, theme, sub, chips)
         else:
-            y = self._title_lines(painter, theme, sub)
+            y = self._title_lines(painter, theme, sub, chips)
         y = self.draw_turn_marks_legend(painter, theme, y)
         painter.setPen(QPen(theme.ink, 1.2))
         painter.drawLine(QPointF(m, y + 2), QPointF(m + w, y + 2))
         return y + 12
 
-    def _title_lines(self, painter: QPainter, theme: Theme, sub: str) -> float:
-        """The paper's class line (its "SAMPLE DESIGN" on the right) and status line."""
+    def _title_lines(self, painter: QPainter, theme: Theme, sub: str,
+                     chips: tuple[str, ...]) -> float:
+        """The paper's class line (its "SAMPLE DESIGN" on the right) and status line
+        (``chips``: the status words)."""
         m = self.margin
         w = self.width - 2 * m
         ship = self.ship
@@ -587,14 +591,13 @@ class SheetPainter:
                       color=theme.muted,
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         y = m + 50
-        chips = self.status_words()
         if chips:
             self._status_line(painter, theme, m, y, w, chips)
         y += STATUS_LINE  # kept when empty: the sheet never jumps when a status appears
         return y
 
     def _status_line(self, painter: QPainter, theme: Theme, x: float, y: float, w: float,
-                     chips: list[str]) -> None:
+                     chips: tuple[str, ...]) -> None:
         """The status words in the ``STATUS_LINE`` units kept for them under the class line,
         never past the sheet's edge: at 9.5 units when they fit, else 8.5; else on two lines
         of 7.5, broken between two words of status (the second ends in "…" only when even
@@ -623,7 +626,8 @@ class SheetPainter:
         block): a long name ends in "…" before them."""
         return 0.0
 
-    def _phone_title_lines(self, painter: QPainter, theme: Theme, sub: str) -> float:
+    def _phone_title_lines(self, painter: QPainter, theme: Theme, sub: str,
+                           chips: tuple[str, ...]) -> float:
         """A phone's class line and status, wrapped in its narrow column; two lines are kept
         for the status, so the boxes under it do not move when one appears."""
         m = self.margin
@@ -632,7 +636,6 @@ class SheetPainter:
             sub += " · sample design"
         y = self.wrapped(painter, m, m + 30, w, sub, size=9, color=theme.muted) + 4
         top = y
-        chips = self.status_words()
         if chips:
             y = self.wrapped(painter, m, y, w, "Status: " + " · ".join(chips), size=9.5,
                              bold=True, color=theme.ink)

@@ -334,9 +334,7 @@ class FedComSheet(SheetPainter):
         spec = self.spec
         ids = spec.by_kind[kind]
         st = self.ship.state
-        marked = self._marked()
-        lost = marked.destroyed.intersection(ids) if marked.destroyed else _NONE
-        before = marked.before & lost if lost and marked.before else _NONE
+        lost, before, _used = self._marked_among(ids)  # the turn states below say the use
         turn = st["turn"]
         held = ()
         if kind == "drone":
@@ -448,6 +446,14 @@ class FedComSheet(SheetPainter):
                 boxes_used_this_turn(self.ship))
         return self._marks
 
+    def _marked_among(self, ids) -> "_Marked":
+        """The marks of the boxes ``ids`` alone (a kind's): destroyed, destroyed when the
+        turn began, used this turn — what names a kind's row or chips as sections."""
+        marked = self._marked()
+        lost = marked.destroyed.intersection(ids) if marked.destroyed else _NONE
+        return _Marked(lost, marked.before & lost if lost and marked.before else _NONE,
+                       marked.used.intersection(ids) if marked.used else _NONE)
+
     def _plain_rows(self, painter: QPainter, theme: Theme, x: float, y: float, w: float,
                     kinds: list[str]) -> float:
         """One row (wrapping if needed) of boxes per kind, the kind's name in the label column.
@@ -458,12 +464,8 @@ class FedComSheet(SheetPainter):
         are marked, so a line as it was is repeated in one go, its boxes placed and all,
         and only a line with a box that changed is drawn afresh."""
         spec = self.spec
-        marked = self._marked()
         for kind in kinds:
-            ids = spec.by_kind[kind]
-            lost = marked.destroyed.intersection(ids) if marked.destroyed else _NONE
-            used = marked.used.intersection(ids) if marked.used else _NONE
-            before = marked.before & lost if lost and marked.before else _NONE
+            lost, before, used = self._marked_among(spec.by_kind[kind])
             y = section(self, painter, theme, ("plain row", spec, kind, x, y, w, lost, used, before),
                         lambda kind=kind, lost=lost, used=used, before=before, y=y:
                         self._plain_row(painter, theme, x, y, w, kind, lost, used, before))

@@ -109,6 +109,23 @@ def _parse(key: str) -> tuple | None:
     return None
 
 
+def _located(spec: FedComClass, key: str) -> tuple | None:
+    """What ``key`` names on the card ``spec``: ``(BOX, box)``, ``(SHIELD, n, k, size)`` or
+    ``(FRAME, k)``; None when the card has no such box (the one place :meth:`FedComBoxes.answer`
+    and :meth:`FedComBoxes.says` agree on which keys are boxes)."""
+    parsed = parse_key(key)
+    if parsed is None:
+        return None
+    if parsed[0] == BOX:
+        box = spec.box_index.get(parsed[1])
+        return None if box is None else (BOX, box)
+    if parsed[0] == SHIELD:
+        _, n, k = parsed
+        size = spec.shields[n - 1]
+        return (SHIELD, n, k, size) if k <= size else None
+    return parsed if parsed[1] <= spec.frame else None
+
+
 class FedComBoxes(GameBoxes):
     """The answers for the card's boxes (see the module's docstring)."""
 
@@ -116,18 +133,15 @@ class FedComBoxes(GameBoxes):
                places: dict | None = None) -> BoxAnswer | None:
         """``places``: the DDAP places found so far for these answers, by kind (shared by
         :meth:`answers`: a kind's hit order is worked out once, not once per box)."""
-        parsed = parse_key(key)
-        if parsed is None:
-            return None
         spec = card(ship)
-        if parsed[0] == BOX:
-            box = spec.box_index.get(parsed[1])
-            return None if box is None else _box_answer(ship, spec, box, places)
-        if parsed[0] == SHIELD:
-            _, n, k = parsed
-            return _shield_answer(ship, spec, n, k) if k <= spec.shields[n - 1] else None
-        k = parsed[1]
-        return _frame_answer(ship, spec, k) if k <= spec.frame else None
+        found = _located(spec, key)
+        if found is None:
+            return None
+        if found[0] == BOX:
+            return _box_answer(ship, spec, found[1], places)
+        if found[0] == SHIELD:
+            return _shield_answer(ship, spec, found[1], found[2])
+        return _frame_answer(ship, spec, found[1])
 
     def answers(self, session: "Session | None", ship: "Ship",
                 keys: "list[str]") -> "list[BoxAnswer | None]":
@@ -143,22 +157,16 @@ class FedComBoxes(GameBoxes):
         places: dict = {}
         out = []
         for key in keys:
-            parsed = parse_key(key)
-            found = None
-            if parsed is None:
-                pass
-            elif parsed[0] == BOX:
-                box = spec.box_index.get(parsed[1])
-                if box is not None:
+            found = _located(spec, key)
+            if found is not None:
+                if found[0] == BOX:
+                    box = found[1]
                     state = None if box.id in st["destroyed"] else turn_state(ship, box.id)
                     found = _box_says(ship, spec, box, state, places)
-            elif parsed[0] == SHIELD:
-                _, n, k = parsed
-                size = spec.shields[n - 1]
-                if k <= size:
-                    found = (SHIELD, n, k, size, st["shield_damage"][n - 1])
-            elif parsed[1] <= spec.frame:
-                found = (FRAME, parsed[1], spec.frame, st["frame_hits"])
+                elif found[0] == SHIELD:
+                    found = (*found, st["shield_damage"][found[1] - 1])
+                else:
+                    found = (FRAME, found[1], spec.frame, st["frame_hits"])
             out.append(found)
         return out
 
