@@ -1,8 +1,8 @@
 """Platform differences tested here: run code as Windows or macOS would see it, on Linux.
 
-:func:`as_platform` switches ``shipsheet.model.portable``'s branches (its ``WINDOWS`` flag,
-and the copies of its flags other modules imported) and makes the process look like that
-system where the code could notice:
+:func:`as_platform` switches ``shipsheet.model.portable``'s branches (its ``WINDOWS``,
+``MACOS`` and ``LINUX`` flags, and the copies of its flags other modules imported) and makes
+the process look like that system where the code could notice:
 
 ``"win32"``
     The POSIX-only calls are gone (``os.fchmod``, ``os.fchown``, ``os.getuid``,
@@ -12,10 +12,13 @@ system where the code could notice:
     (``os.open`` of a folder raises PermissionError, so a folder fsync is impossible). And
     ``os.replace`` is refused once (PermissionError) for each new file it would put in
     place, as when an antivirus scanner or a sync client holds it for a moment.
+    kernel32's ``GetCurrentThread`` and ``SetThreadPriority`` are noted
+    (:attr:`FakePlatform.thread_calls`), not made.
 ``"darwin"``
     ``fcntl.F_FULLFSYNC`` exists, and ``fcntl.fcntl(fd, F_FULLFSYNC)`` is counted
     (:attr:`FakePlatform.full_fsyncs`) and fsyncs: a write made durable without it is not
-    durable on a Mac.
+    durable on a Mac. libSystem's ``pthread_set_qos_class_self_np`` is noted
+    (:attr:`FakePlatform.thread_calls`), not made.
 
 **This proves the branches, not Windows or macOS themselves**: the file locks are still
 Linux's ``flock`` (``filelock`` chose it at import), files are still Linux's (an open file
@@ -51,6 +54,28 @@ class FakePlatform:
         self.name = name
         self.full_fsyncs = 0
         self.replace_refusals = 0
+        #: The system library calls made to lower a thread: (function, arguments...).
+        self.thread_calls: list[tuple] = []
+
+
+#: What the faked ``GetCurrentThread`` returns (Windows' own is the pseudo-handle -2).
+CURRENT_THREAD = -2
+
+
+class _FakeLibrary:
+    """A system library (``portable._library``) whose calls are noted, not made."""
+
+    def __init__(self, fake: FakePlatform, name: str, answers: dict):
+        self._fake, self._name, self._answers = fake, name, answers
+
+    def __getattr__(self, function: str):
+        if function not in self._answers:
+            raise AttributeError(f"{self._name} has no {function} here")
+
+        def call(*args):
+            self._fake.thread_calls.append((function, *args))
+            return self._answers[function]
+        return call
 
 
 def _shipsheet_modules():
@@ -71,8 +96,9 @@ def as_platform(monkeypatch, name: str) -> Iterator[FakePlatform]:
     flags = {flag: 0 if windows else original[flag] for flag in _FLAGS}
     for module in _shipsheet_modules():
         names = vars(module)
-        if isinstance(names.get("WINDOWS"), bool):  # portable's, or a copy imported by name
-            monkeypatch.setattr(module, "WINDOWS", windows)
+        for system, value in (("WINDOWS", windows), ("MACOS", not windows), ("LINUX", False)):
+            if isinstance(names.get(system), bool):  # portable's, or a copy imported by name
+                monkeypatch.setattr(module, system, value)
         for flag, value in flags.items():
             if flag in names and names[flag] == original[flag]:
                 monkeypatch.setattr(module, flag, value)
@@ -80,6 +106,14 @@ def as_platform(monkeypatch, name: str) -> Iterator[FakePlatform]:
     monkeypatch.setattr(files, "_FLAGS", os.O_RDONLY | portable.BINARY
                         | sum(flags[f] for f in ("NONBLOCK", "NOCTTY", "CLOEXEC")))
     real_fcntl = fcntl.fcntl
+    libraries = {"kernel32": {"GetCurrentThread": CURRENT_THREAD, "SetThreadPriority": 1}} \
+        if windows else {"System": {"pthread_set_qos_class_self_np": 0}}
+
+    def library(name: str):
+        if name not in libraries:
+            raise OSError(f"no library {name} on {fake.name}")
+        return _FakeLibrary(fake, name, libraries[name])
+    monkeypatch.setattr(portable, "_library", library)
     if windows:
         for attr in POSIX_ONLY:
             monkeypatch.delattr(os, attr, raising=False)

@@ -39,11 +39,15 @@ class TableLink:
 
     def __init__(self, session: "Session", book: SeatBook, authority: Authority,
                  apply: Callable[["Action"], "Change"], undo: Callable[[int], Any] | None = None,
-                 durable: Callable[[], Any] | None = None, exposure: Exposure = AT_THE_TABLE):
+                 durable: Callable[[], Any] | None = None, exposure: Exposure = AT_THE_TABLE,
+                 behind_window: bool = False):
         """``durable()``: a ``concurrent.futures.Future`` done once every change made so far
         is on disk (``SessionDocument.durable``, its journal): a phone is answered, and the
-        phones are sent a change, only then. None: answered at once (tests, benchmarks)."""
+        phones are sent a change, only then. None: answered at once (tests, benchmarks).
+        ``behind_window``: the authority's thread is a window's, whose frames come first:
+        the server's threads let it have the processor first (``TableServer``)."""
         self.session = session
+        self.behind_window = behind_window
         self._durable = durable
         #: How the table is reached beyond the room (``exposure.py``): set before ``start``.
         self.exposure = exposure
@@ -77,7 +81,8 @@ class TableLink:
         # The web server's module (aiohttp: a fifth of a second to load) is loaded when a
         # table first starts, not when the sharing dialog is first opened to set seats up.
         from .server import TableServer
-        server = TableServer(self.book, self.authority, host, self.exposure)
+        server = TableServer(self.book, self.authority, host, self.exposure,
+                             behind_window=self.behind_window)
         server.on_event = self._told
         host.publish = lambda snapshot: self._published(server, snapshot)
         try:

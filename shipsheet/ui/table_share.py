@@ -168,7 +168,8 @@ def make_link(doc: "SessionDocument") -> TableLink:
     # it (the referee is the one asking), but its request waits while the window asks.
     # A phone is answered once its change is in the journal on disk (doc.durable).
     link = TableLink(doc.session, book, QtAuthority(gate=doc), doc.apply,
-                     functools.partial(doc.undo, ask=False), durable=doc.durable)
+                     functools.partial(doc.undo, ask=False), durable=doc.durable,
+                     behind_window=True)
     if doc.recovered_at:
         link.notice = recovered_notice(doc.recovered_at)
     return link

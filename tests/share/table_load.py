@@ -79,7 +79,7 @@ def share_one_ship_per_phone(session, phones: int, rights=("view", "decide")):
     seats = [book.add(f"Phone {i + 1}", PLAYER, ships=(session.ships[i].id,), rights=rights)
              for i in range(phones)]
     authority = QtAuthority()
-    link = TableLink(session, book, authority, session.apply, session.undo)
+    link = TableLink(session, book, authority, session.apply, session.undo, behind_window=True)
     link.start(["127.0.0.1"], 0)
     return link, seats
 
