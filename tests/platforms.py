@@ -75,6 +75,7 @@ class _FakeLibrary:
         def call(*args):
             self._fake.thread_calls.append((function, *args))
             return self._answers[function]
+        setattr(self, function, call)  # as ctypes: the same function each time, its types kept
         return call
 
 
@@ -109,10 +110,12 @@ def as_platform(monkeypatch, name: str) -> Iterator[FakePlatform]:
     libraries = {"kernel32": {"GetCurrentThread": CURRENT_THREAD, "SetThreadPriority": 1}} \
         if windows else {"System": {"pthread_set_qos_class_self_np": 0}}
 
+    loaded: dict[str, _FakeLibrary] = {}
+
     def library(name: str):
         if name not in libraries:
             raise OSError(f"no library {name} on {fake.name}")
-        return _FakeLibrary(fake, name, libraries[name])
+        return loaded.setdefault(name, _FakeLibrary(fake, name, libraries[name]))
     monkeypatch.setattr(portable, "_library", library)
     if windows:
         for attr in POSIX_ONLY:

@@ -87,8 +87,12 @@ def lower_this_thread() -> bool:
     that): call it only on a thread that serves in the background for the rest of its life."""
     try:
         if WINDOWS:
+            from ctypes import c_int, c_void_p
             kernel32 = _library("kernel32")
-            return bool(kernel32.SetThreadPriority(kernel32.GetCurrentThread(), BELOW_NORMAL))
+            current, set_priority = kernel32.GetCurrentThread, kernel32.SetThreadPriority
+            current.restype = c_void_p  # a HANDLE: pointer-sized, not ctypes' default int
+            set_priority.argtypes, set_priority.restype = (c_void_p, c_int), c_int
+            return bool(set_priority(current(), BELOW_NORMAL))
         if MACOS:
             return _library("System").pthread_set_qos_class_self_np(QOS_UTILITY, 0) == 0
         if LINUX:

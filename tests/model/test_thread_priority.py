@@ -9,6 +9,7 @@ The timing is ``make bench``'s; these tests check the calls and what the system 
 
 from __future__ import annotations
 
+import ctypes
 import os
 import threading
 
@@ -60,6 +61,11 @@ def test_as_windows_and_macos_the_thread_is_lowered_by_their_own_calls(monkeypat
     assert out["answer"] is True
     if name == "win32":  # THREAD_PRIORITY_BELOW_NORMAL, on the calling thread
         assert fake.thread_calls == [("GetCurrentThread",), ("SetThreadPriority", CURRENT_THREAD, -1)]
+        # A thread's HANDLE is pointer-sized: as ctypes' default int, 64-bit Windows would
+        # be handed a handle cut in half, and refuse it.
+        kernel32 = portable._library("kernel32")
+        assert kernel32.GetCurrentThread.restype is ctypes.c_void_p
+        assert kernel32.SetThreadPriority.argtypes == (ctypes.c_void_p, ctypes.c_int)
     else:  # QOS_CLASS_UTILITY, relative priority 0
         assert fake.thread_calls == [("pthread_set_qos_class_self_np", 0x11, 0)]
     if portable.LINUX:  # and not Linux's nice value as well
