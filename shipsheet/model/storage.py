@@ -99,8 +99,9 @@ def _ship_data(session: Session, ship) -> dict:
     return data
 
 
-def session_to_data(session: Session, with_log: bool = True) -> dict:
-    """The session as plain JSON data (what is written to the file)."""
+def session_to_data(session: Session, with_log: bool = True, *, with_ships: bool = True) -> dict:
+    """The session as plain JSON data (what is written to the file); ``with_ships=False``:
+    its ships' list left empty."""
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -112,7 +113,7 @@ def session_to_data(session: Session, with_log: bool = True) -> dict:
         "dice": {"seed": session.dice.seed, "count": session.dice.count,
                  "scheme": session_scheme(session)},
         "options": session.options,
-        "ships": [_ship_data(session, s) for s in session.ships],
+        "ships": [_ship_data(session, s) for s in session.ships] if with_ships else [],
     }
     if session.pbem:
         data["pbem"] = session.pbem
@@ -137,6 +138,45 @@ def saved_size(session: Session) -> int:
     """``len(session_to_bytes(session))``, without joining and encoding the file's text
     (a large file is saved once at load to be sure it can be: ``parse_session_bytes``)."""
     return sum(map(_utf8_len, _session_text(session)))
+
+
+def _saved_size_at_most(session: Session, raw_size: int, grown: int) -> int:
+    """At least ``saved_size(session)``, for a session just read from a file of ``raw_size``
+    bytes whose numbers save ``grown`` bytes longer than the file wrote them
+    (:func:`_decode`), worked out without writing each ship's class, which is most of a
+    file: ``parse_session_bytes`` saves a large file only when this says it might not fit.
+
+    Why it holds. A ship's class is kept as the very JSON object read from the file
+    (``parse_ship_class`` keeps its data), and JSON written from what JSON read is never
+    longer than what was read but for its floats (counted in ``grown``): no spaces; a
+    string with no more escapes than it was read with (JSON text cannot hold a control
+    character unescaped, and only those, ``"`` and ``\\`` are escaped; other text is
+    written as itself); integers with the same digits (``-0`` as ``0``); ``true``,
+    ``false`` and ``null`` as they were. The classes, each read from its own part of the
+    file, so save in at most ``raw_size + grown`` bytes. A class shared by ships whose
+    definitions were equal (``_ClassCache``; ``1 == 1.0 == True``, which save unlike) is
+    counted as it saves, for each of its ships. Everything else — the session's own fields,
+    each ship's id, name, side, class id, state and turn start, the log — is counted as it
+    saves, on top."""
+    def size(data) -> int:
+        return _utf8_len(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+    uses: dict[int, int] = {}
+    for ship in session.ships:
+        uses[id(ship.ship_class)] = uses.get(id(ship.ship_class), 0) + 1
+    shared: dict[int, int] = {}
+    total = (raw_size + grown + size(session_to_data(session, with_log=False, with_ships=False))
+             + _utf8_len(_log_json(session)) + 16)  # ',"log":[', "]}" and the commas' room
+    for ship in session.ships:
+        data = _ship_data(session, ship)
+        data["class"] = None  # the class: in ``raw_size`` below, or counted as shared
+        total += size(data) + 1
+        if uses[id(ship.ship_class)] > 1:
+            found = shared.get(id(ship.ship_class))
+            if found is None:
+                found = shared[id(ship.ship_class)] = size(ship.ship_class.data)
+            total += found
+    return total
 
 
 def _utf8_len(text: str) -> int:
@@ -552,10 +592,13 @@ def _collector_paused() -> Iterator[None]:
 def parse_session_bytes(raw: bytes, label: str = "session") -> Session:
     """Build a Session from the bytes of a session file, or raise SessionFileError."""
     with _collector_paused():
-        session = session_from_data(decode_session_json(raw, label), label)
-        if len(raw) > SAVE_CHECK_BYTES:
-            # Whatever loads must save and load again: a large file is saved here once to be
-            # sure (below this size no session can save past the limit: see ``SAVE_CHECK_BYTES``).
+        data, grown = _decode(raw, label)
+        session = session_from_data(data, label)
+        if len(raw) > SAVE_CHECK_BYTES and \
+                _saved_size_at_most(session, len(raw), grown) > MAX_FILE_BYTES:
+            # Whatever loads must save and load again: a large file that might save past the
+            # limit is saved here once to be sure (below ``SAVE_CHECK_BYTES`` no session can;
+            # above it, most are shown to fit without writing their ships' classes).
             size = saved_size(session)
             if size > MAX_FILE_BYTES:
                 raise SessionFileError(f"{label}: the session would save as {size // (1024 * 1024)} MB, "
@@ -566,6 +609,21 @@ def parse_session_bytes(raw: bytes, label: str = "session") -> Session:
 def decode_session_json(raw: bytes, label: str = "session") -> Any:
     """The JSON data of a session file's bytes, refusing what could not be saved back
     (non-finite numbers, text that is not Unicode), or raise SessionFileError."""
+    return _decode(raw, label)[0]
+
+
+def _decode(raw: bytes, label: str) -> tuple[Any, int]:
+    """``decode_session_json``, and how many bytes longer its floats save than the file
+    wrote them (``1E15`` saves as ``1000000000000000.0``: 14 more; every other JSON value
+    saves no longer than it was read: ``_saved_size_at_most``)."""
+    grown = 0
+
+    def read_float(text: str) -> float:
+        nonlocal grown
+        value = _finite_float(text)
+        grown += max(0, len(repr(value)) - len(text))
+        return value
+
     def fail(message: str) -> SessionFileError:
         return SessionFileError(f"{label}: {message}")
 
@@ -578,7 +636,7 @@ def decode_session_json(raw: bytes, label: str = "session") -> Any:
     except UnicodeDecodeError:
         raise fail("not a ShipSheet session (the file is not text; it may be damaged)") from None
     try:
-        data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+        data = json.loads(text, parse_constant=_reject_constant, parse_float=read_float)
     except RecursionError:
         raise fail("nested too deeply; not a ShipSheet session") from None
     except ValueError as exc:
@@ -587,7 +645,7 @@ def decode_session_json(raw: bytes, label: str = "session") -> Any:
     if where is not None:
         raise fail(f"{where}: contains text that is not valid Unicode (a lone surrogate); "
                    "the file cannot be saved again as it is")
-    return data
+    return data, grown
 
 
 def session_from_data(data: Any, label: str = "session") -> Session:
