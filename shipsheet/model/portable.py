@@ -102,8 +102,8 @@ def lower_this_thread() -> bool:
             if os.getpriority(os.PRIO_PROCESS, thread) < nicer:
                 os.setpriority(os.PRIO_PROCESS, thread, nicer)
             return True
-    except (OSError, AttributeError):  # a system that refuses, or has no such call
-        return False
+    except Exception:  # noqa: BLE001  (a system that refuses, or has no such call: the
+        return False   # thread runs as it was, and a pool's thread must start whatever)
     return False
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import sys
 import threading
 
 import pytest
@@ -23,15 +24,20 @@ from shipsheet.share.seats import PLAYER, SeatBook
 from platforms import CURRENT_THREAD, PLATFORMS, as_platform
 from sessions import three_ship_session
 
+#: This machine's system, as it is (``as_platform`` switches ``portable``'s flags): Linux
+#: keeps a nice value per thread, which the tests read back.
+LINUX = sys.platform.startswith("linux")
+
 
 def _on_a_thread(fn):
-    """``fn()`` on a new thread: (its answer, the thread's native id)."""
+    """``fn()`` on a new thread: its answer, the thread's native id and (Linux) its nice
+    value afterwards."""
     out = {}
 
     def run():
         out["answer"] = fn()
         out["id"] = threading.get_native_id()
-        out["nice"] = _nice(out["id"]) if portable.LINUX else None
+        out["nice"] = _nice(out["id"]) if LINUX else None
     thread = threading.Thread(target=run)
     thread.start()
     thread.join(10)
@@ -43,11 +49,11 @@ def _nice(native_id: int) -> int:
 
 
 def test_a_thread_lowered_runs_nicer_than_the_window_thread_which_is_left_alone():
-    main_before = _nice(threading.get_native_id()) if portable.LINUX else None
+    main_before = _nice(threading.get_native_id()) if LINUX else None
     out = _on_a_thread(lambda: (portable.lower_this_thread(), portable.lower_this_thread()))
     # Linux, Windows and macOS each have a call for it: it is made, and said to be.
     assert out["answer"] == (True, True)
-    if portable.LINUX:  # Linux keeps a nice value per thread, which the test can read
+    if LINUX:  # Linux keeps a nice value per thread, which the test can read
         process = _nice(os.getpid())
         assert out["nice"] == min(19, process + portable.NICER)  # twice: no further
         assert _nice(threading.get_native_id()) == main_before
@@ -55,7 +61,7 @@ def test_a_thread_lowered_runs_nicer_than_the_window_thread_which_is_left_alone(
 
 @pytest.mark.parametrize("name", PLATFORMS)
 def test_as_windows_and_macos_the_thread_is_lowered_by_their_own_calls(monkeypatch, name):
-    before = _nice(threading.get_native_id()) if portable.LINUX else None
+    before = _nice(threading.get_native_id()) if LINUX else None
     with as_platform(monkeypatch, name) as fake:
         out = _on_a_thread(portable.lower_this_thread)
     assert out["answer"] is True
@@ -68,7 +74,7 @@ def test_as_windows_and_macos_the_thread_is_lowered_by_their_own_calls(monkeypat
         assert kernel32.SetThreadPriority.argtypes == (ctypes.c_void_p, ctypes.c_int)
     else:  # QOS_CLASS_UTILITY, relative priority 0
         assert fake.thread_calls == [("pthread_set_qos_class_self_np", 0x11, 0)]
-    if portable.LINUX:  # and not Linux's nice value as well
+    if LINUX:  # and not Linux's nice value as well
         assert out["nice"] == before
 
 
@@ -94,7 +100,7 @@ def _table_threads(behind_window: bool, monkeypatch) -> dict[str, bool]:
         answer = real()
         name = threading.current_thread().name.split("_")[0]
         lowered[name] = answer
-        if portable.LINUX:  # what Linux kept for the thread
+        if LINUX:  # what Linux kept for the thread
             lowered[name + " nicer"] = _nice(threading.get_native_id()) > _nice(os.getpid())
         return answer
     monkeypatch.setattr(portable, "lower_this_thread", noting)
@@ -108,7 +114,7 @@ def _table_threads(behind_window: bool, monkeypatch) -> dict[str, bool]:
 
 def test_behind_a_window_the_tables_loop_and_render_thread_are_lowered(monkeypatch, qapp):
     expected = {"table-link": True, "table-render": True}
-    if portable.LINUX:
+    if LINUX:
         expected.update({"table-link nicer": True, "table-render nicer": True})
     assert _table_threads(True, monkeypatch) == expected
 
