@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -96,7 +97,6 @@ def lower_this_thread() -> bool:
         if MACOS:
             return _library("System").pthread_set_qos_class_self_np(QOS_UTILITY, 0) == 0
         if LINUX:
-            import threading
             thread = threading.get_native_id()  # Linux keeps a nice value per thread
             nicer = min(19, os.getpriority(os.PRIO_PROCESS, os.getpid()) + NICER)
             if os.getpriority(os.PRIO_PROCESS, thread) < nicer:

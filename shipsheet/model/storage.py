@@ -23,6 +23,7 @@ import json
 import math
 import os
 import threading
+from collections import Counter
 from contextlib import contextmanager
 from itertools import compress, repeat
 from pathlib import Path
@@ -159,11 +160,9 @@ def _saved_size_at_most(session: Session, raw_size: int, grown: int) -> int:
     each ship's id, name, side, class id, state and turn start, the log — is counted as it
     saves, on top."""
     def size(data) -> int:
-        return _utf8_len(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        return _utf8_len(_file_json(data))
 
-    uses: dict[int, int] = {}
-    for ship in session.ships:
-        uses[id(ship.ship_class)] = uses.get(id(ship.ship_class), 0) + 1
+    uses = Counter(id(ship.ship_class) for ship in session.ships)
     shared: dict[int, int] = {}
     total = (raw_size + grown + size(session_to_data(session, with_log=False, with_ships=False))
              + _utf8_len(_log_json(session)) + 16)  # ',"log":[', "]}" and the commas' room
@@ -179,6 +178,11 @@ def _saved_size_at_most(session: Session, raw_size: int, grown: int) -> int:
     return total
 
 
+def _file_json(data) -> str:
+    """``data`` as a session file writes it: compact, text as itself (not ``\\u`` escapes)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 def _utf8_len(text: str) -> int:
     """The length of ``text`` in UTF-8 (UnicodeEncodeError as ``encode`` for a lone surrogate)."""
     return len(text) if text.isascii() else len(text.encode("utf-8"))
@@ -187,8 +191,7 @@ def _utf8_len(text: str) -> int:
 def _session_text(session: Session) -> tuple[str, ...]:
     """The file's text in pieces: the session's JSON but its log, and the log spliced in
     before the closing brace."""
-    head = json.dumps(session_to_data(session, with_log=False), ensure_ascii=False,
-                      separators=(",", ":"))
+    head = _file_json(session_to_data(session, with_log=False))
     return head[:-1], ',"log":[', _log_json(session), "]}"
 
 
@@ -206,7 +209,7 @@ def _log_json(session: Session) -> str:
         hit = cache.get(start)
         # The first entry is held by the cache, so "is" cannot match a new entry at its address.
         if hit is None or hit[0] is not block[0] or hit[1] != marks:
-            text = json.dumps([e.to_json() for e in block], ensure_ascii=False, separators=(",", ":"))
+            text = _file_json([e.to_json() for e in block])
             hit = cache[start] = (block[0], marks, text[1:-1])
         parts.append(hit[2])
     for start in [s for s in cache if s >= len(log)]:

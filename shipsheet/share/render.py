@@ -110,6 +110,10 @@ class Area(NamedTuple):
     right: str  # what a tap needs: "mark" or "decide" (the box's answer, model.boxes)
 
 
+#: Where an ``Area``'s words begin (after its key and place): a box moved, saying the same.
+_WORDS = Area._fields.index("label")
+
+
 @dataclass(frozen=True)
 class RenderedSheet:
     rev: int
@@ -266,7 +270,7 @@ def render_sheet(snapshot: Snapshot, ship_id: str, *, public: bool = False) -> R
         same_place = known is not None and known[0] is r
         where = known[1] if same_place else _rounded(r)
         if kept_words:
-            box = known[2] if same_place else Area(area.key, *where, *known[2][5:])
+            box = known[2] if same_place else Area(area.key, *where, *known[2][_WORDS:])
         else:
             label = touch_words(area.tooltip.strip()[:MAX_LABEL])
             box = Area(
